@@ -1,0 +1,98 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { compress } from 'hono/compress';
+import { isAppRoute } from '@/shared/routes';
+import type { AppEnv } from './auth/session';
+import type { Services } from './bootstrap';
+import { AppError, errorBody, handleError } from './http/errors';
+import { writeGuard } from './http/guards';
+import { securityHeaders } from './http/security-headers';
+import { authRoutes, meRoutes } from './modules/accounts/accounts.routes';
+
+/** JSON bodies are small; uploads get their own limits on their own routes. */
+const JSON_BODY_LIMIT = 64 * 1024;
+
+export function createApi(services: Services) {
+  const accounts = {
+    auth: services.auth,
+    db: services.database.db,
+    log: services.log,
+    clock: services.clock,
+    requireEmailVerification: services.config.requireEmailVerification,
+  };
+  return new Hono<AppEnv>()
+    .basePath('/api')
+    .get('/health', async (c) => {
+      const ok = await services.database.ping();
+      return ok
+        ? c.json({ status: 'ok' as const, database: services.database.kind }, 200)
+        : c.json(errorBody('UNAVAILABLE', 'Database connection issue detected'), 503);
+    })
+    .route('/auth', authRoutes(accounts))
+    .route('/me', meRoutes(accounts));
+}
+
+export type AppType = ReturnType<typeof createApi>;
+
+export function createApp(services: Services, opts: { webRoot?: string | null } = {}) {
+  const { log, config } = services;
+  const app = new Hono();
+
+  app.use(async (c, next) => {
+    const started = performance.now();
+    await next();
+    // Path only: query strings may carry tokens.
+    log.info(
+      { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
+      'request',
+    );
+  });
+  app.use(securityHeaders({ https: config.appUrl.startsWith('https://') }));
+  app.use(compress());
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: JSON_BODY_LIMIT,
+      onError: (c) => c.json(errorBody('PAYLOAD_TOO_LARGE', 'Request body is too large'), 413),
+    }),
+  );
+  app.use('/api/*', writeGuard(new URL(config.appUrl).origin));
+  app.route('/', createApi(services));
+  app.all('/api/*', () => {
+    throw new AppError(404, 'NOT_FOUND', 'Not found');
+  });
+
+  const webRoot = opts.webRoot;
+  if (webRoot && existsSync(path.join(webRoot, 'index.html'))) {
+    const indexHtml = readFileSync(path.join(webRoot, 'index.html'), 'utf8');
+    const root = path.relative(process.cwd(), webRoot) || '.';
+    app.use(
+      '/assets/*',
+      async (c, next) => {
+        await next();
+        if (c.res.ok) c.header('Cache-Control', 'public, max-age=31536000, immutable');
+      },
+      serveStatic({ root }),
+    );
+    app.use(
+      '*',
+      async (c, next) => {
+        await next();
+        if (c.res.ok && !c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'public, max-age=3600');
+      },
+      serveStatic({ root, rewriteRequestPath: (p) => (p === '/' || p === '/index.html' ? '/__none__' : p) }),
+    );
+    // The app's own routes render with a 200; any other path renders the 404 page with a 404.
+    app.get('*', (c) => {
+      c.header('Cache-Control', 'no-cache');
+      return c.html(indexHtml, isAppRoute(c.req.path) ? 200 : 404);
+    });
+  }
+
+  app.notFound((c) => c.json(errorBody('NOT_FOUND', 'Not found'), 404));
+  app.onError((error, c) => handleError(error, c, log));
+  return app;
+}

@@ -1,0 +1,97 @@
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import type { Db } from '../db/client';
+import { accounts, sessions, users, verifications } from '../db/schema';
+import type { Mailer } from '../email/mailer';
+import { passwordResetMail, verificationMail } from '../email/templates';
+import type { Logger } from '../logger';
+import { hashPassword, verifyPassword } from './password-hash';
+
+export const AUTH_BASE_PATH = '/api/auth';
+/** Where the verification link lands once the library has checked it. */
+export const VERIFIED_CALLBACK = '/auth-callback';
+export const RESET_TOKEN_SECONDS = 60 * 60;
+
+export interface AuthDeps {
+  db: Db;
+  secret: string;
+  appUrl: string;
+  requireEmailVerification: boolean;
+  mailer: Mailer;
+  log: Logger;
+}
+
+/** The password-reset link: /auth in recovery mode, with the one-time token and the address. */
+export const resetLink = (appUrl: string, token: string, email: string) =>
+  `${appUrl}/auth?type=recovery&token=${encodeURIComponent(token)}&email=${encodeURIComponent(email)}`;
+
+export function createAuth(deps: AuthDeps) {
+  return betterAuth({
+    appName: 'Pact',
+    baseURL: deps.appUrl,
+    basePath: AUTH_BASE_PATH,
+    secret: deps.secret,
+    trustedOrigins: [deps.appUrl],
+    telemetry: { enabled: false },
+    // We expose our own routes (validated with the shared schemas) and call the library's API from
+    // them; its per-IP limiter only guards its own HTTP handler, which we do not mount.
+    rateLimit: { enabled: false },
+    database: drizzleAdapter(deps.db, {
+      provider: 'pg',
+      schema: { user: users, session: sessions, account: accounts, verification: verifications },
+    }),
+    user: {
+      fields: { name: 'displayName', image: 'photoUrl' },
+      additionalFields: {
+        role: { type: 'string', required: true, input: true },
+        username: { type: 'string', required: true, input: true },
+        timeZone: { type: 'string', required: false, input: true, defaultValue: 'UTC' },
+      },
+    },
+    session: {
+      expiresIn: 60 * 60 * 24 * 30,
+      updateAge: 60 * 60 * 24,
+      cookieCache: { enabled: false },
+      additionalFields: { sessionRole: { type: 'string', required: false, input: false } },
+    },
+    advanced: {
+      database: { generateId: 'uuid' },
+      cookiePrefix: 'pact',
+      useSecureCookies: deps.appUrl.startsWith('https://'),
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', path: '/' },
+    },
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: deps.requireEmailVerification,
+      autoSignIn: !deps.requireEmailVerification,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: RESET_TOKEN_SECONDS,
+      password: { hash: hashPassword, verify: verifyPassword },
+      sendResetPassword: async ({ user, token }) => {
+        await deps.mailer.send(passwordResetMail(user.email, user.name, resetLink(deps.appUrl, token, user.email)));
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: deps.requireEmailVerification,
+      // A correct password on an unconfirmed account sends a fresh link (the notice says so).
+      sendOnSignIn: true,
+      autoSignInAfterVerification: false,
+      expiresIn: 60 * 60 * 24,
+      sendVerificationEmail: async ({ user, url }) => {
+        await deps.mailer.send(verificationMail(user.email, user.name, url));
+      },
+    },
+    logger: {
+      log: (level, message, ...args) => {
+        const log = deps.log.child({ component: 'auth' });
+        if (level === 'error') log.error({ args }, message);
+        else if (level === 'warn') log.warn({ args }, message);
+        else log.debug({ args }, message);
+      },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,47 @@
+import { createMiddleware } from 'hono/factory';
+import type { Context } from 'hono';
+import { effectiveRole, type Role, type SessionRole } from '@/shared/domain/roles';
+import { AppError } from '../http/errors';
+import type { Auth } from './auth';
+
+type Infer = Auth['$Infer']['Session'];
+export type AuthUser = Infer['user'];
+export type AuthSession = Infer['session'];
+
+/** The signed-in actor, with the role that counts for this session. */
+export interface Actor {
+  id: string;
+  role: Role;
+  sessionRole: SessionRole | null;
+  /** The role this session acts as: the stored role, or a Switch's chosen one (null until chosen). */
+  actingRole: SessionRole | null;
+}
+
+export type AppEnv = {
+  Variables: { user: AuthUser; session: AuthSession; actor: Actor };
+};
+
+export function forwardSetCookies(c: Context, headers: Headers | null | undefined) {
+  for (const cookie of headers?.getSetCookie() ?? []) c.header('Set-Cookie', cookie, { append: true });
+}
+
+export const asRole = (value: unknown): Role =>
+  value === 'dominant' || value === 'switch' ? value : 'submissive';
+export const asSessionRole = (value: unknown): SessionRole | null =>
+  value === 'dominant' || value === 'submissive' ? value : null;
+
+/** Loads the session from its cookie; answers 401 "Not authenticated" without one. */
+export const requireSession = (auth: Auth) =>
+  createMiddleware<AppEnv>(async (c, next) => {
+    const result = await auth.api.getSession({ headers: c.req.raw.headers, returnHeaders: true });
+    const data = result.response;
+    if (!data) throw new AppError(401, 'NOT_AUTHENTICATED', 'Not authenticated');
+    const role = asRole(data.user.role);
+    const sessionRole = asSessionRole(data.session.sessionRole);
+    c.set('user', data.user);
+    c.set('session', data.session);
+    c.set('actor', { id: data.user.id, role, sessionRole, actingRole: effectiveRole(role, sessionRole) });
+    await next();
+    // The library slides the expiry forward once a day; pass its refreshed cookie on.
+    forwardSetCookies(c, result.headers);
+  });

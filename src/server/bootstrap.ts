@@ -1,0 +1,42 @@
+import path from 'node:path';
+import { type Auth, createAuth } from './auth/auth';
+import { type Database, openDatabase } from './db/client';
+import { createMailer, type Mailer } from './email/mailer';
+import type { Config } from './env';
+import type { Logger } from './logger';
+import { loadOrCreateSecrets } from './secrets';
+
+export interface Services {
+  config: Config;
+  database: Database;
+  auth: Auth;
+  mailer: Mailer;
+  log: Logger;
+  clock: () => Date;
+}
+
+/** Everything the app needs, built from the configuration. Tests pass their own database and clock. */
+export async function createServices(
+  config: Config,
+  log: Logger,
+  overrides: { database?: Database; clock?: () => Date } = {},
+): Promise<Services> {
+  const secrets = loadOrCreateSecrets(config.dataDir);
+  const database =
+    overrides.database ??
+    (await openDatabase(
+      config.databaseUrl
+        ? { kind: 'postgres', url: config.databaseUrl }
+        : { kind: 'pglite', dataDir: path.join(config.dataDir, 'db') },
+    ));
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log });
+  const auth = createAuth({
+    db: database.db,
+    secret: secrets.authSecret,
+    appUrl: config.appUrl,
+    requireEmailVerification: config.requireEmailVerification,
+    mailer,
+    log,
+  });
+  return { config, database, auth, mailer, log, clock: overrides.clock ?? (() => new Date()) };
+}

@@ -1,0 +1,40 @@
+import type { Mail } from './mailer';
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+
+function layout(title: string, intro: string, action: string, url: string, outro: string) {
+  const html = `<!doctype html>
+<html><body style="font-family:system-ui,sans-serif;background:#f6f5fb;padding:24px;color:#1f1b2d">
+<div style="max-width:480px;margin:auto;background:#fff;border-radius:12px;padding:24px">
+<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(title)}</h1>
+<p>${escapeHtml(intro)}</p>
+<p style="margin:24px 0"><a href="${escapeHtml(url)}" style="background:#6d28d9;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;display:inline-block">${escapeHtml(action)}</a></p>
+<p style="font-size:13px;color:#555">If the button does not work, copy this link into your browser:<br>${escapeHtml(url)}</p>
+<p style="font-size:13px;color:#555">${escapeHtml(outro)}</p>
+</div></body></html>`;
+  const text = `${title}\n\n${intro}\n\n${action}: ${url}\n\n${outro}\n`;
+  return { html, text };
+}
+
+export function verificationMail(to: string, displayName: string, url: string): Mail {
+  const body = layout(
+    'Confirm your email for Pact',
+    `Hello ${displayName}, please confirm your email address to finish creating your Pact account.`,
+    'Confirm email',
+    url,
+    'If you did not create a Pact account, you can ignore this message.',
+  );
+  return { to, subject: 'Confirm your email for Pact', ...body };
+}
+
+export function passwordResetMail(to: string, displayName: string, url: string): Mail {
+  const body = layout(
+    'Reset your Pact password',
+    `Hello ${displayName}, we received a request to reset your password. The link works once and expires in one hour.`,
+    'Reset password',
+    url,
+    'If you did not ask for this, you can ignore this message: your password stays as it is.',
+  );
+  return { to, subject: 'Reset your Pact password', ...body };
+}

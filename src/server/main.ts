@@ -1,0 +1,60 @@
+import type { Server } from 'node:http';
+import { serve } from '@hono/node-server';
+import { createApp } from './app';
+import { createServices } from './bootstrap';
+import { ConfigError, loadConfig } from './env';
+import { createLogger } from './logger';
+import { projectPath } from './paths';
+
+async function main() {
+  const startedAt = performance.now();
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const log = createLogger(config.logLevel);
+  const services = await createServices(config, log);
+  const app = createApp(services, { webRoot: projectPath('dist/web') });
+
+  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+    log.info(
+      {
+        port: info.port,
+        url: config.appUrl,
+        database: services.database.kind,
+        mail: config.smtpUrl ? 'smtp' : 'outbox',
+        startupMs: Math.round(performance.now() - startedAt),
+      },
+      `Pact is ready at ${config.appUrl}`,
+    );
+  }) as Server;
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'shutting down');
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeIdleConnections();
+    // Long-lived connections (event streams) do not end by themselves.
+    setTimeout(() => server.closeAllConnections(), 5_000).unref();
+    await closed;
+    services.mailer.close();
+    await services.database.close();
+    log.info('stopped');
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+main().catch((error) => {
+  console.error('Pact failed to start:', error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,103 @@
+import { Hono } from 'hono';
+import {
+  emailOnlyInput,
+  loginInput,
+  recoveryCheckInput,
+  registerInput,
+  resetPasswordInput,
+  sessionRoleInput,
+} from '@/shared/schemas/accounts';
+import type { CurrentUser, RegisterResult } from '@/shared/schemas/accounts';
+import { type AppEnv, forwardSetCookies, requireSession } from '../../auth/session';
+import { AppError } from '../../http/errors';
+import { validate } from '../../http/validate';
+import { presentCurrentUser } from './accounts.presenter';
+import {
+  type AccountsDeps,
+  checkResetToken,
+  chooseSessionRole,
+  loginUser,
+  logoutUser,
+  registerUser,
+  requestPasswordReset,
+  resendVerification,
+  resetPassword,
+} from './accounts.service';
+
+async function currentUser(deps: AccountsDeps, headers: Headers): Promise<CurrentUser> {
+  const data = await deps.auth.api.getSession({ headers });
+  if (!data) throw new AppError(401, 'NOT_AUTHENTICATED', 'Not authenticated');
+  return presentCurrentUser(data.user, data.session);
+}
+
+/** Headers of a follow-up call made with the cookies the library just issued. */
+function withIssuedCookies(issued: Headers) {
+  const cookie = issued
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  return new Headers({ cookie });
+}
+
+/** /api/auth: registration, sign-in and recovery. Nothing here needs a session. */
+export const authRoutes = (deps: AccountsDeps) =>
+  new Hono<AppEnv>()
+    .post('/register', validate('json', registerInput), async (c) => {
+      const input = c.req.valid('json');
+      const result = await registerUser(deps, input, c.req.raw.headers);
+      if (!result.signedIn) {
+        return c.json({ status: 'verification_required' } satisfies RegisterResult, 201);
+      }
+      forwardSetCookies(c, result.headers);
+      const user = await currentUser(deps, withIssuedCookies(result.headers));
+      return c.json({ status: 'signed_in', user } satisfies RegisterResult, 201);
+    })
+    .post('/login', validate('json', loginInput), async (c) => {
+      const result = await loginUser(deps, c.req.valid('json'), c.req.raw.headers);
+      forwardSetCookies(c, result.headers);
+      return c.json({ user: await currentUser(deps, withIssuedCookies(result.headers)) }, 200);
+    })
+    .post('/logout', async (c) => {
+      forwardSetCookies(c, await logoutUser(deps, c.req.raw.headers));
+      return c.json({ success: true as const }, 200);
+    })
+    .post('/forgot-password', validate('json', emailOnlyInput), async (c) => {
+      try {
+        await requestPasswordReset(deps, c.req.valid('json').email, c.req.raw.headers);
+      } catch (error) {
+        deps.log.error({ err: error }, 'password reset mail failed');
+        throw new AppError(503, 'UNAVAILABLE', 'Failed to send password reset email');
+      }
+      return c.json({ success: true as const }, 200);
+    })
+    .post('/resend-verification', validate('json', emailOnlyInput), async (c) => {
+      try {
+        await resendVerification(deps, c.req.valid('json').email);
+      } catch (error) {
+        deps.log.error({ err: error }, 'verification mail failed');
+        throw new AppError(503, 'UNAVAILABLE', 'Failed to send email');
+      }
+      return c.json({ success: true as const }, 200);
+    })
+    .post('/recovery/check', validate('json', recoveryCheckInput), async (c) => {
+      await checkResetToken(deps, c.req.valid('json').token);
+      return c.json({ valid: true as const }, 200);
+    })
+    .post('/reset-password', validate('json', resetPasswordInput), async (c) => {
+      await resetPassword(deps, c.req.valid('json'));
+      return c.json({ success: true as const }, 200);
+    })
+    // The verification link of the mail: the library checks its signed token and redirects to
+    // /auth-callback (with ?error=... when the link is bad).
+    .get('/verify-email', (c) => deps.auth.handler(c.req.raw));
+
+/** /api/me: the signed-in user. */
+export const meRoutes = (deps: AccountsDeps) =>
+  new Hono<AppEnv>()
+    .use(requireSession(deps.auth))
+    .get('/', (c) => c.json({ user: presentCurrentUser(c.var.user, c.var.session) }, 200))
+    .put('/session-role', validate('json', sessionRoleInput), async (c) => {
+      const { role } = c.req.valid('json');
+      await chooseSessionRole(deps, c.var.actor, c.var.session.id, role);
+      return c.json({ user: presentCurrentUser(c.var.user, { ...c.var.session, sessionRole: role }) }, 200);
+    });

@@ -1,0 +1,154 @@
+import { APIError } from 'better-auth/api';
+import { eq } from 'drizzle-orm';
+import { deriveUsername } from '@/shared/domain/identity';
+import type { SessionRole } from '@/shared/domain/roles';
+import type { z } from 'zod';
+import type { loginInput, registerInput, resetPasswordInput } from '@/shared/schemas/accounts';
+import { type Auth, VERIFIED_CALLBACK } from '../../auth/auth';
+import type { Actor } from '../../auth/session';
+import type { Db } from '../../db/client';
+import { sessions, users } from '../../db/schema';
+import { AppError } from '../../http/errors';
+import type { Logger } from '../../logger';
+import { clearLoginFailures, loginLockMinutes, recordLoginFailure, tooManyAttemptsMessage } from './login-limit';
+
+export interface AccountsDeps {
+  auth: Auth;
+  db: Db;
+  log: Logger;
+  clock: () => Date;
+  requireEmailVerification: boolean;
+}
+
+const apiCode = (error: unknown) =>
+  error instanceof APIError ? String((error.body as { code?: string } | undefined)?.code ?? '') : '';
+
+const isUniqueViolation = (error: unknown): boolean => {
+  const e = error as { code?: string; cause?: unknown };
+  return e?.code === '23505' || (e?.cause !== undefined && isUniqueViolation(e.cause));
+};
+
+async function emailTaken(db: Db, email: string) {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+  return row !== undefined;
+}
+
+const EMAIL_EXISTS = () => new AppError(409, 'EMAIL_EXISTS', 'A user with this email already exists');
+
+export async function registerUser(
+  deps: AccountsDeps,
+  input: z.output<typeof registerInput>,
+  headers: Headers,
+): Promise<{ headers: Headers; signedIn: boolean }> {
+  if (await emailTaken(deps.db, input.email)) throw EMAIL_EXISTS();
+  try {
+    const result = await deps.auth.api.signUpEmail({
+      body: {
+        name: input.displayName,
+        email: input.email,
+        password: input.password,
+        role: input.role,
+        username: deriveUsername(input.displayName),
+        timeZone: input.timeZone ?? 'UTC',
+        callbackURL: `${VERIFIED_CALLBACK}?verified=1`,
+      },
+      headers,
+      returnHeaders: true,
+    });
+    return { headers: result.headers, signedIn: Boolean(result.response.token) };
+  } catch (error) {
+    // Two registrations racing for one address: the unique index decides, the loser hears why.
+    if (isUniqueViolation(error) || apiCode(error).startsWith('USER_ALREADY_EXISTS')) throw EMAIL_EXISTS();
+    throw error;
+  }
+}
+
+export async function loginUser(deps: AccountsDeps, input: z.output<typeof loginInput>, headers: Headers) {
+  const now = deps.clock();
+  const lockedFor = await loginLockMinutes(deps.db, input.email, now);
+  if (lockedFor !== null) throw new AppError(429, 'TOO_MANY_ATTEMPTS', tooManyAttemptsMessage(lockedFor));
+  try {
+    const result = await deps.auth.api.signInEmail({
+      body: { email: input.email, password: input.password, rememberMe: true },
+      headers,
+      returnHeaders: true,
+    });
+    await clearLoginFailures(deps.db, input.email);
+    return { headers: result.headers, userId: result.response.user.id, token: result.response.token };
+  } catch (error) {
+    const code = apiCode(error);
+    if (code === 'EMAIL_NOT_VERIFIED') {
+      // The password was right: this is not a failed attempt.
+      throw new AppError(403, 'EMAIL_NOT_CONFIRMED', 'Email not confirmed');
+    }
+    if (code === 'INVALID_EMAIL_OR_PASSWORD' || code === 'CREDENTIAL_ACCOUNT_NOT_FOUND') {
+      await recordLoginFailure(deps.db, input.email, now);
+      throw new AppError(401, 'INVALID_CREDENTIALS', 'Invalid email or password');
+    }
+    throw error;
+  }
+}
+
+export async function logoutUser(deps: AccountsDeps, headers: Headers) {
+  try {
+    const result = await deps.auth.api.signOut({ headers, returnHeaders: true });
+    return result.headers;
+  } catch (error) {
+    // No session to end: the user is signed out either way.
+    if (error instanceof APIError) return null;
+    throw error;
+  }
+}
+
+/** Always answers the same, so that nobody learns which addresses have accounts. */
+export async function requestPasswordReset(deps: AccountsDeps, email: string, headers: Headers) {
+  await deps.auth.api.requestPasswordReset({ body: { email }, headers });
+}
+
+export async function resendVerification(deps: AccountsDeps, email: string) {
+  const [user] = await deps.db
+    .select({ verified: users.emailVerified })
+    .from(users)
+    .where(eq(users.email, email))
+    .limit(1);
+  if (!user || user.verified) return;
+  await deps.auth.api.sendVerificationEmail({ body: { email, callbackURL: `${VERIFIED_CALLBACK}?verified=1` } });
+}
+
+const INVALID_RESET = () => new AppError(400, 'INVALID_TOKEN', 'Reset link invalid or expired');
+
+export async function checkResetToken(deps: AccountsDeps, token: string) {
+  const ctx = await deps.auth.$context;
+  const verification = await ctx.internalAdapter.findVerificationValue(`reset-password:${token}`);
+  if (!verification || verification.expiresAt.getTime() <= deps.clock().getTime()) throw INVALID_RESET();
+}
+
+export async function resetPassword(deps: AccountsDeps, input: z.output<typeof resetPasswordInput>) {
+  const ctx = await deps.auth.$context;
+  const verification = await ctx.internalAdapter.findVerificationValue(`reset-password:${input.token}`);
+  if (!verification || verification.expiresAt.getTime() <= deps.clock().getTime()) throw INVALID_RESET();
+  try {
+    // The library consumes the token, stores the new hash and revokes every session of the user.
+    await deps.auth.api.resetPassword({ body: { newPassword: input.password, token: input.token } });
+  } catch (error) {
+    if (apiCode(error) === 'INVALID_TOKEN') throw INVALID_RESET();
+    throw error;
+  }
+  const [user] = await deps.db
+    .select({ email: users.email })
+    .from(users)
+    .where(eq(users.id, verification.value))
+    .limit(1);
+  // A new password lifts a lock earned by someone guessing the old one.
+  if (user) await clearLoginFailures(deps.db, user.email);
+}
+
+export async function chooseSessionRole(deps: AccountsDeps, actor: Actor, sessionId: string, role: SessionRole) {
+  if (actor.role !== 'switch') {
+    throw new AppError(403, 'ROLE_NOT_SWITCH', 'Only Switch users choose a role for the session');
+  }
+  await deps.db
+    .update(sessions)
+    .set({ sessionRole: role, updatedAt: deps.clock() })
+    .where(eq(sessions.id, sessionId));
+}
