@@ -46,7 +46,12 @@ export function createApp(services: Services, opts: { webRoot?: string | null } 
     await next();
     // Path only: query strings may carry tokens.
     log.info(
-      { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
+      {
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        ms: Math.round(performance.now() - started),
+      },
       'request',
     );
   });
@@ -81,7 +86,8 @@ export function createApp(services: Services, opts: { webRoot?: string | null } 
       '*',
       async (c, next) => {
         await next();
-        if (c.res.ok && !c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'public, max-age=3600');
+        if (c.res.ok && !c.res.headers.has('Cache-Control'))
+          c.header('Cache-Control', 'public, max-age=3600');
       },
       serveStatic({ root, rewriteRequestPath: (p) => (p === '/' || p === '/index.html' ? '/__none__' : p) }),
     );

@@ -70,7 +70,9 @@ export function createAuth(deps: AuthDeps) {
       resetPasswordTokenExpiresIn: RESET_TOKEN_SECONDS,
       password: { hash: hashPassword, verify: verifyPassword },
       sendResetPassword: async ({ user, token }) => {
-        await deps.mailer.send(passwordResetMail(user.email, user.name, resetLink(deps.appUrl, token, user.email)));
+        await deps.mailer.send(
+          passwordResetMail(user.email, user.name, resetLink(deps.appUrl, token, user.email)),
+        );
       },
     },
     emailVerification: {

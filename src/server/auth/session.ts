@@ -1,5 +1,5 @@
-import { createMiddleware } from 'hono/factory';
 import type { Context } from 'hono';
+import { createMiddleware } from 'hono/factory';
 import { effectiveRole, type Role, type SessionRole } from '@/shared/domain/roles';
 import { AppError } from '../http/errors';
 import type { Auth } from './auth';

@@ -20,7 +20,12 @@ export interface Mailer {
  * Real SMTP when SMTP_URL is set. Without it, each mail is rendered to RFC 822 and written to
  * DATA_DIR/outbox/*.eml (and logged), so that a local installation can still read its links.
  */
-export function createMailer(opts: { smtpUrl: string | null; from: string; dataDir: string; log: Logger }): Mailer {
+export function createMailer(opts: {
+  smtpUrl: string | null;
+  from: string;
+  dataDir: string;
+  log: Logger;
+}): Mailer {
   if (opts.smtpUrl) {
     const transport = nodemailer.createTransport(opts.smtpUrl);
     return {

@@ -1,7 +1,6 @@
 import type { Mail } from './mailer';
 
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 function layout(title: string, intro: string, action: string, url: string, outro: string) {
   const html = `<!doctype html>

@@ -16,7 +16,11 @@ export class AppError extends Error {
   }
 }
 
-export const errorBody = (code: AppErrorCode, message: string, fields?: Record<string, string>): ApiErrorBody => ({
+export const errorBody = (
+  code: AppErrorCode,
+  message: string,
+  fields?: Record<string, string>,
+): ApiErrorBody => ({
   error: fields ? { code, message, fields } : { code, message },
 });
 

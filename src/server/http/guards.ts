@@ -18,7 +18,8 @@ export function writeGuard(appOrigin: string): MiddlewareHandler {
     }
     const type = c.req.header('Content-Type') ?? '';
     const length = c.req.header('Content-Length');
-    const hasBody = (length !== undefined && length !== '0') || c.req.header('Transfer-Encoding') !== undefined;
+    const hasBody =
+      (length !== undefined && length !== '0') || c.req.header('Transfer-Encoding') !== undefined;
     if (hasBody && !JSON_TYPE.test(type)) {
       throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Content-Type must be application/json');
     }

@@ -41,7 +41,10 @@ export const sessions = pgTable(
   },
   (t) => [
     index('sessions_user_id_idx').on(t.userId),
-    check('sessions_role_check', sql`${t.sessionRole} is null or ${t.sessionRole} in ('dominant', 'submissive')`),
+    check(
+      'sessions_role_check',
+      sql`${t.sessionRole} is null or ${t.sessionRole} in ('dominant', 'submissive')`,
+    ),
   ],
 );
 

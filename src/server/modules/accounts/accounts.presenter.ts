@@ -1,6 +1,6 @@
+import { effectiveRole } from '@/shared/domain/roles';
 import type { CurrentUser } from '@/shared/schemas/accounts';
 import { type AuthSession, type AuthUser, asRole, asSessionRole } from '../../auth/session';
-import { effectiveRole } from '@/shared/domain/roles';
 
 /** The explicit shape the client receives: never the raw row (no hashes, no verification flags). */
 export function presentCurrentUser(user: AuthUser, session: AuthSession | null): CurrentUser {

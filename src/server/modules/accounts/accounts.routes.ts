@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import type { CurrentUser, RegisterResult } from '@/shared/schemas/accounts';
 import {
   emailOnlyInput,
   loginInput,
@@ -7,7 +8,6 @@ import {
   resetPasswordInput,
   sessionRoleInput,
 } from '@/shared/schemas/accounts';
-import type { CurrentUser, RegisterResult } from '@/shared/schemas/accounts';
 import { type AppEnv, forwardSetCookies, requireSession } from '../../auth/session';
 import { AppError } from '../../http/errors';
 import { validate } from '../../http/validate';

@@ -1,8 +1,8 @@
 import { APIError } from 'better-auth/api';
 import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
 import { deriveUsername } from '@/shared/domain/identity';
 import type { SessionRole } from '@/shared/domain/roles';
-import type { z } from 'zod';
 import type { loginInput, registerInput, resetPasswordInput } from '@/shared/schemas/accounts';
 import { type Auth, VERIFIED_CALLBACK } from '../../auth/auth';
 import type { Actor } from '../../auth/session';
@@ -10,7 +10,12 @@ import type { Db } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import type { Logger } from '../../logger';
-import { clearLoginFailures, loginLockMinutes, recordLoginFailure, tooManyAttemptsMessage } from './login-limit';
+import {
+  clearLoginFailures,
+  loginLockMinutes,
+  recordLoginFailure,
+  tooManyAttemptsMessage,
+} from './login-limit';
 
 export interface AccountsDeps {
   auth: Auth;
@@ -33,6 +38,9 @@ async function emailTaken(db: Db, email: string) {
   return row !== undefined;
 }
 
+/** Every verification link, whichever flow sent it, lands on /auth-callback. */
+const VERIFY_CALLBACK = `${VERIFIED_CALLBACK}?verified=1`;
+
 const EMAIL_EXISTS = () => new AppError(409, 'EMAIL_EXISTS', 'A user with this email already exists');
 
 export async function registerUser(
@@ -50,7 +58,7 @@ export async function registerUser(
         role: input.role,
         username: deriveUsername(input.displayName),
         timeZone: input.timeZone ?? 'UTC',
-        callbackURL: `${VERIFIED_CALLBACK}?verified=1`,
+        callbackURL: VERIFY_CALLBACK,
       },
       headers,
       returnHeaders: true,
@@ -69,7 +77,7 @@ export async function loginUser(deps: AccountsDeps, input: z.output<typeof login
   if (lockedFor !== null) throw new AppError(429, 'TOO_MANY_ATTEMPTS', tooManyAttemptsMessage(lockedFor));
   try {
     const result = await deps.auth.api.signInEmail({
-      body: { email: input.email, password: input.password, rememberMe: true },
+      body: { email: input.email, password: input.password, rememberMe: true, callbackURL: VERIFY_CALLBACK },
       headers,
       returnHeaders: true,
     });
@@ -112,7 +120,7 @@ export async function resendVerification(deps: AccountsDeps, email: string) {
     .where(eq(users.email, email))
     .limit(1);
   if (!user || user.verified) return;
-  await deps.auth.api.sendVerificationEmail({ body: { email, callbackURL: `${VERIFIED_CALLBACK}?verified=1` } });
+  await deps.auth.api.sendVerificationEmail({ body: { email, callbackURL: VERIFY_CALLBACK } });
 }
 
 const INVALID_RESET = () => new AppError(400, 'INVALID_TOKEN', 'Reset link invalid or expired');
@@ -143,7 +151,12 @@ export async function resetPassword(deps: AccountsDeps, input: z.output<typeof r
   if (user) await clearLoginFailures(deps.db, user.email);
 }
 
-export async function chooseSessionRole(deps: AccountsDeps, actor: Actor, sessionId: string, role: SessionRole) {
+export async function chooseSessionRole(
+  deps: AccountsDeps,
+  actor: Actor,
+  sessionId: string,
+  role: SessionRole,
+) {
   if (actor.role !== 'switch') {
     throw new AppError(403, 'ROLE_NOT_SWITCH', 'Only Switch users choose a role for the session');
   }

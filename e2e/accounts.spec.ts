@@ -1,0 +1,169 @@
+import { createVerifiedUser, expect, logIn, mailLink, PASSWORD, test, uniqueEmail } from './fixtures';
+
+test('register as Switch, verify by mail, log in, choose Dominant, log out', async ({ page }) => {
+  const email = uniqueEmail('switch');
+  await page.goto('/');
+  await page.getByRole('link', { name: 'Get Started' }).click();
+  await expect(page).toHaveURL(/\/auth$/);
+
+  await page.getByRole('tab', { name: 'Register' }).click();
+  const form = page.getByRole('form', { name: 'Register' });
+  await form.getByLabel('Display name').fill('Morgan Vale');
+  await form.getByLabel('Email').fill(email.toUpperCase());
+  await form.getByLabel('Password', { exact: true }).fill('weak');
+  await expect(form.getByRole('meter', { name: 'Password strength' })).toHaveAttribute(
+    'aria-valuetext',
+    /Weak/,
+  );
+  await form.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await expect(form.getByRole('meter', { name: 'Password strength' })).toHaveAttribute(
+    'aria-valuetext',
+    /Strong/,
+  );
+  await form.getByLabel('Confirm password').fill(PASSWORD);
+  await form.getByText('Switch', { exact: true }).click();
+  await expect(form.getByText('Switch users choose their role')).toBeVisible();
+
+  // The age confirmation is required.
+  await form.getByRole('button', { name: 'Create account' }).click();
+  await expect(form.getByText('You must confirm that you are 18 or older')).toBeVisible();
+  await form.getByLabel('I am 18 or older').check();
+  await form.getByRole('button', { name: 'Create account' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
+  await expect(page.getByText(email)).toBeVisible();
+
+  // Logging in before confirming shows the notice again.
+  await page.getByRole('button', { name: 'Back to login' }).click();
+  await logIn(page, email, PASSWORD);
+  await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
+
+  await page.goto(await mailLink(email, /Confirm your email/));
+  await expect(page).toHaveURL(/\/auth$/);
+  await expect(page.getByText('Email verified')).toBeVisible();
+
+  await logIn(page, email, PASSWORD);
+  await expect(page.getByRole('heading', { name: 'Choose Your Role for This Session' })).toBeVisible();
+  await expect(page.getByText('You can change your role by logging out and logging in again.')).toBeVisible();
+  await page.getByRole('button', { name: /Dominant/ }).click();
+
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+  await expect(page.getByTestId('role-badge')).toHaveText('Dom');
+  await expect(page.getByText('Not connected with any partners yet')).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveCount(6);
+
+  // The role survives a reload: it lives on the server session.
+  await page.reload();
+  await expect(page.getByTestId('role-badge')).toHaveText('Dom');
+
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(/\/auth$/);
+  await expect(page.getByText('Logged out successfully')).toBeVisible();
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/auth$/);
+});
+
+test('forgot password: the mailed link sets a new password and the old one stops working', async ({
+  page,
+  request,
+}) => {
+  const { email } = await createVerifiedUser(request, { label: 'reset' });
+  await page.goto('/auth');
+  await page.getByRole('button', { name: 'Forgot password?' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Reset your password' });
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByRole('button', { name: 'Send Reset Link' }).click();
+  await expect(page.getByText('Password reset email sent')).toBeVisible();
+
+  const link = await mailLink(email, /Reset your Pact password/);
+  expect(link).toContain('/auth?type=recovery');
+  await page.goto(link);
+  await expect(page.getByRole('heading', { name: 'Reset Your Password' })).toBeVisible();
+  const form = page.getByRole('form', { name: 'Reset Your Password' });
+  await form.getByLabel('New Password').fill('Fresh#Start2026');
+  await form.getByLabel('Confirm Password').fill('Fresh#Start2027');
+  await form.getByRole('button', { name: 'Update Password' }).click();
+  await expect(form.getByText('Passwords do not match')).toBeVisible();
+  await form.getByLabel('Confirm Password').fill('Fresh#Start2026');
+  await form.getByRole('button', { name: 'Update Password' }).click();
+  await expect(page.getByText('Password updated')).toBeVisible();
+
+  await logIn(page, email, PASSWORD);
+  await expect(page.getByRole('alert')).toHaveText('Invalid email or password');
+  await logIn(page, email, 'Fresh#Start2026');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByTestId('role-badge')).toHaveText('Sub');
+
+  // The link was used once: opening it again shows the invalid screen.
+  await page.goto(link);
+  await expect(page.getByRole('heading', { name: 'Reset link invalid' })).toBeVisible();
+});
+
+test('a forged recovery link shows "Reset link invalid" with resend and back', async ({ page }) => {
+  await page.goto('/auth#type=recovery&token=forged-token-123&email=someone%40example.com');
+  await expect(page.getByRole('heading', { name: 'Reset link invalid' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Resend reset link' })).toBeVisible();
+  await page.getByRole('button', { name: 'Back to login' }).click();
+  await expect(page.getByRole('tab', { name: 'Login' })).toBeVisible();
+
+  // Without a known address there is nothing to resend to.
+  await page.goto('/auth?type=recovery&token=forged');
+  await expect(page.getByRole('heading', { name: 'Reset link invalid' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Resend reset link' })).toHaveCount(0);
+});
+
+test('an unknown path shows the 404 page with Return to Home', async ({ page }) => {
+  const response = await page.goto('/this/does/not/exist');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await page.getByRole('link', { name: 'Return to Home' }).click();
+  await expect(page.getByRole('link', { name: 'Get Started' })).toBeVisible();
+});
+
+test('signed-out visitors are sent to /auth from every app page; signed-in users skip / and /auth', async ({
+  page,
+  request,
+}) => {
+  for (const path of ['/dashboard', '/tasks', '/contract', '/journal', '/punishments', '/settings']) {
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/auth$/);
+  }
+  const { email } = await createVerifiedUser(request, { label: 'guard', role: 'dominant' });
+  await logIn(page, email, PASSWORD);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByTestId('role-badge')).toHaveText('Dom');
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/auth');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.getByRole('link', { name: 'Tasks' }).click();
+  await expect(page.getByRole('heading', { name: 'Tasks' })).toBeVisible();
+  await expect(page.getByText('Tasks is coming soon to Pact.')).toBeVisible();
+});
+
+test('registration errors are shown and nothing is created for a duplicate e-mail', async ({
+  page,
+  request,
+}) => {
+  const { email } = await createVerifiedUser(request, { label: 'dup' });
+  await page.goto('/auth?tab=register');
+  const form = page.getByRole('form', { name: 'Register' });
+  await form.getByLabel('Display name').fill('A');
+  await form.getByLabel('Email').fill('not-an-email');
+  await form.getByLabel('Password', { exact: true }).fill('password1');
+  await form.getByRole('button', { name: 'Create account' }).click();
+  await expect(form.getByText('Display name must be at least 2 characters long')).toBeVisible();
+  await expect(form.getByText('Please enter a valid email address')).toBeVisible();
+  await expect(
+    form.getByText('Password contains common words that are easily guessed').first(),
+  ).toBeVisible();
+
+  await form.getByLabel('Display name').fill('Second Person');
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await form.getByLabel('Confirm password').fill(PASSWORD);
+  await form.getByLabel('I am 18 or older').check();
+  await form.getByRole('button', { name: 'Create account' }).click();
+  await expect(form.getByText('A user with this email already exists')).toBeVisible();
+});

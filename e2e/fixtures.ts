@@ -1,0 +1,74 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
+
+const OUTBOX = path.join('.e2e-data', 'outbox');
+export const PASSWORD = 'Velvet#Rope42';
+
+/** Decodes the quoted-printable body of a stored mail and returns its links. */
+export function linksOf(raw: string): string[] {
+  const decoded = raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex) => String.fromCharCode(Number.parseInt(hex, 16)));
+  return [...decoded.matchAll(/https?:\/\/[^\s"<>]+/g)].map((m) => m[0].replace(/&amp;/g, '&'));
+}
+
+/** Waits for the newest mail to this address whose subject matches, and returns its first link. */
+export async function mailLink(to: string, subject: RegExp): Promise<string> {
+  let link: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const files = (await readdir(OUTBOX).catch(() => [] as string[])).sort().reverse();
+        for (const file of files) {
+          const raw = await readFile(path.join(OUTBOX, file), 'utf8');
+          const headers = raw.split(/\r?\n\r?\n/)[0] ?? '';
+          if (headers.includes(`To: ${to}`) && subject.test(headers)) {
+            link = linksOf(raw)[0];
+            return true;
+          }
+        }
+        return false;
+      },
+      { timeout: 10_000 },
+    )
+    .toBe(true);
+  return link!;
+}
+
+export const uniqueEmail = (label: string) =>
+  `${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+
+/** A registered and verified account, made through the API as a second device would. */
+export async function createVerifiedUser(
+  request: APIRequestContext,
+  opts: { label: string; role?: 'dominant' | 'submissive' | 'switch'; displayName?: string },
+) {
+  const email = uniqueEmail(opts.label);
+  const response = await request.post('/api/auth/register', {
+    data: {
+      displayName: opts.displayName ?? 'Test Person',
+      email,
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+      role: opts.role ?? 'submissive',
+      ageConfirmed: true,
+    },
+  });
+  expect(response.status()).toBe(201);
+  const link = await mailLink(email, /Confirm your email/);
+  const verified = await request.get(link, { maxRedirects: 0 });
+  expect(verified.status()).toBe(302);
+  return { email, password: PASSWORD };
+}
+
+export async function logIn(page: Page, email: string, password: string) {
+  await page.goto('/auth');
+  const form = page.getByRole('form', { name: 'Login' });
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Password').fill(password);
+  await form.getByRole('button', { name: 'Log in' }).click();
+}
+
+export const test = base;
+export { expect };

@@ -1,0 +1,34 @@
+import type { ButtonHTMLAttributes } from 'react';
+import { cn } from '@/web/lib/cn';
+
+const variants = {
+  primary: 'bg-primary text-primary-foreground hover:opacity-90',
+  secondary: 'bg-accent text-accent-foreground hover:opacity-90',
+  outline: 'border border-input bg-card hover:bg-muted',
+  ghost: 'hover:bg-muted',
+  destructive: 'bg-destructive text-white hover:opacity-90',
+  link: 'text-primary underline-offset-4 hover:underline px-0',
+} as const;
+
+const sizes = {
+  sm: 'h-9 px-3 text-sm',
+  md: 'h-11 px-4 text-sm',
+  lg: 'h-12 px-6 text-base',
+  icon: 'h-11 w-11',
+} as const;
+
+export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
+  variant?: keyof typeof variants;
+  size?: keyof typeof sizes;
+};
+
+export const buttonClasses = (variant: keyof typeof variants = 'primary', size: keyof typeof sizes = 'md') =>
+  cn(
+    'inline-flex items-center justify-center gap-2 rounded-lg font-medium transition disabled:pointer-events-none disabled:opacity-50',
+    variants[variant],
+    sizes[size],
+  );
+
+export function Button({ variant, size, className, type = 'button', ...props }: ButtonProps) {
+  return <button type={type} className={cn(buttonClasses(variant, size), className)} {...props} />;
+}

@@ -1,0 +1,41 @@
+import { Tabs as T } from 'radix-ui';
+import type { ReactNode } from 'react';
+
+export interface TabItem {
+  value: string;
+  label: string;
+  content: ReactNode;
+}
+
+export function Tabs({
+  value,
+  onValueChange,
+  items,
+  label,
+}: {
+  value: string;
+  onValueChange: (value: string) => void;
+  items: TabItem[];
+  label: string;
+}) {
+  return (
+    <T.Root value={value} onValueChange={onValueChange}>
+      <T.List aria-label={label} className="grid grid-flow-col gap-1 rounded-lg bg-muted p-1">
+        {items.map((item) => (
+          <T.Trigger
+            key={item.value}
+            value={item.value}
+            className="h-10 rounded-md text-sm font-medium text-muted-foreground data-[state=active]:bg-card data-[state=active]:text-foreground data-[state=active]:shadow-sm"
+          >
+            {item.label}
+          </T.Trigger>
+        ))}
+      </T.List>
+      {items.map((item) => (
+        <T.Content key={item.value} value={item.value} className="mt-5">
+          {item.content}
+        </T.Content>
+      ))}
+    </T.Root>
+  );
+}

@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { LoginInput } from '@/shared/schemas/accounts';
+import { api, unwrap } from '@/web/lib/api';
+import { queryKeys } from '@/web/lib/query-keys';
+
+export const login = async (input: LoginInput) =>
+  (await unwrap(api.api.auth.login.$post({ json: input }))).user;
+
+export function useLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: login,
+    onSuccess: (user) => {
+      queryClient.clear();
+      queryClient.setQueryData(queryKeys.me, user);
+    },
+  });
+}

@@ -1,0 +1,15 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { SessionRole } from '@/shared/domain/roles';
+import { api, unwrap } from '@/web/lib/api';
+import { queryKeys } from '@/web/lib/query-keys';
+
+export const chooseSessionRole = async (role: SessionRole) =>
+  (await unwrap(api.api.me['session-role'].$put({ json: { role } }))).user;
+
+export function useChooseSessionRole() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: chooseSessionRole,
+    onSuccess: (user) => queryClient.setQueryData(queryKeys.me, user),
+  });
+}

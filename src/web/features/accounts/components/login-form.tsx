@@ -1,0 +1,82 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { type LoginInput, loginInput } from '@/shared/schemas/accounts';
+import { Button } from '@/web/components/ui/button';
+import { Field } from '@/web/components/ui/field';
+import { ApiError } from '@/web/lib/api';
+import { useLogin } from '../api/login';
+import { ForgotPasswordDialog } from './forgot-password-dialog';
+
+export function LoginForm({ onUnconfirmed }: { onUnconfirmed: (email: string) => void }) {
+  const navigate = useNavigate();
+  const login = useLogin();
+  const [forgotOpen, setForgotOpen] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm<LoginInput>({
+    resolver: zodResolver(loginInput),
+    defaultValues: { email: '', password: '' },
+  });
+  const { errors } = form.formState;
+
+  const submit = form.handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      const user = await login.mutateAsync(values);
+      toast.success('Welcome back', { description: `Signed in as ${user.displayName}` });
+      navigate('/dashboard', { replace: true });
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'EMAIL_NOT_CONFIRMED') {
+        toast.info('Email verification required', {
+          description: 'Please check your email to confirm your account.',
+          duration: 6000,
+        });
+        onUnconfirmed(values.email.trim().toLowerCase());
+        return;
+      }
+      setFailure(error instanceof ApiError ? error.message : 'An unexpected error occurred');
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4" aria-label="Login">
+      {failure ? (
+        <p
+          role="alert"
+          className="rounded-lg border border-destructive/40 bg-destructive/10 p-3 text-sm text-destructive"
+        >
+          {failure}
+        </p>
+      ) : null}
+      <Field
+        label="Email"
+        type="email"
+        autoComplete="email"
+        error={errors.email?.message}
+        {...form.register('email')}
+      />
+      <Field
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        error={errors.password?.message}
+        {...form.register('password')}
+      />
+      <div className="flex justify-end">
+        <Button variant="link" size="sm" onClick={() => setForgotOpen(true)}>
+          Forgot password?
+        </Button>
+      </div>
+      <Button type="submit" className="w-full" disabled={login.isPending}>
+        {login.isPending ? 'Logging in…' : 'Log in'}
+      </Button>
+      <ForgotPasswordDialog
+        open={forgotOpen}
+        onOpenChange={setForgotOpen}
+        defaultEmail={form.watch('email')}
+      />
+    </form>
+  );
+}

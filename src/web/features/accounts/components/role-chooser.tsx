@@ -1,0 +1,44 @@
+import { Crown, HeartHandshake } from 'lucide-react';
+import { toast } from 'sonner';
+import type { SessionRole } from '@/shared/domain/roles';
+import { Card } from '@/web/components/ui/card';
+import { useChooseSessionRole } from '../api/session-role';
+
+const CHOICES: { role: SessionRole; label: string; tagline: string; Icon: typeof Crown }[] = [
+  { role: 'dominant', label: 'Dominant', tagline: 'Take control', Icon: Crown },
+  { role: 'submissive', label: 'submissive', tagline: 'Follow & obey', Icon: HeartHandshake },
+];
+
+/** The full-screen card a Switch sees until they choose the role of this session. */
+export function RoleChooser() {
+  const choose = useChooseSessionRole();
+  return (
+    <main className="flex min-h-dvh items-center justify-center px-4">
+      <Card className="w-full max-w-md space-y-5 text-center">
+        <h1 className="text-2xl font-bold">Choose Your Role for This Session</h1>
+        <div className="grid grid-cols-2 gap-3">
+          {CHOICES.map(({ role, label, tagline, Icon }) => (
+            <button
+              key={role}
+              type="button"
+              disabled={choose.isPending}
+              onClick={() =>
+                choose.mutate(role, {
+                  onError: () => toast.error('Could not set your role', { description: 'Please try again' }),
+                })
+              }
+              className="flex flex-col items-center gap-2 rounded-xl border border-input bg-card p-5 hover:border-primary hover:bg-accent disabled:opacity-50"
+            >
+              <Icon className="h-8 w-8 text-primary" aria-hidden />
+              <span className="text-lg font-semibold">{label}</span>
+              <span className="text-sm text-muted-foreground">{tagline}</span>
+            </button>
+          ))}
+        </div>
+        <p className="text-xs text-muted-foreground">
+          You can change your role by logging out and logging in again.
+        </p>
+      </Card>
+    </main>
+  );
+}

@@ -1,0 +1,82 @@
+import { useState } from 'react';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { Spinner } from '@/web/components/ui/spinner';
+import { Tabs } from '@/web/components/ui/tabs';
+import { useMe } from '../api/me';
+import { LoginForm } from '../components/login-form';
+import { RecoveryView } from '../components/recovery-view';
+import { RegisterForm } from '../components/register-form';
+import { VerificationNotice } from '../components/verification-notice';
+
+/** Recovery parameters may come in the query or in the hash (type=recovery, token, email). */
+function recoveryParams(search: string, hash: string) {
+  for (const source of [new URLSearchParams(search), new URLSearchParams(hash.replace(/^#/, ''))]) {
+    if (source.get('type') === 'recovery') {
+      return { token: source.get('token') ?? source.get('token_hash') ?? '', email: source.get('email') };
+    }
+  }
+  return null;
+}
+
+export function AuthPage() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const me = useMe();
+  const [tab, setTab] = useState(
+    new URLSearchParams(location.search).get('tab') === 'register' ? 'register' : 'login',
+  );
+  const [noticeFor, setNoticeFor] = useState<string | null>(null);
+  const recovery = recoveryParams(location.search, location.hash);
+
+  const backToLogin = () => {
+    setNoticeFor(null);
+    setTab('login');
+    navigate('/auth', { replace: true });
+  };
+
+  let content: React.ReactNode;
+  if (recovery) {
+    // A reset link works whether or not this browser is signed in: the reset ends every session.
+    content = (
+      <RecoveryView key={recovery.token} token={recovery.token} email={recovery.email} onDone={backToLogin} />
+    );
+  } else if (me.isPending) {
+    content = <Spinner label="Loading…" />;
+  } else if (me.data) {
+    return <Navigate to="/dashboard" replace />;
+  } else if (noticeFor) {
+    content = <VerificationNotice email={noticeFor} onBack={backToLogin} />;
+  } else {
+    content = (
+      <div className="rounded-xl border border-border bg-card p-5 shadow-sm">
+        <Tabs
+          label="Login or register"
+          value={tab}
+          onValueChange={setTab}
+          items={[
+            { value: 'login', label: 'Login', content: <LoginForm onUnconfirmed={setNoticeFor} /> },
+            {
+              value: 'register',
+              label: 'Register',
+              content: <RegisterForm onVerificationRequired={setNoticeFor} />,
+            },
+          ]}
+        />
+      </div>
+    );
+  }
+
+  return (
+    <main className="mx-auto flex min-h-dvh w-full max-w-md flex-col justify-center px-4 py-8">
+      <div className="mb-6 text-center">
+        <Link to="/" className="text-3xl font-bold tracking-tight text-primary">
+          Pact
+        </Link>
+        <h1 className="mt-1 text-sm text-muted-foreground">
+          {recovery ? 'Password recovery' : 'Log in or create your account'}
+        </h1>
+      </div>
+      {content}
+    </main>
+  );
+}

@@ -1,0 +1,61 @@
+import { LogOut } from 'lucide-react';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { roleBadge } from '@/shared/domain/roles';
+import type { CurrentUser } from '@/shared/schemas/accounts';
+import { Avatar } from '@/web/components/ui/avatar';
+import { Badge } from '@/web/components/ui/badge';
+import { Button } from '@/web/components/ui/button';
+import { useLogout } from '@/web/features/accounts/api/logout';
+
+export function TopBar({ user }: { user: CurrentUser }) {
+  const navigate = useNavigate();
+  const logout = useLogout();
+  const role = user.sessionRole;
+
+  const onLogout = () =>
+    logout.mutate(undefined, {
+      onSuccess: () => {
+        toast.success('Logged out successfully');
+        navigate('/auth', { replace: true });
+      },
+      onError: () => toast.error('Failed to logout', { description: 'Please try again' }),
+    });
+
+  return (
+    <header className="fixed inset-x-0 top-0 z-40 h-14 border-b border-border bg-card/95 backdrop-blur md:h-16">
+      <div className="mx-auto flex h-full max-w-5xl items-center gap-2 px-3 sm:px-4">
+        <Link to="/dashboard" className="flex items-center gap-2" aria-label="Pact, go to dashboard">
+          <img src="/icon.svg" alt="" className="h-8 w-8" />
+          <span className="text-lg font-bold text-primary">Pact</span>
+        </Link>
+        {role ? (
+          <Badge aria-label={`Acting as ${role}`} data-testid="role-badge">
+            {roleBadge(role)}
+          </Badge>
+        ) : null}
+        <div className="ml-auto flex min-w-0 items-center gap-2">
+          <div className="flex min-w-0 items-center gap-2">
+            <Avatar name={user.displayName} src={user.photoURL} />
+            <div className="hidden min-w-0 leading-tight sm:block">
+              <p className="truncate text-sm font-medium">{user.displayName}</p>
+              <p className="truncate text-xs text-muted-foreground">{user.email}</p>
+            </div>
+            <span className="sr-only sm:hidden">
+              {user.displayName}, {user.email}
+            </span>
+          </div>
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label="Log out"
+            onClick={onLogout}
+            disabled={logout.isPending}
+          >
+            <LogOut className="h-5 w-5" aria-hidden />
+          </Button>
+        </div>
+      </div>
+    </header>
+  );
+}
