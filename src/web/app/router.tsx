@@ -1,12 +1,19 @@
+import { type ComponentType, lazy, Suspense } from 'react';
 import { createBrowserRouter } from 'react-router';
-import { AuthCallbackPage } from '@/web/features/accounts/pages/auth-callback-page';
-import { AuthPage } from '@/web/features/accounts/pages/auth-page';
-import { LandingPage } from '@/web/features/accounts/pages/landing-page';
-import { DashboardPage } from '@/web/features/dashboard/pages/dashboard-page';
+import { Spinner } from '@/web/components/ui/spinner';
 import { AppLayout } from '@/web/features/shell/components/app-layout';
 import { ComingSoonPage } from '@/web/features/shell/pages/coming-soon-page';
-import { PrivacyPolicyPage, TermsOfServicePage } from '@/web/features/shell/pages/legal-page';
 import { NotFoundPage } from '@/web/features/shell/pages/not-found-page';
+
+/** Each page is its own chunk: a visitor downloads the screens they open, not the whole app. */
+function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
+  const Page = lazy(() => load().then((m) => ({ default: m[name] })));
+  return (
+    <Suspense fallback={<Spinner label="Loading…" />}>
+      <Page />
+    </Suspense>
+  );
+}
 
 const comingSoon = [
   { path: '/tasks', title: 'Tasks' },
@@ -19,16 +26,28 @@ const comingSoon = [
 ];
 
 export const router = createBrowserRouter([
-  { path: '/', element: <LandingPage /> },
-  { path: '/auth', element: <AuthPage /> },
-  { path: '/auth-callback', element: <AuthCallbackPage /> },
+  { path: '/', element: page(() => import('@/web/features/accounts/pages/landing-page'), 'LandingPage') },
+  { path: '/auth', element: page(() => import('@/web/features/accounts/pages/auth-page'), 'AuthPage') },
+  {
+    path: '/auth-callback',
+    element: page(() => import('@/web/features/accounts/pages/auth-callback-page'), 'AuthCallbackPage'),
+  },
   // Legal pages are public: people read the terms before they agree to them.
-  { path: '/privacy-policy', element: <PrivacyPolicyPage /> },
-  { path: '/terms-of-service', element: <TermsOfServicePage /> },
+  {
+    path: '/privacy-policy',
+    element: page(() => import('@/web/features/shell/pages/legal-page'), 'PrivacyPolicyPage'),
+  },
+  {
+    path: '/terms-of-service',
+    element: page(() => import('@/web/features/shell/pages/legal-page'), 'TermsOfServicePage'),
+  },
   {
     element: <AppLayout />,
     children: [
-      { path: '/dashboard', element: <DashboardPage /> },
+      {
+        path: '/dashboard',
+        element: page(() => import('@/web/features/dashboard/pages/dashboard-page'), 'DashboardPage'),
+      },
       ...comingSoon.map(({ path, title }) => ({ path, element: <ComingSoonPage title={title} /> })),
     ],
   },
