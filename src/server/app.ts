@@ -11,18 +11,23 @@ import { AppError, errorBody, handleError } from './http/errors';
 import { writeGuard } from './http/guards';
 import { securityHeaders } from './http/security-headers';
 import { authRoutes, meRoutes } from './modules/accounts/accounts.routes';
+import { notificationRoutes } from './modules/notifications/notifications.routes';
+import { blockRoutes, partnerRoutes, requestRoutes, userRoutes } from './modules/partners/partners.routes';
+import { eventRoutes } from './realtime/events.routes';
 
 /** JSON bodies are small; uploads get their own limits on their own routes. */
 const JSON_BODY_LIMIT = 64 * 1024;
 
 export function createApi(services: Services) {
-  const accounts = {
+  const common = {
     auth: services.auth,
     db: services.database.db,
     log: services.log,
     clock: services.clock,
+    publisher: services.publisher,
     requireEmailVerification: services.config.requireEmailVerification,
   };
+  const partners = { ...common, mailer: services.mailer, appUrl: services.config.appUrl };
   return new Hono<AppEnv>()
     .basePath('/api')
     .get('/health', async (c) => {
@@ -31,8 +36,14 @@ export function createApi(services: Services) {
         ? c.json({ status: 'ok' as const, database: services.database.kind }, 200)
         : c.json(errorBody('UNAVAILABLE', 'Database connection issue detected'), 503);
     })
-    .route('/auth', authRoutes(accounts))
-    .route('/me', meRoutes(accounts));
+    .route('/auth', authRoutes(common))
+    .route('/me', meRoutes(common))
+    .route('/users', userRoutes(partners))
+    .route('/partners', partnerRoutes(partners))
+    .route('/partner-requests', requestRoutes(partners))
+    .route('/blocks', blockRoutes(partners))
+    .route('/notifications', notificationRoutes(common))
+    .route('/events', eventRoutes({ auth: services.auth, hub: services.hub }));
 }
 
 export type AppType = ReturnType<typeof createApi>;
@@ -56,7 +67,9 @@ export function createApp(services: Services, opts: { webRoot?: string | null } 
     );
   });
   app.use(securityHeaders({ https: config.appUrl.startsWith('https://') }));
-  app.use(compress());
+  const compressor = compress();
+  // An event stream must reach the browser as it is written, not when a compressor's buffer fills.
+  app.use((c, next) => (c.req.path === '/api/events' ? next() : compressor(c, next)));
   app.use(
     '/api/*',
     bodyLimit({

@@ -4,6 +4,9 @@ import { type Database, openDatabase } from './db/client';
 import { createMailer, type Mailer } from './email/mailer';
 import type { Config } from './env';
 import type { Logger } from './logger';
+import { createInProcessBus, createPostgresBus, type EventBus } from './realtime/bus';
+import { SseHub } from './realtime/hub';
+import { createPublisher, type Publisher } from './realtime/publisher';
 import { loadOrCreateSecrets } from './secrets';
 
 export interface Services {
@@ -13,6 +16,11 @@ export interface Services {
   mailer: Mailer;
   log: Logger;
   clock: () => Date;
+  bus: EventBus;
+  publisher: Publisher;
+  hub: SseHub;
+  /** Stops the event streams and the bus; the database is closed by its owner. */
+  closeRealtime(): Promise<void>;
 }
 
 /** Everything the app needs, built from the configuration. Tests pass their own database and clock. */
@@ -29,7 +37,12 @@ export async function createServices(
         ? { kind: 'postgres', url: config.databaseUrl }
         : { kind: 'pglite', dataDir: path.join(config.dataDir, 'db') },
     ));
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log });
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    dataDir: config.dataDir,
+    log,
+  });
   const auth = createAuth({
     db: database.db,
     secret: secrets.authSecret,
@@ -38,5 +51,26 @@ export async function createServices(
     mailer,
     log,
   });
-  return { config, database, auth, mailer, log, clock: overrides.clock ?? (() => new Date()) };
+  // In-process on the embedded database; LISTEN/NOTIFY across instances on a PostgreSQL server.
+  const bus =
+    database.kind === 'postgres' && database.url
+      ? await createPostgresBus(database.url, log)
+      : createInProcessBus();
+  const publisher = createPublisher(database.db, bus, log);
+  const hub = new SseHub(bus);
+  return {
+    config,
+    database,
+    auth,
+    mailer,
+    log,
+    clock: overrides.clock ?? (() => new Date()),
+    bus,
+    publisher,
+    hub,
+    async closeRealtime() {
+      hub.closeAll();
+      await bus.close();
+    },
+  };
 }

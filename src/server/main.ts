@@ -34,6 +34,15 @@ async function main() {
       `Pact is ready at ${config.appUrl}`,
     );
   }) as Server;
+  server.on('error', (error: NodeJS.ErrnoException) => {
+    log.fatal(
+      { err: error },
+      error.code === 'EADDRINUSE'
+        ? `Port ${config.port} is already in use: set PORT to a free port`
+        : 'server error',
+    );
+    process.exit(1);
+  });
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -41,6 +50,7 @@ async function main() {
     stopping = true;
     log.info({ signal }, 'shutting down');
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    await services.closeRealtime();
     server.closeIdleConnections();
     // Long-lived connections (event streams) do not end by themselves.
     setTimeout(() => server.closeAllConnections(), 5_000).unref();

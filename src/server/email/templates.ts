@@ -37,3 +37,20 @@ export function passwordResetMail(to: string, displayName: string, url: string):
   );
   return { to, subject: 'Reset your Pact password', ...body };
 }
+
+export function connectionRequestMail(
+  to: string,
+  receiverName: string,
+  senderName: string,
+  senderRole: 'dominant' | 'submissive',
+  url: string,
+): Mail {
+  const body = layout(
+    'New connection request on Pact',
+    `Hello ${receiverName}, ${senderName} (${senderRole === 'dominant' ? 'Dominant' : 'submissive'}) wants to connect with you on Pact.`,
+    'Review the request',
+    url,
+    'Only accept requests from someone you know and trust. You can also reject the request and block the sender.',
+  );
+  return { to, subject: `${senderName} wants to connect with you on Pact`, ...body };
+}

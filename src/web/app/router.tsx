@@ -7,7 +7,7 @@ import { NotFoundPage } from '@/web/features/shell/pages/not-found-page';
 
 /** Each page is its own chunk: a visitor downloads the screens they open, not the whole app. */
 function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
-  const Page = lazy(() => load().then((m) => ({ default: m[name] })));
+  const Page: ComponentType = lazy(async () => ({ default: (await load())[name] as ComponentType }));
   return (
     <Suspense fallback={<Spinner label="Loading…" />}>
       <Page />

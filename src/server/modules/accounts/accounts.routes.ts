@@ -11,6 +11,8 @@ import {
 import { type AppEnv, forwardSetCookies, requireSession } from '../../auth/session';
 import { AppError } from '../../http/errors';
 import { validate } from '../../http/validate';
+import { updateLastVisit } from '../notifications/notifications.service';
+import { listPartners } from '../pairs/pairs';
 import { presentCurrentUser } from './accounts.presenter';
 import {
   type AccountsDeps,
@@ -27,7 +29,7 @@ import {
 async function currentUser(deps: AccountsDeps, headers: Headers): Promise<CurrentUser> {
   const data = await deps.auth.api.getSession({ headers });
   if (!data) throw new AppError(401, 'NOT_AUTHENTICATED', 'Not authenticated');
-  return presentCurrentUser(data.user, data.session);
+  return presentCurrentUser(data.user, data.session, await listPartners(deps.db, data.user.id));
 }
 
 /** Headers of a follow-up call made with the cookies the library just issued. */
@@ -95,9 +97,23 @@ export const authRoutes = (deps: AccountsDeps) =>
 export const meRoutes = (deps: AccountsDeps) =>
   new Hono<AppEnv>()
     .use(requireSession(deps.auth))
-    .get('/', (c) => c.json({ user: presentCurrentUser(c.var.user, c.var.session) }, 200))
+    .get('/', async (c) =>
+      c.json(
+        { user: presentCurrentUser(c.var.user, c.var.session, await listPartners(deps.db, c.var.user.id)) },
+        200,
+      ),
+    )
+    // update_user_last_visit: called when the notifications menu opens.
+    .post('/visit', async (c) => {
+      await updateLastVisit(deps.db, c.var.user.id, deps.clock());
+      return c.json({ success: true as const }, 200);
+    })
     .put('/session-role', validate('json', sessionRoleInput), async (c) => {
       const { role } = c.req.valid('json');
       await chooseSessionRole(deps, c.var.actor, c.var.session.id, role);
-      return c.json({ user: presentCurrentUser(c.var.user, { ...c.var.session, sessionRole: role }) }, 200);
+      const partners = await listPartners(deps.db, c.var.user.id);
+      return c.json(
+        { user: presentCurrentUser(c.var.user, { ...c.var.session, sessionRole: role }, partners) },
+        200,
+      );
     });

@@ -1,0 +1,122 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { NOTIFICATION_TYPES } from '../../../shared/schemas/notifications';
+import { users } from './auth';
+
+const userRef = (name: string) =>
+  uuid(name)
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
+
+/** A connection, stored as two rows, one per direction. */
+export const partners = pgTable(
+  'partners',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: userRef('user_id'),
+    partnerId: userRef('partner_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('partners_user_partner_uq').on(t.userId, t.partnerId),
+    index('partners_partner_id_idx').on(t.partnerId),
+    check('partners_not_self', sql`${t.userId} <> ${t.partnerId}`),
+  ],
+);
+
+export const partnerRequests = pgTable(
+  'partner_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    senderId: userRef('sender_id'),
+    receiverId: userRef('receiver_id'),
+    status: text('status', { enum: ['pending', 'accepted', 'rejected'] })
+      .notNull()
+      .default('pending'),
+    /** The sender's display name and acting role when the request was sent. */
+    displayName: text('display_name').notNull(),
+    role: text('role', { enum: ['dominant', 'submissive'] }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('partner_requests_receiver_idx').on(t.receiverId, t.status),
+    index('partner_requests_sender_idx').on(t.senderId, t.status),
+    // At most one pending request between two people, whichever of them sent it.
+    uniqueIndex('partner_requests_one_pending_uq')
+      .on(sql`least(${t.senderId}, ${t.receiverId})`, sql`greatest(${t.senderId}, ${t.receiverId})`)
+      .where(sql`${t.status} = 'pending'`),
+    check('partner_requests_status_check', sql`${t.status} in ('pending', 'accepted', 'rejected')`),
+    check('partner_requests_role_check', sql`${t.role} in ('dominant', 'submissive')`),
+    check('partner_requests_not_self', sql`${t.senderId} <> ${t.receiverId}`),
+  ],
+);
+
+/** A dominant-submissive couple. One row per ordered couple, reactivated when they reconnect. */
+export const pairs = pgTable(
+  'pairs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    dominantId: userRef('dominant_id'),
+    submissiveId: userRef('submissive_id'),
+    status: text('status', { enum: ['active', 'inactive'] })
+      .notNull()
+      .default('active'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('pairs_dominant_submissive_uq').on(t.dominantId, t.submissiveId),
+    index('pairs_submissive_idx').on(t.submissiveId),
+    check('pairs_status_check', sql`${t.status} in ('active', 'inactive')`),
+    check('pairs_not_self', sql`${t.dominantId} <> ${t.submissiveId}`),
+  ],
+);
+
+export const blockedUsers = pgTable(
+  'blocked_users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: userRef('user_id'),
+    blockedUserId: userRef('blocked_user_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('blocked_users_uq').on(t.userId, t.blockedUserId),
+    index('blocked_users_blocked_idx').on(t.blockedUserId),
+    check('blocked_users_not_self', sql`${t.userId} <> ${t.blockedUserId}`),
+  ],
+);
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: userRef('user_id'),
+    type: text('type', { enum: NOTIFICATION_TYPES }).notNull(),
+    title: text('title').notNull(),
+    message: text('message').notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    read: boolean('read').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('notifications_user_created_idx').on(t.userId, t.createdAt.desc()),
+    index('notifications_user_unread_idx').on(t.userId).where(sql`${t.read} = false`),
+    check(
+      'notifications_type_check',
+      sql.raw(`type in (${NOTIFICATION_TYPES.map((type) => `'${type}'`).join(', ')})`),
+    ),
+  ],
+);

@@ -1,0 +1,106 @@
+import { EventEmitter } from 'node:events';
+import pg from 'pg';
+import type { RealtimeEvent } from '@/shared/events';
+import type { Logger } from '../logger';
+
+/** What travels between server instances: an event for some users, or an order to close streams. */
+export type BusMessage =
+  | { kind: 'event'; userIds: string[]; event: RealtimeEvent }
+  | { kind: 'close'; sessionIds?: string[]; userIds?: string[] };
+
+export interface EventBus {
+  publish(messages: BusMessage[]): Promise<void>;
+  subscribe(listener: (message: BusMessage) => void): () => void;
+  close(): Promise<void>;
+}
+
+export const CHANNEL = 'pact_events';
+
+/** One process, one database (PGlite): an in-memory emitter. */
+export function createInProcessBus(): EventBus {
+  const emitter = new EventEmitter();
+  emitter.setMaxListeners(0);
+  return {
+    async publish(messages) {
+      for (const message of messages) emitter.emit('message', message);
+    },
+    subscribe(listener) {
+      emitter.on('message', listener);
+      return () => emitter.off('message', listener);
+    },
+    async close() {
+      emitter.removeAllListeners();
+    },
+  };
+}
+
+/**
+ * Several instances on one PostgreSQL server: NOTIFY on a dedicated connection (never inside a write
+ * transaction, whose commit PostgreSQL would then serialise), LISTEN on the same connection. Every
+ * instance, this one included, receives each message through LISTEN, so there is one delivery path.
+ */
+export async function createPostgresBus(url: string, log: Logger): Promise<EventBus> {
+  const listeners = new Set<(message: BusMessage) => void>();
+  let client: pg.Client | null = null;
+  let closed = false;
+  let connecting: Promise<pg.Client> | null = null;
+
+  const connect = async (): Promise<pg.Client> => {
+    const next = new pg.Client({ connectionString: url });
+    next.on('notification', (msg) => {
+      if (msg.channel !== CHANNEL || !msg.payload) return;
+      let message: BusMessage;
+      try {
+        message = JSON.parse(msg.payload) as BusMessage;
+      } catch {
+        log.warn('realtime: ignored a malformed bus payload');
+        return;
+      }
+      for (const listener of listeners) listener(message);
+    });
+    const reconnect = () => {
+      if (closed || client !== next) return;
+      client = null;
+      log.warn('realtime: bus connection lost, reconnecting');
+      setTimeout(
+        () => void ensure().catch((error) => log.error({ err: error }, 'realtime: reconnect failed')),
+        500,
+      );
+    };
+    next.on('error', reconnect);
+    next.on('end', reconnect);
+    await next.connect();
+    await next.query(`LISTEN ${CHANNEL}`);
+    client = next;
+    return next;
+  };
+
+  const ensure = async () => {
+    if (client) return client;
+    connecting ??= connect().finally(() => {
+      connecting = null;
+    });
+    return connecting;
+  };
+
+  await ensure();
+
+  return {
+    async publish(messages) {
+      if (messages.length === 0) return;
+      const conn = await ensure();
+      for (const message of messages) {
+        await conn.query('select pg_notify($1, $2)', [CHANNEL, JSON.stringify(message)]);
+      }
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    async close() {
+      closed = true;
+      listeners.clear();
+      await client?.end().catch(() => {});
+    },
+  };
+}

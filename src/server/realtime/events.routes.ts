@@ -1,0 +1,49 @@
+import { Hono } from 'hono';
+import { streamSSE } from 'hono/streaming';
+import type { Auth } from '../auth/auth';
+import { type AppEnv, requireSession } from '../auth/session';
+import type { SseHub } from './hub';
+
+/** Heartbeats keep proxies from closing an idle stream and reveal dead connections. */
+export const HEARTBEAT_MS = 25_000;
+
+/** GET /api/events: the signed-in user's event stream. */
+export const eventRoutes = (deps: { auth: Auth; hub: SseHub; heartbeatMs?: number }) =>
+  new Hono<AppEnv>().use(requireSession(deps.auth)).get('/', (c) => {
+    c.header('X-Accel-Buffering', 'no');
+    const { id: userId } = c.var.user;
+    const sessionId = c.var.session.id;
+    return streamSSE(c, async (stream) => {
+      let open = true;
+      let wake: () => void = () => {};
+      const remove = deps.hub.add({
+        userId,
+        sessionId,
+        send: (event) => {
+          if (open)
+            void stream.writeSSE({ event: event.name, data: JSON.stringify(event.data) }).catch(() => {});
+        },
+        close: () => {
+          open = false;
+          wake();
+          void stream.close().catch(() => {});
+        },
+      });
+      stream.onAbort(() => {
+        open = false;
+        wake();
+      });
+      await stream.writeSSE({ event: 'ready', data: '{}', retry: 3000 });
+      while (open) {
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, deps.heartbeatMs ?? HEARTBEAT_MS);
+          wake = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+        if (open) await stream.writeSSE({ event: 'ping', data: '' }).catch(() => {});
+      }
+      remove();
+    });
+  });

@@ -1,0 +1,38 @@
+import type { EventName, EventPayloads, RealtimeEvent } from '@/shared/events';
+import type { Db } from '../db/client';
+import type { Logger } from '../logger';
+import type { BusMessage, EventBus } from './bus';
+
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** Queues an event for some users; it leaves only if the transaction commits. */
+export type Emit = <N extends EventName>(userIds: string[], name: N, data: EventPayloads[N]) => void;
+
+export interface Publisher {
+  /** Runs `work` in a transaction and publishes what it emitted once the transaction has committed. */
+  transaction<T>(work: (tx: Tx, emit: Emit) => Promise<T>): Promise<T>;
+  publish(messages: BusMessage[]): Promise<void>;
+}
+
+export function createPublisher(db: Db, bus: EventBus, log: Logger): Publisher {
+  const publish = async (messages: BusMessage[]) => {
+    try {
+      await bus.publish(messages);
+    } catch (error) {
+      // The change is committed; a lost event is repaired by the client's refetch on reconnect.
+      log.error({ err: error }, 'realtime: publish failed');
+    }
+  };
+  return {
+    async transaction(work) {
+      const queued: BusMessage[] = [];
+      const emit: Emit = (userIds, name, data) => {
+        queued.push({ kind: 'event', userIds, event: { name, data } as RealtimeEvent });
+      };
+      const result = await db.transaction((tx) => work(tx, emit));
+      await publish(queued);
+      return result;
+    },
+    publish,
+  };
+}

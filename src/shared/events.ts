@@ -1,0 +1,25 @@
+/**
+ * The realtime events, defined once for server and client. Events name what changed and carry ids
+ * only; the client refetches through its own authorised queries.
+ */
+export interface EventPayloads {
+  'partner_request.created': { requestId: string };
+  'partner_request.updated': { requestId: string; status: 'accepted' | 'rejected' };
+  'partner.connected': { partnerId: string };
+  'pair.ended': { partnerId: string; endedBy: string };
+  'notification.created': { notificationId: string };
+  'notification.read': { notificationId: string | null };
+}
+
+export type EventName = keyof EventPayloads;
+
+export type RealtimeEvent = { [N in EventName]: { name: N; data: EventPayloads[N] } }[EventName];
+
+export const EVENT_NAMES = [
+  'partner_request.created',
+  'partner_request.updated',
+  'partner.connected',
+  'pair.ended',
+  'notification.created',
+  'notification.read',
+] as const satisfies readonly EventName[];

@@ -1,0 +1,30 @@
+export const NOTIFICATION_TYPES = [
+  'connection_request',
+  'task_assigned',
+  'task_completed',
+  'task_completed_by_dominant',
+  'task_feedback',
+  'punishment_assigned',
+  'punishment_completed',
+  'punishment_feedback',
+  'contract_updated',
+  'message_sent',
+] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+export interface NotificationView {
+  id: string;
+  userId: string;
+  type: NotificationType;
+  title: string;
+  message: string;
+  data: Record<string, unknown>;
+  read: boolean;
+  createdAt: number;
+  updatedAt: number;
+}
+
+/** The bell menu shows at most this many items, notifications and pending requests together. */
+export const BELL_MENU_LIMIT = 10;
+/** How many notifications the list endpoint answers with. */
+export const NOTIFICATION_PAGE = 50;
