@@ -2,7 +2,7 @@ import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import type { Db } from '../db/client';
 import { accounts, sessions, users, verifications } from '../db/schema';
-import type { Mailer } from '../email/mailer';
+import type { Mail, Mailer } from '../email/mailer';
 import { passwordResetMail, verificationMail } from '../email/templates';
 import type { Logger } from '../logger';
 import { hashPassword, verifyPassword } from './password-hash';
@@ -24,6 +24,12 @@ export interface AuthDeps {
 /** The password-reset link: /auth in recovery mode, with the one-time token and the address. */
 export const resetLink = (appUrl: string, token: string, email: string) =>
   `${appUrl}/auth?type=recovery&token=${encodeURIComponent(token)}&email=${encodeURIComponent(email)}`;
+
+function sendLater(deps: AuthDeps, mail: Mail) {
+  deps.mailer
+    .send(mail)
+    .catch((error) => deps.log.error({ err: error, subject: mail.subject }, 'mail failed'));
+}
 
 export function createAuth(deps: AuthDeps) {
   return betterAuth({
@@ -82,7 +88,7 @@ export function createAuth(deps: AuthDeps) {
       autoSignInAfterVerification: false,
       expiresIn: 60 * 60 * 24,
       sendVerificationEmail: async ({ user, url }) => {
-        await deps.mailer.send(verificationMail(user.email, user.name, url));
+        sendLater(deps, verificationMail(user.email, user.name, url));
       },
     },
     logger: {

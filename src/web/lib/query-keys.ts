@@ -2,4 +2,9 @@
 export const queryKeys = {
   me: ['me'] as const,
   recoveryCheck: (token: string) => ['recovery-check', token] as const,
+  userSearch: (email: string) => ['user-search', email] as const,
+  partnerRequests: ['partner-requests'] as const,
+  partnerRequest: (id: string) => ['partner-requests', id] as const,
+  notifications: ['notifications'] as const,
+  blocks: ['blocks'] as const,
 };

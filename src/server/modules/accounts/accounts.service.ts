@@ -10,10 +10,11 @@ import type { Db } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import type { Logger } from '../../logger';
+import type { Publisher } from '../../realtime/publisher';
 import {
+  claimLoginAttempt,
   clearLoginFailures,
-  loginLockMinutes,
-  recordLoginFailure,
+  releaseLoginAttempt,
   tooManyAttemptsMessage,
 } from './login-limit';
 
@@ -23,6 +24,7 @@ export interface AccountsDeps {
   log: Logger;
   clock: () => Date;
   requireEmailVerification: boolean;
+  publisher: Publisher;
 }
 
 const apiCode = (error: unknown) =>
@@ -35,6 +37,11 @@ const isUniqueViolation = (error: unknown): boolean => {
 
 async function emailTaken(db: Db, email: string) {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+  return row !== undefined;
+}
+
+async function userExists(db: Db, id: string) {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, id)).limit(1);
   return row !== undefined;
 }
 
@@ -63,17 +70,25 @@ export async function registerUser(
       headers,
       returnHeaders: true,
     });
+    if (!result.response.token && !(await userExists(deps.db, result.response.user.id))) {
+      // The library answers a duplicate it finds itself with a made-up user (so as not to reveal the
+      // account); it only finds one when a simultaneous registration won the race since our check.
+      throw EMAIL_EXISTS();
+    }
     return { headers: result.headers, signedIn: Boolean(result.response.token) };
   } catch (error) {
-    // Two registrations racing for one address: the unique index decides, the loser hears why.
+    // Two registrations racing for one address: the unique index decides, the loser hears why. The
+    // library reports the violation as FAILED_TO_CREATE_USER without its cause, so look again.
     if (isUniqueViolation(error) || apiCode(error).startsWith('USER_ALREADY_EXISTS')) throw EMAIL_EXISTS();
+    if (apiCode(error) === 'FAILED_TO_CREATE_USER' && (await emailTaken(deps.db, input.email))) {
+      throw EMAIL_EXISTS();
+    }
     throw error;
   }
 }
 
 export async function loginUser(deps: AccountsDeps, input: z.output<typeof loginInput>, headers: Headers) {
-  const now = deps.clock();
-  const lockedFor = await loginLockMinutes(deps.db, input.email, now);
+  const lockedFor = await claimLoginAttempt(deps.db, input.email, deps.clock());
   if (lockedFor !== null) throw new AppError(429, 'TOO_MANY_ATTEMPTS', tooManyAttemptsMessage(lockedFor));
   try {
     const result = await deps.auth.api.signInEmail({
@@ -85,19 +100,19 @@ export async function loginUser(deps: AccountsDeps, input: z.output<typeof login
     return { headers: result.headers, userId: result.response.user.id, token: result.response.token };
   } catch (error) {
     const code = apiCode(error);
-    if (code === 'EMAIL_NOT_VERIFIED') {
-      // The password was right: this is not a failed attempt.
-      throw new AppError(403, 'EMAIL_NOT_CONFIRMED', 'Email not confirmed');
-    }
     if (code === 'INVALID_EMAIL_OR_PASSWORD' || code === 'CREDENTIAL_ACCOUNT_NOT_FOUND') {
-      await recordLoginFailure(deps.db, input.email, now);
+      // Already counted by the claim.
       throw new AppError(401, 'INVALID_CREDENTIALS', 'Invalid email or password');
     }
+    // Not a wrong password (the password was right, or something broke): the attempt does not count.
+    await releaseLoginAttempt(deps.db, input.email);
+    if (code === 'EMAIL_NOT_VERIFIED') throw new AppError(403, 'EMAIL_NOT_CONFIRMED', 'Email not confirmed');
     throw error;
   }
 }
 
 export async function logoutUser(deps: AccountsDeps, headers: Headers) {
+  const current = await deps.auth.api.getSession({ headers });
   try {
     const result = await deps.auth.api.signOut({ headers, returnHeaders: true });
     return result.headers;
@@ -105,6 +120,9 @@ export async function logoutUser(deps: AccountsDeps, headers: Headers) {
     // No session to end: the user is signed out either way.
     if (error instanceof APIError) return null;
     throw error;
+  } finally {
+    // A signed-out session keeps no open event stream, on any instance.
+    if (current) await deps.publisher.publish([{ kind: 'close', sessionIds: [current.session.id] }]);
   }
 }
 
@@ -149,6 +167,8 @@ export async function resetPassword(deps: AccountsDeps, input: z.output<typeof r
     .limit(1);
   // A new password lifts a lock earned by someone guessing the old one.
   if (user) await clearLoginFailures(deps.db, user.email);
+  // Every session was revoked: close their event streams too.
+  await deps.publisher.publish([{ kind: 'close', userIds: [verification.value] }]);
 }
 
 export async function chooseSessionRole(

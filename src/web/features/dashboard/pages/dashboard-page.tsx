@@ -1,34 +1,56 @@
 import { UserPlus } from 'lucide-react';
+import { useState } from 'react';
 import { useOutletContext } from 'react-router';
 import type { CurrentUser } from '@/shared/schemas/accounts';
 import { Button } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
+import { ConnectPartnerDialog } from '@/web/features/partners/components/connect-partner-dialog';
+import { ConnectedPartnersDialog } from '@/web/features/partners/components/connected-partners-dialog';
+import { PendingRequests } from '@/web/features/partners/components/pending-requests';
 
 export function DashboardPage() {
   const user = useOutletContext<CurrentUser>();
+  const [connectOpen, setConnectOpen] = useState(false);
+  const [partnersOpen, setPartnersOpen] = useState(false);
   const count = user.partners.length;
   return (
     <div className="space-y-5">
       <header className="flex items-start justify-between gap-3">
-        <div>
+        <div className="min-w-0">
           <h1 className="text-2xl font-bold">Dashboard</h1>
-          <p className="text-sm text-muted-foreground" data-testid="partner-status">
-            {count > 0 ? `Connected with ${count} partner(s)` : 'Not connected with any partners yet'}
-          </p>
+          {count > 0 ? (
+            <button
+              type="button"
+              data-testid="partner-status"
+              className="text-left text-sm text-primary underline-offset-4 hover:underline"
+              onClick={() => setPartnersOpen(true)}
+            >
+              Connected with {count} partner(s)
+            </button>
+          ) : (
+            <p className="text-sm text-muted-foreground" data-testid="partner-status">
+              Not connected with any partners yet
+            </p>
+          )}
         </div>
-        <Button disabled aria-describedby="connect-soon" title="Partner connections are coming soon">
+        <Button onClick={() => setConnectOpen(true)}>
           <UserPlus className="h-4 w-4" aria-hidden />
           <span className="hidden sm:inline">Connect with a partner</span>
           <span className="sm:hidden">Connect</span>
         </Button>
       </header>
-      <Card>
-        <h2 className="font-semibold">Welcome, {user.displayName}</h2>
-        <p id="connect-soon" className="mt-1 text-sm text-muted-foreground">
-          Connecting with your partner is coming soon. Once you are connected, your tasks, contract and
-          journal will appear here.
-        </p>
-      </Card>
+      <PendingRequests userId={user.id} />
+      {count === 0 ? (
+        <Card>
+          <h2 className="font-semibold">Welcome, {user.displayName}</h2>
+          <p className="mt-1 text-sm text-muted-foreground">
+            Connect with your partner by their email address. Once you are connected, your tasks, contract and
+            journal will appear here.
+          </p>
+        </Card>
+      ) : null}
+      <ConnectPartnerDialog open={connectOpen} onOpenChange={setConnectOpen} />
+      <ConnectedPartnersDialog open={partnersOpen} onOpenChange={setPartnersOpen} partners={user.partners} />
     </div>
   );
 }

@@ -2,6 +2,8 @@ import { Navigate, Outlet } from 'react-router';
 import { Spinner } from '@/web/components/ui/spinner';
 import { useMe } from '@/web/features/accounts/api/me';
 import { RoleChooser } from '@/web/features/accounts/components/role-chooser';
+import { RequestDialogProvider } from '@/web/features/partners/components/request-dialog-provider';
+import { RealtimeProvider } from '@/web/lib/realtime';
 import { BottomNav } from './bottom-nav';
 import { TopBar } from './top-bar';
 
@@ -20,12 +22,16 @@ export function AppLayout() {
   if (!user) return <Navigate to="/auth" replace />;
   if (!user.sessionRole) return <RoleChooser />;
   return (
-    <div className="min-h-dvh pt-14 pb-20 md:pt-16">
-      <TopBar user={user} />
-      <main className="mx-auto w-full max-w-5xl px-4 py-5">
-        <Outlet context={user} />
-      </main>
-      <BottomNav />
-    </div>
+    <RealtimeProvider userId={user.id}>
+      <RequestDialogProvider userId={user.id}>
+        <div className="min-h-dvh pt-14 pb-20 md:pt-16">
+          <TopBar user={user} />
+          <main className="mx-auto w-full max-w-5xl px-4 py-5">
+            <Outlet context={user} />
+          </main>
+          <BottomNav />
+        </div>
+      </RequestDialogProvider>
+    </RealtimeProvider>
   );
 }

@@ -7,6 +7,7 @@ import { Avatar } from '@/web/components/ui/avatar';
 import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
 import { useLogout } from '@/web/features/accounts/api/logout';
+import { NotificationBell } from '@/web/features/notifications/components/notification-bell';
 
 export function TopBar({ user }: { user: CurrentUser }) {
   const navigate = useNavigate();
@@ -34,7 +35,8 @@ export function TopBar({ user }: { user: CurrentUser }) {
             {roleBadge(role)}
           </Badge>
         ) : null}
-        <div className="ml-auto flex min-w-0 items-center gap-2">
+        <div className="ml-auto flex min-w-0 items-center gap-1 sm:gap-2">
+          <NotificationBell userId={user.id} />
           <div className="flex min-w-0 items-center gap-2">
             <Avatar name={user.displayName} src={user.photoURL} />
             <div className="hidden min-w-0 leading-tight sm:block">

@@ -1,0 +1,94 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './env';
+
+function configError(env: NodeJS.ProcessEnv): ConfigError {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return error as ConfigError;
+  }
+  throw new Error(`loadConfig accepted ${JSON.stringify(env)}`);
+}
+
+describe('loadConfig', () => {
+  it('starts on a fresh machine with no variables at all', () => {
+    expect(loadConfig({})).toEqual({
+      port: 3000,
+      host: '0.0.0.0',
+      dataDir: path.resolve('./data'),
+      databaseUrl: null,
+      appUrl: 'http://localhost:3000',
+      smtpUrl: null,
+      mailFrom: 'Pact <no-reply@pact.local>',
+      requireEmailVerification: true,
+      logLevel: 'info',
+    });
+  });
+
+  it('resolves DATA_DIR to an absolute path', () => {
+    expect(loadConfig({ DATA_DIR: 'some/where' }).dataDir).toBe(path.resolve('some/where'));
+    expect(path.isAbsolute(loadConfig({}).dataDir)).toBe(true);
+  });
+
+  it('derives the default APP_URL from PORT', () => {
+    const config = loadConfig({ PORT: '8080' });
+    expect(config.port).toBe(8080);
+    expect(config.appUrl).toBe('http://localhost:8080');
+  });
+
+  it('keeps an explicit APP_URL, without a trailing slash', () => {
+    expect(loadConfig({ APP_URL: 'https://pact.example.com/' }).appUrl).toBe('https://pact.example.com');
+  });
+
+  it.each([
+    ['false', false],
+    ['0', false],
+    ['no', false],
+    ['true', true],
+    ['1', true],
+    ['yes', true],
+  ])('reads REQUIRE_EMAIL_VERIFICATION=%s as %s', (value, expected) => {
+    expect(loadConfig({ REQUIRE_EMAIL_VERIFICATION: value }).requireEmailVerification).toBe(expected);
+  });
+
+  it('treats an empty variable as unset', () => {
+    const config = loadConfig({ PORT: '', DATABASE_URL: '', REQUIRE_EMAIL_VERIFICATION: '' });
+    expect(config).toMatchObject({ port: 3000, databaseUrl: null, requireEmailVerification: true });
+  });
+
+  it('accepts postgres URLs and SMTP URLs', () => {
+    const config = loadConfig({
+      DATABASE_URL: 'postgresql://pact:secret@db:5432/pact',
+      SMTP_URL: 'smtps://user:pass@mail.example.com:465',
+    });
+    expect(config.databaseUrl).toBe('postgresql://pact:secret@db:5432/pact');
+    expect(config.smtpUrl).toBe('smtps://user:pass@mail.example.com:465');
+  });
+
+  it.each([
+    ['PORT', 'abc', 'must be a port number'],
+    ['PORT', '70000', 'must be between 0 and 65535'],
+    ['PORT', '-1', 'must be between 0 and 65535'],
+    ['PORT', '3000.5', 'must be a whole number'],
+    ['DATABASE_URL', 'mysql://db/pact', 'must be a postgres:// or postgresql:// connection string'],
+    ['DATABASE_URL', '/var/lib/db', 'must be a postgres:// or postgresql:// connection string'],
+    ['APP_URL', 'not a url', 'must be an http(s) URL'],
+    ['APP_URL', 'ftp://pact.example.com', 'must be an http(s) URL'],
+    ['SMTP_URL', 'http://mail.example.com', 'must be an smtp:// or smtps:// URL'],
+    ['SMTP_URL', 'mail.example.com:25', 'must be an smtp:// or smtps:// URL'],
+    ['REQUIRE_EMAIL_VERIFICATION', 'maybe', 'must be true or false'],
+    ['LOG_LEVEL', 'loud', ''],
+  ])('refuses %s=%j with a ConfigError naming it', (name, value, hint) => {
+    const error = configError({ [name]: value });
+    expect(error.message).toMatch(/^Invalid configuration:/);
+    expect(error.message).toContain(`${name}: ${hint}`);
+  });
+
+  it('names every bad variable at once', () => {
+    const error = configError({ PORT: 'x', APP_URL: 'nope', SMTP_URL: 'nope' });
+    for (const name of ['PORT', 'APP_URL', 'SMTP_URL']) expect(error.message).toContain(`  ${name}: `);
+    expect(error.message).not.toContain('DATABASE_URL');
+  });
+});

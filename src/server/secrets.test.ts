@@ -1,0 +1,61 @@
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { loadOrCreateSecrets } from './secrets';
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(path.join(tmpdir(), 'pact-secrets-'));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+const mode = (file: string) => statSync(file).mode & 0o777;
+
+describe('loadOrCreateSecrets', () => {
+  it('generates a strong secret once, into DATA_DIR/secrets.json readable only by the owner', () => {
+    const dataDir = path.join(dir, 'data');
+    const secrets = loadOrCreateSecrets(dataDir);
+    const file = path.join(dataDir, 'secrets.json');
+    expect(secrets.authSecret.length).toBeGreaterThanOrEqual(32);
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ authSecret: secrets.authSecret });
+    expect(mode(file)).toBe(0o600);
+    expect(mode(dataDir)).toBe(0o700);
+  });
+
+  it('reads the same value back on the next start and leaves the file as it is', () => {
+    const first = loadOrCreateSecrets(dir);
+    const file = path.join(dir, 'secrets.json');
+    const before = readFileSync(file, 'utf8');
+    const second = loadOrCreateSecrets(dir);
+    expect(second.authSecret).toBe(first.authSecret);
+    expect(readFileSync(file, 'utf8')).toBe(before);
+  });
+
+  it('gives each installation its own secret', () => {
+    const other = mkdtempSync(path.join(tmpdir(), 'pact-secrets-'));
+    try {
+      expect(loadOrCreateSecrets(other).authSecret).not.toBe(loadOrCreateSecrets(dir).authSecret);
+    } finally {
+      rmSync(other, { recursive: true, force: true });
+    }
+  });
+
+  it('never replaces an existing secret', () => {
+    const existing = 'x'.repeat(40);
+    writeFileSync(path.join(dir, 'secrets.json'), JSON.stringify({ authSecret: existing, other: 1 }));
+    expect(loadOrCreateSecrets(dir).authSecret).toBe(existing);
+  });
+
+  it('refuses to start on an unreadable file rather than silently replacing the secret', () => {
+    const file = path.join(dir, 'secrets.json');
+    writeFileSync(file, '{ not json');
+    expect(() => loadOrCreateSecrets(dir)).toThrow(/Cannot read .*secrets\.json/);
+    expect(readFileSync(file, 'utf8')).toBe('{ not json');
+  });
+
+  it('refuses a secret that is too short', () => {
+    writeFileSync(path.join(dir, 'secrets.json'), JSON.stringify({ authSecret: 'short' }));
+    expect(() => loadOrCreateSecrets(dir)).toThrow();
+  });
+});

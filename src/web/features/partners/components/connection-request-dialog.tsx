@@ -1,0 +1,119 @@
+import { format } from 'date-fns';
+import { toast } from 'sonner';
+import { Avatar } from '@/web/components/ui/avatar';
+import { Button } from '@/web/components/ui/button';
+import { Dialog } from '@/web/components/ui/dialog';
+import { Spinner } from '@/web/components/ui/spinner';
+import { useMe } from '@/web/features/accounts/api/me';
+import { ApiError } from '@/web/lib/api';
+import { useAnswerRequest, usePartnerRequest } from '../api/requests';
+import { RoleBadge } from './role-badge';
+
+const MISSING = 'Request details are missing or invalid';
+
+/** One request, loaded by id: accept, reject, or reject and block; or the error view. */
+export function ConnectionRequestDialog({
+  requestId,
+  onClose,
+}: {
+  requestId: string | null;
+  onClose: () => void;
+}) {
+  const me = useMe();
+  const request = usePartnerRequest(requestId);
+  const answer = useAnswerRequest();
+  const data = request.data;
+  const actionable = data && data.status === 'pending' && data.receiverId === me.data?.id;
+
+  const act = (kind: 'accept' | 'reject' | 'block') => {
+    if (!data || !requestId) {
+      const title = {
+        accept: 'Cannot accept request',
+        reject: 'Cannot reject request',
+        block: 'Cannot block user',
+      }[kind];
+      toast.error(title, { description: MISSING });
+      return;
+    }
+    answer.mutate(
+      { id: requestId, answer: kind },
+      {
+        onSuccess: () => {
+          if (kind === 'accept') {
+            toast.success('Connection accepted', {
+              description: `You are now connected with ${data.senderName}`,
+            });
+          } else if (kind === 'reject') {
+            toast.success('Connection rejected');
+          } else {
+            toast.success('User blocked', {
+              description: `${data.senderName} has been blocked and the request rejected`,
+            });
+          }
+          onClose();
+        },
+        onError: (error) => {
+          const message = error instanceof ApiError ? error.message : 'An unknown error occurred';
+          if (kind === 'accept') toast.error('Failed to accept connection', { description: message });
+          else if (kind === 'reject') toast.error('Failed to reject connection', { description: message });
+          else toast.error('Failed to block user', { description: message, duration: 5000 });
+        },
+      },
+    );
+  };
+
+  const open = requestId !== null;
+  if (open && (request.isError || (data && !actionable && data.senderId !== me.data?.id))) {
+    return (
+      <Dialog open onOpenChange={(o) => !o && onClose()} title="Connection Request Error">
+        <p className="text-sm text-muted-foreground">
+          This request could not be found or has already been processed.
+        </p>
+        <div className="mt-4 flex justify-end">
+          <Button onClick={onClose}>Close</Button>
+        </div>
+      </Dialog>
+    );
+  }
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(o) => !o && onClose()}
+      title="Connection Request"
+      description={data ? `Received ${format(data.createdAt, 'MMM d, yyyy')}` : undefined}
+    >
+      {!data ? (
+        <Spinner label="Loading request…" />
+      ) : !actionable ? (
+        <p className="text-sm text-muted-foreground">
+          Your request to {data.receiverName} is waiting for an answer.
+        </p>
+      ) : (
+        <div className="space-y-5">
+          <div className="flex items-center gap-3">
+            <Avatar name={data.senderName} src={null} size={44} />
+            <div>
+              <p className="font-semibold">{data.senderName}</p>
+              <RoleBadge role={data.senderRole} />
+            </div>
+          </div>
+          <p className="text-sm">
+            {data.senderName} wants to connect with you. Only accept someone you know and trust.
+          </p>
+          <div className="flex flex-col gap-2 sm:flex-row-reverse">
+            <Button disabled={answer.isPending} onClick={() => act('accept')}>
+              Accept
+            </Button>
+            <Button variant="outline" disabled={answer.isPending} onClick={() => act('reject')}>
+              Reject
+            </Button>
+            <Button variant="destructive" disabled={answer.isPending} onClick={() => act('block')}>
+              Reject & Block
+            </Button>
+          </div>
+        </div>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,76 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { queryKeys } from '@/web/lib/query-keys';
+import { useRealtimeEvent } from '@/web/lib/realtime';
+import { ConnectionRequestDialog } from './connection-request-dialog';
+
+/** The dialog opens this long after a request arrives live, once its toast has been seen. */
+export const REQUEST_DIALOG_DELAY_MS = 1000;
+
+const OpenRequestContext = createContext<(id: string) => void>(() => {});
+export const useOpenRequest = () => useContext(OpenRequestContext);
+
+/**
+ * Owns the connection-request dialog: opened from a notification, from a `?request=<id>` link, or by
+ * itself when a request arrives live. Also reacts to the partner events.
+ */
+export function RequestDialogProvider({ userId, children }: { userId: string; children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const [requestId, setRequestId] = useState<string | null>(null);
+  const [params, setParams] = useSearchParams();
+  const timers = useRef<number[]>([]);
+
+  const openRequest = useCallback(
+    (id: string) => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.partnerRequest(id) });
+      setRequestId(id);
+    },
+    [queryClient],
+  );
+
+  const linked = params.get('request');
+  useEffect(() => {
+    if (!linked) return;
+    openRequest(linked);
+    setParams(
+      (p) => {
+        p.delete('request');
+        return p;
+      },
+      { replace: true },
+    );
+  }, [linked, openRequest, setParams]);
+
+  useEffect(() => () => timers.current.forEach((t) => window.clearTimeout(t)), []);
+
+  useRealtimeEvent('partner_request.created', ({ requestId: id }) => {
+    toast.info('New Connection Request', {
+      description: 'Someone wants to connect with you',
+      duration: 5000,
+    });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.partnerRequests });
+    timers.current.push(window.setTimeout(() => openRequest(id), REQUEST_DIALOG_DELAY_MS));
+  });
+  useRealtimeEvent('partner_request.updated', ({ requestId: id }) => {
+    void queryClient.invalidateQueries({ queryKey: queryKeys.partnerRequests });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.partnerRequest(id) });
+  });
+  useRealtimeEvent('partner.connected', () => {
+    void queryClient.invalidateQueries({ queryKey: queryKeys.me });
+  });
+  useRealtimeEvent('pair.ended', ({ endedBy }) => {
+    void queryClient.invalidateQueries({ queryKey: queryKeys.me });
+    if (endedBy !== userId) {
+      toast.info('Partner disconnected', { description: 'A connection has been terminated', duration: 4000 });
+    }
+  });
+
+  return (
+    <OpenRequestContext.Provider value={openRequest}>
+      {children}
+      <ConnectionRequestDialog requestId={requestId} onClose={() => setRequestId(null)} />
+    </OpenRequestContext.Provider>
+  );
+}
