@@ -11,7 +11,8 @@ const RealtimeContext = createContext<Registry | null>(null);
  * Owns the one EventSource of a signed-in user. The browser reconnects by itself; when it does, every
  * query is refetched, since events may have been missed while the stream was down.
  */
-export function RealtimeProvider({ userId, children }: { userId: string; children: ReactNode }) {
+/** Keyed by user in the layout, so that a different user gets a fresh stream. */
+export function RealtimeProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const registry = useRef<Registry>(new Map()).current;
 
@@ -37,7 +38,7 @@ export function RealtimeProvider({ userId, children }: { userId: string; childre
       });
     }
     return () => source.close();
-  }, [queryClient, registry, userId]);
+  }, [queryClient, registry]);
 
   return <RealtimeContext.Provider value={registry}>{children}</RealtimeContext.Provider>;
 }

@@ -43,7 +43,12 @@ export function RequestDialogProvider({ userId, children }: { userId: string; ch
     );
   }, [linked, openRequest, setParams]);
 
-  useEffect(() => () => timers.current.forEach((t) => window.clearTimeout(t)), []);
+  useEffect(
+    () => () => {
+      for (const timer of timers.current) window.clearTimeout(timer);
+    },
+    [],
+  );
 
   useRealtimeEvent('partner_request.created', ({ requestId: id }) => {
     toast.info('New Connection Request', {

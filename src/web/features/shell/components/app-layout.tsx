@@ -22,7 +22,7 @@ export function AppLayout() {
   if (!user) return <Navigate to="/auth" replace />;
   if (!user.sessionRole) return <RoleChooser />;
   return (
-    <RealtimeProvider userId={user.id}>
+    <RealtimeProvider key={user.id}>
       <RequestDialogProvider userId={user.id}>
         <div className="min-h-dvh pt-14 pb-20 md:pt-16">
           <TopBar user={user} />
