@@ -11,9 +11,15 @@ import { AppError, errorBody, handleError } from './http/errors';
 import { writeGuard } from './http/guards';
 import { securityHeaders } from './http/security-headers';
 import { authRoutes, meRoutes } from './modules/accounts/accounts.routes';
+import { mediaRoutes } from './modules/media/media.routes';
 import { notificationRoutes } from './modules/notifications/notifications.routes';
 import { blockRoutes, partnerRoutes, requestRoutes, userRoutes } from './modules/partners/partners.routes';
+import { historyRoutes, pairRoutes, taskRoutes } from './modules/tasks/tasks.routes';
 import { eventRoutes } from './realtime/events.routes';
+
+/** Raw-body upload routes: the only writes that are not JSON. */
+export const isUpload = (method: string, path: string) =>
+  method === 'POST' && (path === '/api/media/photo' || path === '/api/media/audio');
 
 /** JSON bodies are small; uploads get their own limits on their own routes. */
 const JSON_BODY_LIMIT = 64 * 1024;
@@ -28,6 +34,7 @@ export function createApi(services: Services) {
     requireEmailVerification: services.config.requireEmailVerification,
   };
   const partners = { ...common, mailer: services.mailer, appUrl: services.config.appUrl };
+  const tasks = { ...common, storage: services.storage };
   return new Hono<AppEnv>()
     .basePath('/api')
     .get('/health', async (c) => {
@@ -43,6 +50,10 @@ export function createApi(services: Services) {
     .route('/partner-requests', requestRoutes(partners))
     .route('/blocks', blockRoutes(partners))
     .route('/notifications', notificationRoutes(common))
+    .route('/pairs', pairRoutes(tasks))
+    .route('/tasks', taskRoutes(tasks))
+    .route('/task-completions', historyRoutes(tasks))
+    .route('/media', mediaRoutes(tasks))
     .route('/events', eventRoutes({ auth: services.auth, hub: services.hub }));
 }
 
@@ -70,14 +81,13 @@ export function createApp(services: Services, opts: { webRoot?: string | null } 
   const compressor = compress();
   // An event stream must reach the browser as it is written, not when a compressor's buffer fills.
   app.use((c, next) => (c.req.path === '/api/events' ? next() : compressor(c, next)));
-  app.use(
-    '/api/*',
-    bodyLimit({
-      maxSize: JSON_BODY_LIMIT,
-      onError: (c) => c.json(errorBody('PAYLOAD_TOO_LARGE', 'Request body is too large'), 413),
-    }),
-  );
-  app.use('/api/*', writeGuard(new URL(config.appUrl).origin));
+  const jsonLimit = bodyLimit({
+    maxSize: JSON_BODY_LIMIT,
+    onError: (c) => c.json(errorBody('PAYLOAD_TOO_LARGE', 'Request body is too large'), 413),
+  });
+  // Uploads carry their own, larger limits on their routes.
+  app.use('/api/*', (c, next) => (isUpload(c.req.method, c.req.path) ? next() : jsonLimit(c, next)));
+  app.use('/api/*', writeGuard(new URL(config.appUrl).origin, isUpload));
   app.route('/', createApi(services));
   app.all('/api/*', () => {
     throw new AppError(404, 'NOT_FOUND', 'Not found');

@@ -4,6 +4,7 @@ import { type Database, openDatabase } from './db/client';
 import { createMailer, type Mailer } from './email/mailer';
 import type { Config } from './env';
 import type { Logger } from './logger';
+import { createFileStorage, type MediaStorage } from './media/storage';
 import { createInProcessBus, createPostgresBus, type EventBus } from './realtime/bus';
 import { SseHub } from './realtime/hub';
 import { createPublisher, type Publisher } from './realtime/publisher';
@@ -19,6 +20,7 @@ export interface Services {
   bus: EventBus;
   publisher: Publisher;
   hub: SseHub;
+  storage: MediaStorage;
   /** Stops the event streams and the bus; the database is closed by its owner. */
   closeRealtime(): Promise<void>;
 }
@@ -68,6 +70,7 @@ export async function createServices(
     bus,
     publisher,
     hub,
+    storage: createFileStorage(path.join(config.dataDir, 'media')),
     async closeRealtime() {
       hub.closeAll();
       await bus.close();

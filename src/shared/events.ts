@@ -9,6 +9,9 @@ export interface EventPayloads {
   'pair.ended': { partnerId: string; endedBy: string };
   'notification.created': { notificationId: string };
   'notification.read': { notificationId: string | null };
+  'task.changed': { taskId: string; pairId: string };
+  'task.deleted': { taskId: string; pairId: string };
+  'task_completion.changed': { completionId: string; pairId: string };
 }
 
 export type EventName = keyof EventPayloads;
@@ -22,4 +25,7 @@ export const EVENT_NAMES = [
   'pair.ended',
   'notification.created',
   'notification.read',
+  'task.changed',
+  'task.deleted',
+  'task_completion.changed',
 ] as const satisfies readonly EventName[];

@@ -1,2 +1,3 @@
 export * from './auth';
 export * from './partners';
+export * from './tasks';

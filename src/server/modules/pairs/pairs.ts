@@ -1,4 +1,5 @@
-import { and, asc, eq, or } from 'drizzle-orm';
+import { and, asc, eq, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { PartnerView } from '@/shared/schemas/partners';
 import type { Db } from '../../db/client';
 import { pairs, partners, users } from '../../db/schema';
@@ -42,4 +43,84 @@ export async function listPartners(q: Db | Tx, userId: string): Promise<PartnerV
     .where(eq(partners.userId, userId))
     .orderBy(asc(partners.createdAt));
   return rows.map((u) => ({ id: u.id, name: u.displayName, role: u.role, photoURL: u.photoUrl }));
+}
+
+/**
+ * The one place that scopes pair data to a user: the ids of the active pairs they belong to, as a
+ * subquery for `pair_id in (...)`. Every query on pair data goes through it.
+ */
+export const activePairIdsOf = (userId: string) =>
+  sql`(select ${pairs.id} from ${pairs} where ${pairs.status} = 'active' and (${pairs.dominantId} = ${userId} or ${pairs.submissiveId} = ${userId}))`;
+
+export interface PairRow {
+  id: string;
+  dominantId: string;
+  submissiveId: string;
+}
+
+/** An active pair of the user, or null (also for a pair they do not belong to). */
+export async function findActivePair(q: Db | Tx, pairId: string, userId: string): Promise<PairRow | null> {
+  const [row] = await q
+    .select({ id: pairs.id, dominantId: pairs.dominantId, submissiveId: pairs.submissiveId })
+    .from(pairs)
+    .where(
+      and(
+        eq(pairs.id, pairId),
+        eq(pairs.status, 'active'),
+        or(eq(pairs.dominantId, userId), eq(pairs.submissiveId, userId)),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+export async function areConnected(q: Db | Tx, a: string, b: string) {
+  const [row] = await q
+    .select({ id: partners.id })
+    .from(partners)
+    .where(and(eq(partners.userId, a), eq(partners.partnerId, b)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * The active pair in which `actor` acts in `role` with `partnerId` on the other side. When the two are
+ * connected but have no pair yet (or it ended and they reconnected), it is created: the spec's "a pair is
+ * created when a partner link exists and a dominant chooses a submissive". Null when they are not connected
+ * or the partner cannot take the other role.
+ */
+export async function resolvePair(
+  tx: Tx,
+  actorId: string,
+  role: 'dominant' | 'submissive',
+  partnerId: string,
+  now: Date,
+): Promise<PairRow | null> {
+  if (actorId === partnerId || !(await areConnected(tx, actorId, partnerId))) return null;
+  const [partner] = await tx.select({ role: users.role }).from(users).where(eq(users.id, partnerId)).limit(1);
+  const otherRole = role === 'dominant' ? 'submissive' : 'dominant';
+  if (!partner || (partner.role !== otherRole && partner.role !== 'switch')) return null;
+  const [dominantId, submissiveId] = role === 'dominant' ? [actorId, partnerId] : [partnerId, actorId];
+  const id = await ensureActivePair(tx, dominantId, submissiveId, now);
+  return { id, dominantId, submissiveId };
+}
+
+const dominant = alias(users, 'dominant');
+const submissive = alias(users, 'submissive');
+
+/** The user's active pairs with both names. */
+export async function listActivePairs(q: Db | Tx, userId: string) {
+  return q
+    .select({
+      id: pairs.id,
+      dominantId: pairs.dominantId,
+      dominantName: dominant.displayName,
+      submissiveId: pairs.submissiveId,
+      submissiveName: submissive.displayName,
+    })
+    .from(pairs)
+    .innerJoin(dominant, eq(dominant.id, pairs.dominantId))
+    .innerJoin(submissive, eq(submissive.id, pairs.submissiveId))
+    .where(and(eq(pairs.status, 'active'), or(eq(pairs.dominantId, userId), eq(pairs.submissiveId, userId))))
+    .orderBy(asc(pairs.createdAt));
 }

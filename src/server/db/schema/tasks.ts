@@ -1,0 +1,122 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { RepeatConfig } from '../../../shared/domain/schedule';
+import { users } from './auth';
+import { pairs } from './partners';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true });
+
+/** A private file of a pair: a photo (re-encoded, metadata stripped) or a voice note. */
+export const media = pgTable(
+  'media',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    pairId: uuid('pair_id')
+      .notNull()
+      .references(() => pairs.id, { onDelete: 'cascade' }),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['photo', 'audio'] }).notNull(),
+    mime: text('mime').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    durationMs: integer('duration_ms'),
+    storageKey: text('storage_key').notNull().unique(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('media_pair_idx').on(t.pairId),
+    check('media_kind_check', sql`${t.kind} in ('photo', 'audio')`),
+  ],
+);
+
+const feedbackColumns = {
+  feedback: text('feedback'),
+  feedbackGivenAt: ts('feedback_given_at'),
+  feedbackGivenBy: uuid('feedback_given_by').references(() => users.id, { onDelete: 'set null' }),
+  feedbackAcknowledged: boolean('feedback_acknowledged').notNull().default(false),
+  feedbackAcknowledgedBy: uuid('feedback_acknowledged_by').references(() => users.id, {
+    onDelete: 'set null',
+  }),
+  feedbackAcknowledgedAt: ts('feedback_acknowledged_at'),
+};
+
+export const tasks = pgTable(
+  'tasks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    pairId: uuid('pair_id')
+      .notNull()
+      .references(() => pairs.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+    dueDate: ts('due_date').notNull(),
+    completed: boolean('completed').notNull().default(false),
+    completedAt: ts('completed_at'),
+    completedBy: uuid('completed_by').references(() => users.id, { onDelete: 'set null' }),
+    /** On time / lateness of the latest completion (the due date of a repeating task has rolled on). */
+    completionOnTime: boolean('completion_on_time'),
+    completionLatenessSeconds: integer('completion_lateness_seconds'),
+    assignedBy: uuid('assigned_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    assignedTo: uuid('assigned_to')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    photoProofRequired: boolean('photo_proof_required').notNull().default(false),
+    photoProof: uuid('photo_proof').references(() => media.id, { onDelete: 'set null' }),
+    /** The dominant's recorded instruction of a voice task. */
+    voiceNote: uuid('voice_note').references(() => media.id, { onDelete: 'set null' }),
+    voiceNoteDescription: text('voice_note_description'),
+    repeatConfig: jsonb('repeat_config').$type<RepeatConfig>(),
+    /** The assigner's time zone: repeats keep their wall-clock time in it. */
+    timeZone: text('time_zone').notNull().default('UTC'),
+    /** When a completed repeating task opens again for its next cycle. */
+    cycleReopensAt: ts('cycle_reopens_at'),
+    taskType: text('task_type', { enum: ['assigned', 'above_and_beyond'] })
+      .notNull()
+      .default('assigned'),
+    ...feedbackColumns,
+  },
+  (t) => [
+    index('tasks_pair_created_idx').on(t.pairId, t.createdAt.desc()),
+    index('tasks_reopen_idx')
+      .on(t.cycleReopensAt)
+      .where(sql`${t.completed} and ${t.cycleReopensAt} is not null`),
+    check('tasks_type_check', sql`${t.taskType} in ('assigned', 'above_and_beyond')`),
+  ],
+);
+
+/** One row per completion: the history. Survives the task (Above & Beyond tasks are deleted at feedback). */
+export const taskCompletions = pgTable(
+  'task_completions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    taskId: uuid('task_id').references(() => tasks.id, { onDelete: 'set null' }),
+    pairId: uuid('pair_id')
+      .notNull()
+      .references(() => pairs.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    taskType: text('task_type', { enum: ['assigned', 'above_and_beyond'] }).notNull(),
+    completedBy: uuid('completed_by').references(() => users.id, { onDelete: 'set null' }),
+    assignedBy: uuid('assigned_by').references(() => users.id, { onDelete: 'set null' }),
+    assignedTo: uuid('assigned_to').references(() => users.id, { onDelete: 'set null' }),
+    completedAt: ts('completed_at').notNull(),
+    dueDateAtTime: ts('due_date_at_time').notNull(),
+    onTime: boolean('on_time').notNull(),
+    latenessSeconds: integer('lateness_seconds').notNull().default(0),
+    photoProof: uuid('photo_proof').references(() => media.id, { onDelete: 'set null' }),
+    voiceNote: uuid('voice_note').references(() => media.id, { onDelete: 'set null' }),
+    voiceNoteDescription: text('voice_note_description'),
+    repeatConfig: jsonb('repeat_config').$type<RepeatConfig>(),
+    ...feedbackColumns,
+  },
+  (t) => [
+    index('task_completions_pair_completed_idx').on(t.pairId, t.completedAt.desc()),
+    index('task_completions_task_idx').on(t.taskId),
+  ],
+);

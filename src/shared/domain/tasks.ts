@@ -1,0 +1,115 @@
+/**
+ * Task rules shared by the server and the web app (spec 2, sections 2-4 and 9): completion timing, which
+ * tasks the Tasks page and the Dashboard show, the Dashboard colour, the due display, and reminder windows.
+ * Days are calendar days in the viewer's IANA time zone; instants are epoch milliseconds.
+ */
+import { localDayDiff, localTimeOfDay, type RepeatConfig, startOfLocalDay } from './schedule';
+
+export const TASK_TYPES = ['assigned', 'above_and_beyond'] as const;
+export type TaskType = (typeof TASK_TYPES)[number];
+
+export const ABOVE_AND_BEYOND_TITLE_MAX = 100;
+export const ABOVE_AND_BEYOND_DETAILS_MAX = 500;
+export const TASK_TITLE_MAX = 200;
+export const TASK_DESCRIPTION_MAX = 2000;
+export const FEEDBACK_MAX = 2000;
+export const DASHBOARD_TASKS = 5;
+
+const TWO_HOURS_MS = 2 * 60 * 60 * 1000;
+const MINUTE_MS = 60_000;
+const SEVEN_AM_MS = 7 * 60 * 60 * 1000;
+
+/** On time when completed at or before the due moment; lateness in whole seconds, 0 when on time. */
+export function completionTiming(due: number, completedAt: number): { onTime: boolean; latenessSeconds: number } {
+  const onTime = completedAt <= due;
+  return { onTime, latenessSeconds: onTime ? 0 : Math.floor((completedAt - due) / 1000) };
+}
+
+/** The minimal task shape the rules need (client view fields). */
+export interface TaskState {
+  isCompleted: boolean;
+  taskType: TaskType;
+  repeatConfig: RepeatConfig | null;
+  dueDate: number;
+  feedback: string | null;
+  feedbackAcknowledged: boolean;
+}
+
+/** Feedback counts once it has visible text (the feedback form refuses blank text anyway). */
+function hasFeedback(task: TaskState): boolean {
+  return task.feedback !== null && task.feedback.trim().length > 0;
+}
+
+/**
+ * Active Tasks list (spec 2): not complete -> shown; completed above_and_beyond -> dominant: until feedback
+ * exists; submissive: until feedback exists AND is acknowledged; completed repeating -> shown while its
+ * (rolled) dueDate is in the future; completed non-repeating assigned -> hidden.
+ */
+export function isVisibleInActiveList(task: TaskState, role: 'dominant' | 'submissive', now: number): boolean {
+  if (!task.isCompleted) return true;
+  if (task.taskType === 'above_and_beyond') {
+    return role === 'dominant' ? !hasFeedback(task) : !(hasFeedback(task) && task.feedbackAcknowledged);
+  }
+  if (task.repeatConfig !== null) return task.dueDate > now;
+  return false;
+}
+
+export type DashboardColour = 'completed' | 'overdue' | 'due-today' | 'later';
+
+/**
+ * Dashboard: completed (non-repeating) -> 'completed' (green); due day before today -> 'overdue' (red); due
+ * today -> 'due-today' (orange); otherwise 'later' (amber). Days in timeZone. A completed repeating task has
+ * a next date, so it is coloured by that (rolled) due date.
+ */
+export function dashboardColour(task: TaskState, now: number, timeZone: string): DashboardColour {
+  if (task.isCompleted && task.repeatConfig === null) return 'completed';
+  const days = localDayDiff(task.dueDate, now, timeZone);
+  if (days < 0) return 'overdue';
+  if (days === 0) return 'due-today';
+  return 'later';
+}
+
+/** Dashboard list: hides completed non-repeating tasks and completed repeating tasks whose dueDate has passed. */
+export function isVisibleOnDashboard(task: TaskState, now: number): boolean {
+  if (!task.isCompleted) return true;
+  return task.repeatConfig !== null && task.dueDate > now;
+}
+
+export type DueStatus = 'past-due' | 'due-today' | 'upcoming';
+
+/**
+ * Card due display: past due (due moment passed), due today (later today), due tomorrow or later -> upcoming.
+ * The due moment itself is not yet past, matching completionTiming (completing at the due moment is on time).
+ */
+export function dueStatus(due: number, now: number, timeZone: string): DueStatus {
+  if (now > due) return 'past-due';
+  return localDayDiff(due, now, timeZone) === 0 ? 'due-today' : 'upcoming';
+}
+
+/** When a completed repeating task reopens for its next cycle: the start of its (rolled) due date's local day. */
+export function cycleReopensAt(rolledDue: number, timeZone: string): number {
+  return startOfLocalDay(rolledDue, timeZone);
+}
+
+/**
+ * Is `now` within 1 minute (strictly, either side) of the moment 2 hours before `due`? The check runs every
+ * 60 s, so a window of this width can match on two consecutive checks: callers remember what they reminded.
+ */
+export function isTwoHourReminderDue(due: number, now: number): boolean {
+  return Math.abs(now - (due - TWO_HOURS_MS)) < MINUTE_MS;
+}
+
+/** Is `now` within the 07:00 local minute (07:00:00.000 .. 07:00:59.999) in `timeZone`? */
+export function isMorningReminderMinute(now: number, timeZone: string): boolean {
+  const timeOfDay = localTimeOfDay(now, timeZone);
+  return timeOfDay >= SEVEN_AM_MS && timeOfDay < SEVEN_AM_MS + MINUTE_MS;
+}
+
+/** Tasks due today (local day of now in tz), not completed: count for the morning toast. */
+export function countDueToday(tasks: TaskState[], now: number, timeZone: string): number {
+  let count = 0;
+  for (const task of tasks) {
+    if (!task.isCompleted && localDayDiff(task.dueDate, now, timeZone) === 0) count++;
+  }
+  return count;
+}

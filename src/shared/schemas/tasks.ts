@@ -1,0 +1,208 @@
+import { z } from 'zod';
+import { REPEAT_FREQUENCIES, type RepeatConfig } from '../domain/schedule';
+import {
+  ABOVE_AND_BEYOND_DETAILS_MAX,
+  ABOVE_AND_BEYOND_TITLE_MAX,
+  FEEDBACK_MAX,
+  TASK_DESCRIPTION_MAX,
+  TASK_TITLE_MAX,
+  type TaskType,
+} from '../domain/tasks';
+import { uuidField } from './common';
+
+export const VOICE_TASK_TITLE = 'Voice Task';
+export const VOICE_DESCRIPTION_MAX = 500;
+
+export const TASK_MESSAGES = {
+  titleRequired: 'Task title required',
+  voiceRequired: 'Voice note required',
+  submissiveRequired: 'No submissive selected',
+  pastDue: 'Due date cannot be in the past',
+  photoRequired: 'Photo proof required',
+  feedbackRequired: 'Feedback Required',
+  noDays: 'Please choose at least one day',
+} as const;
+
+export const repeatConfigInput = z
+  .object({
+    frequency: z.enum(REPEAT_FREQUENCIES, { error: 'Repeat must be daily, weekly, monthly or custom' }),
+    daysOfWeek: z
+      .array(z.int('Days are numbers from 0 (Sunday) to 6 (Saturday)').min(0).max(6), {
+        error: 'Days are numbers from 0 (Sunday) to 6 (Saturday)',
+      })
+      .max(7)
+      .optional(),
+  })
+  .refine((c) => c.frequency !== 'custom' || (c.daysOfWeek?.length ?? 0) > 0, {
+    message: TASK_MESSAGES.noDays,
+    path: ['daysOfWeek'],
+  });
+
+const dueDateField = z
+  .number({ error: 'Please choose a due date' })
+  .int('Please choose a due date')
+  .min(0, 'Please choose a due date')
+  .max(8_640_000_000_000_000, 'Please choose a due date');
+
+const titleField = z
+  .string({ error: TASK_MESSAGES.titleRequired })
+  .max(TASK_TITLE_MAX * 4)
+  .transform((s) => s.trim());
+
+const taskFields = {
+  kind: z.enum(['text', 'voice'], { error: 'A task is a text task or a voice task' }).default('text'),
+  title: titleField.default(''),
+  description: z
+    .string({ error: 'Description must be text' })
+    .max(TASK_DESCRIPTION_MAX, `Description must be at most ${TASK_DESCRIPTION_MAX} characters`)
+    .default(''),
+  dueDate: dueDateField,
+  repeatConfig: repeatConfigInput.nullable().default(null),
+  photoProofRequired: z.boolean({ error: 'photoProofRequired must be true or false' }).default(false),
+  voiceNoteId: uuidField('Voice note required').nullable().default(null),
+  voiceNoteDescription: z
+    .string()
+    .max(VOICE_DESCRIPTION_MAX, `Voice note description must be at most ${VOICE_DESCRIPTION_MAX} characters`)
+    .nullable()
+    .default(null),
+};
+
+/** Title and voice rules shared by create and edit (spec 2, section 5). */
+function checkTask(
+  v: { kind: 'text' | 'voice'; title: string; voiceNoteId: string | null },
+  ctx: z.RefinementCtx,
+) {
+  if (v.title.length > TASK_TITLE_MAX) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['title'],
+      message: `Title must be at most ${TASK_TITLE_MAX} characters`,
+    });
+  }
+  if (v.kind === 'text' && v.title.length === 0) {
+    ctx.addIssue({ code: 'custom', path: ['title'], message: TASK_MESSAGES.titleRequired });
+  }
+  if (v.kind === 'voice' && !v.voiceNoteId) {
+    ctx.addIssue({ code: 'custom', path: ['voiceNoteId'], message: TASK_MESSAGES.voiceRequired });
+  }
+}
+
+export const createTaskInput = z
+  .object({ ...taskFields, assignedTo: uuidField(TASK_MESSAGES.submissiveRequired) })
+  .superRefine(checkTask);
+export type CreateTaskInput = z.input<typeof createTaskInput>;
+
+export const updateTaskInput = z.object(taskFields).superRefine(checkTask);
+export type UpdateTaskInput = z.input<typeof updateTaskInput>;
+
+export const completeTaskInput = z.object({ photoId: uuidField('Invalid photo').nullable().default(null) });
+export type CompleteTaskInput = z.input<typeof completeTaskInput>;
+
+export const feedbackInput = z.object({
+  feedback: z
+    .string({ error: TASK_MESSAGES.feedbackRequired })
+    .max(FEEDBACK_MAX, `Feedback must be at most ${FEEDBACK_MAX} characters`)
+    .transform((s) => s.trim())
+    .refine((s) => s.length > 0, TASK_MESSAGES.feedbackRequired),
+});
+export type FeedbackInput = z.input<typeof feedbackInput>;
+
+export const aboveAndBeyondInput = z.object({
+  dominantId: uuidField('Please choose the partner this is for'),
+  title: z
+    .string({ error: 'Title is required' })
+    .transform((s) => s.trim())
+    .refine((s) => s.length > 0, 'Title is required')
+    .refine(
+      (s) => s.length <= ABOVE_AND_BEYOND_TITLE_MAX,
+      `Title must be at most ${ABOVE_AND_BEYOND_TITLE_MAX} characters`,
+    ),
+  details: z
+    .string()
+    .max(ABOVE_AND_BEYOND_DETAILS_MAX, `Details must be at most ${ABOVE_AND_BEYOND_DETAILS_MAX} characters`)
+    .default(''),
+  photoId: uuidField(TASK_MESSAGES.photoRequired),
+});
+export type AboveAndBeyondInput = z.input<typeof aboveAndBeyondInput>;
+
+export const mediaUploadQuery = z.object({
+  partnerId: uuidField('Please choose a partner'),
+  durationMs: z.coerce.number().int().min(0).max(600_000).optional(),
+});
+
+export interface FeedbackView {
+  feedback: string | null;
+  feedbackGivenAt: number | null;
+  feedbackGivenBy: string | null;
+  feedbackAcknowledged: boolean;
+  feedbackAcknowledgedBy: string | null;
+  feedbackAcknowledgedAt: number | null;
+}
+
+/** The client view of a task (spec 2, section 3). Media fields are ids served by /api/media/:id. */
+export interface TaskView extends FeedbackView {
+  id: string;
+  pairId: string;
+  title: string;
+  description: string;
+  createdAt: number;
+  dueDate: number;
+  nextDueDate: number | null;
+  isCompleted: boolean;
+  completedAt: number | null;
+  completedBy: string | null;
+  completedByName: string | null;
+  assignedBy: string;
+  assignedByName: string;
+  assignedTo: string;
+  assignedToName: string;
+  photoProofRequired: boolean;
+  photoProof: string | null;
+  voiceNote: string | null;
+  voiceNoteDescription: string | null;
+  taskType: TaskType;
+  onTime: boolean | null;
+  latenessSeconds: number | null;
+  repeatConfig: RepeatConfig | null;
+  timeZone: string;
+}
+
+export interface TaskCompletionView extends FeedbackView {
+  id: string;
+  taskId: string | null;
+  pairId: string;
+  title: string;
+  description: string;
+  taskType: TaskType;
+  completedBy: string | null;
+  completedByName: string;
+  assignedBy: string | null;
+  assignedTo: string | null;
+  assignedToName: string;
+  completedAt: number;
+  dueDateAtTime: number;
+  onTime: boolean;
+  latenessSeconds: number;
+  photoProof: string | null;
+  voiceNote: string | null;
+  voiceNoteDescription: string | null;
+  repeatConfig: RepeatConfig | null;
+  /** The task's current due date, for repeating tasks (the "Next Due" column). */
+  nextDueDate: number | null;
+}
+
+export interface PairView {
+  id: string;
+  dominantId: string;
+  dominantName: string;
+  submissiveId: string;
+  submissiveName: string;
+}
+
+export interface MediaView {
+  id: string;
+  kind: 'photo' | 'audio';
+  mime: string;
+  sizeBytes: number;
+  durationMs: number | null;
+}
