@@ -72,3 +72,44 @@ export async function logIn(page: Page, email: string, password: string) {
 
 export const test = base;
 export { expect };
+
+/** Two verified, signed-in partners in two browser contexts, connected with an active pair. */
+export async function createCouple(
+  browser: import('@playwright/test').Browser,
+  dom: Page,
+  request: APIRequestContext,
+  names = { dominant: 'Avery Dom', submissive: 'Blake Sub' },
+) {
+  const a = await createVerifiedUser(request, {
+    label: 'dom',
+    role: 'dominant',
+    displayName: names.dominant,
+  });
+  const b = await createVerifiedUser(request, {
+    label: 'sub',
+    role: 'submissive',
+    displayName: names.submissive,
+  });
+  const subContext = await browser.newContext({ viewport: dom.viewportSize(), permissions: ['microphone'] });
+  const sub = await subContext.newPage();
+  await logIn(dom, a.email, PASSWORD);
+  await logIn(sub, b.email, PASSWORD);
+  await expect(sub.getByText('Not connected with any partners yet')).toBeVisible();
+  await dom.getByRole('button', { name: /^Connect/ }).click();
+  const connect = dom.getByRole('dialog', { name: 'Connect with a partner' });
+  await connect.getByLabel("Partner's email").fill(b.email);
+  await connect.getByRole('button', { name: new RegExp(names.submissive) }).click();
+  await connect.getByRole('button', { name: 'Send Request' }).click();
+  await sub
+    .getByRole('dialog', { name: 'Connection Request' })
+    .getByRole('button', { name: 'Accept' })
+    .click();
+  await expect(dom.getByTestId('partner-status')).toHaveText('Connected with 1 partner(s)');
+  return { sub, subContext, a, b };
+}
+
+/** A small real JPEG for photo proof. */
+export const PROOF_JPEG = Buffer.from(
+  '/9j/2wBDAAYEBQYFBAYGBQYHBwYIChAKCgkJChQODwwQFxQYGBcUFhYaHSUfGhsjHBYWICwgIyYnKSopGR8tMC0oMCUoKSj/2wBDAQcHBwoIChMKChMoGhYaKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCj/wAARCAAYACADASIAAhEBAxEB/8QAFAABAAAAAAAAAAAAAAAAAAAAAP/EABQQAQAAAAAAAAAAAAAAAAAAAAD/xAAWAQEBAQAAAAAAAAAAAAAAAAAAAwb/xAAUEQEAAAAAAAAAAAAAAAAAAAAA/9oADAMBAAIRAxEAPwAAzC4AAAAAD//Z',
+  'base64',
+);

@@ -92,7 +92,11 @@ function customDays(daysOfWeek: readonly number[] | undefined): number[] {
  * the 31st keeps coming back after a short month; custom keeps sorted unique daysOfWeek; daily/weekly carry
  * neither. Throws (Error with message 'Please choose at least one day') for custom without days.
  */
-export function normalizeRepeatConfig(config: RepeatConfig, firstDue: number, timeZone: string): RepeatConfig {
+export function normalizeRepeatConfig(
+  config: RepeatConfig,
+  firstDue: number,
+  timeZone: string,
+): RepeatConfig {
   switch (config.frequency) {
     case 'daily':
     case 'weekly':

@@ -20,7 +20,10 @@ const MINUTE_MS = 60_000;
 const SEVEN_AM_MS = 7 * 60 * 60 * 1000;
 
 /** On time when completed at or before the due moment; lateness in whole seconds, 0 when on time. */
-export function completionTiming(due: number, completedAt: number): { onTime: boolean; latenessSeconds: number } {
+export function completionTiming(
+  due: number,
+  completedAt: number,
+): { onTime: boolean; latenessSeconds: number } {
   const onTime = completedAt <= due;
   return { onTime, latenessSeconds: onTime ? 0 : Math.floor((completedAt - due) / 1000) };
 }
@@ -45,7 +48,11 @@ function hasFeedback(task: TaskState): boolean {
  * exists; submissive: until feedback exists AND is acknowledged; completed repeating -> shown while its
  * (rolled) dueDate is in the future; completed non-repeating assigned -> hidden.
  */
-export function isVisibleInActiveList(task: TaskState, role: 'dominant' | 'submissive', now: number): boolean {
+export function isVisibleInActiveList(
+  task: TaskState,
+  role: 'dominant' | 'submissive',
+  now: number,
+): boolean {
   if (!task.isCompleted) return true;
   if (task.taskType === 'above_and_beyond') {
     return role === 'dominant' ? !hasFeedback(task) : !(hasFeedback(task) && task.feedbackAcknowledged);

@@ -16,8 +16,6 @@ function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, n
 }
 
 const comingSoon = [
-  { path: '/tasks', title: 'Tasks' },
-  { path: '/task-history', title: 'Task History' },
   { path: '/contract', title: 'Contract' },
   { path: '/journal', title: 'Journal' },
   { path: '/punishments', title: 'Punishments' },
@@ -47,6 +45,11 @@ export const router = createBrowserRouter([
       {
         path: '/dashboard',
         element: page(() => import('@/web/features/dashboard/pages/dashboard-page'), 'DashboardPage'),
+      },
+      { path: '/tasks', element: page(() => import('@/web/features/tasks/pages/tasks-page'), 'TasksPage') },
+      {
+        path: '/task-history',
+        element: page(() => import('@/web/features/tasks/pages/task-history-page'), 'TaskHistoryPage'),
       },
       ...comingSoon.map(({ path, title }) => ({ path, element: <ComingSoonPage title={title} /> })),
     ],

@@ -7,4 +7,7 @@ export const queryKeys = {
   partnerRequest: (id: string) => ['partner-requests', id] as const,
   notifications: ['notifications'] as const,
   blocks: ['blocks'] as const,
+  pairs: ['pairs'] as const,
+  tasks: ['tasks'] as const,
+  taskHistory: ['task-history'] as const,
 };

@@ -7,6 +7,7 @@ import { Card } from '@/web/components/ui/card';
 import { ConnectPartnerDialog } from '@/web/features/partners/components/connect-partner-dialog';
 import { ConnectedPartnersDialog } from '@/web/features/partners/components/connected-partners-dialog';
 import { PendingRequests } from '@/web/features/partners/components/pending-requests';
+import { RecentTasksCard } from '@/web/features/tasks/components/recent-tasks-card';
 
 export function DashboardPage() {
   const user = useOutletContext<CurrentUser>();
@@ -48,7 +49,9 @@ export function DashboardPage() {
             journal will appear here.
           </p>
         </Card>
-      ) : null}
+      ) : (
+        <RecentTasksCard user={user} />
+      )}
       <ConnectPartnerDialog open={connectOpen} onOpenChange={setConnectOpen} />
       <ConnectedPartnersDialog open={partnersOpen} onOpenChange={setPartnersOpen} partners={user.partners} />
     </div>

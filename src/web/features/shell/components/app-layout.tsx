@@ -3,6 +3,7 @@ import { Spinner } from '@/web/components/ui/spinner';
 import { useMe } from '@/web/features/accounts/api/me';
 import { RoleChooser } from '@/web/features/accounts/components/role-chooser';
 import { RequestDialogProvider } from '@/web/features/partners/components/request-dialog-provider';
+import { TaskEffects } from '@/web/features/tasks/components/task-effects';
 import { RealtimeProvider } from '@/web/lib/realtime';
 import { BottomNav } from './bottom-nav';
 import { TopBar } from './top-bar';
@@ -24,6 +25,7 @@ export function AppLayout() {
   return (
     <RealtimeProvider key={user.id}>
       <RequestDialogProvider userId={user.id}>
+        <TaskEffects user={user} />
         <div className="min-h-dvh pt-14 pb-20 md:pt-16">
           <TopBar user={user} />
           <main className="mx-auto w-full max-w-5xl px-4 py-5">

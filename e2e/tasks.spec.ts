@@ -1,0 +1,142 @@
+import { createCouple, expect, PROOF_JPEG, test } from './fixtures';
+
+test('a daily task that needs a photo: assigned, completed with proof, and given feedback, live', async ({
+  page: dom,
+  browser,
+  request,
+}) => {
+  const { sub, subContext } = await createCouple(browser, dom, request);
+  await sub.getByRole('link', { name: 'Tasks' }).click();
+  await expect(sub.getByText('View and complete your assigned tasks')).toBeVisible();
+  await expect(sub.getByText('No active tasks found')).toBeVisible();
+
+  // The dominant assigns a daily task that needs a photo.
+  await dom.getByRole('link', { name: 'Tasks' }).click();
+  await expect(dom.getByText('Assign and manage tasks for your submissive')).toBeVisible();
+  await dom
+    .getByRole('button', { name: /Create Task|Assign Task/ })
+    .first()
+    .click();
+  const form = dom.getByRole('form', { name: 'Create New Task' });
+  await form.getByRole('button', { name: 'Create Task' }).click();
+  await expect(dom.getByText('Task title required')).toBeVisible();
+  await form.getByLabel('Title').fill('Write three lines of gratitude');
+  await form.getByLabel('Description').fill('In your journal, before bed.');
+  await form.getByLabel('Repeat').selectOption('daily');
+  await form.getByLabel('Photo proof required').check();
+  await form.getByRole('button', { name: 'Create Task' }).click();
+  await expect(dom.getByText('Task created', { exact: true })).toBeVisible();
+
+  // The submissive sees it appear without a reload.
+  const card = sub.getByTestId('task-card').filter({ hasText: 'Write three lines of gratitude' });
+  await expect(card).toBeVisible();
+  await expect(card.getByText('Photo proof required')).toBeVisible();
+  await expect(card.getByText('Daily')).toBeVisible();
+
+  // Completing without a photo is refused and opens the file picker; with one it completes.
+  const chooser = sub.waitForEvent('filechooser');
+  await card.getByRole('button', { name: /Complete/ }).click();
+  await expect(sub.getByText('Photo proof required').first()).toBeVisible();
+  await (await chooser).setFiles({ name: 'proof.jpg', mimeType: 'image/jpeg', buffer: PROOF_JPEG });
+  await expect(sub.getByText('Task marked as complete')).toBeVisible();
+  await expect(card.getByText('(Next cycle)')).toBeVisible();
+  await expect(card.getByText('On time')).toBeVisible();
+
+  // The dominant sees it completed, views the photo and gives feedback.
+  const domCard = dom.getByTestId('task-card').filter({ hasText: 'Write three lines of gratitude' });
+  await expect(domCard.getByText('(Next cycle)')).toBeVisible();
+  await dom.getByRole('tab', { name: 'History' }).click();
+  await expect(dom.getByRole('tabpanel').getByText('Write three lines of gratitude')).toBeVisible();
+  await dom.getByRole('link', { name: 'Full history' }).click();
+  await expect(dom.getByRole('heading', { name: 'Task History' })).toBeVisible();
+  await dom.getByRole('button', { name: /View photo proof for Write three lines/ }).click();
+  const photo = dom.getByRole('img', { name: /Photo proof for Write three lines/ });
+  await expect(photo).toBeVisible();
+  await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  await dom.keyboard.press('Escape');
+  await dom.getByRole('button', { name: /Add feedback on Write three lines/ }).click();
+  const feedback = dom.getByRole('form', { name: 'Give feedback' });
+  await feedback.getByRole('button', { name: 'Send feedback' }).click();
+  await expect(dom.getByText('Feedback Required')).toBeVisible();
+  await feedback.getByLabel('Feedback').fill('Beautiful handwriting. Keep going.');
+  await feedback.getByRole('button', { name: 'Send feedback' }).click();
+  await expect(dom.getByText('Feedback Added', { exact: true })).toBeVisible();
+
+  // The submissive is told.
+  await expect(sub.getByText('Feedback received')).toBeVisible();
+  await subContext.close();
+});
+
+test('Above & Beyond: shared with a photo, feedback from the dominant, acknowledged once', async ({
+  page: dom,
+  browser,
+  request,
+}) => {
+  const { sub, subContext } = await createCouple(browser, dom, request, {
+    dominant: 'Casey Dom',
+    submissive: 'Dana Sub',
+  });
+  await sub.getByRole('link', { name: 'Tasks' }).click();
+  await sub.getByRole('button', { name: 'Above & Beyond' }).first().click();
+  const form = sub.getByRole('form', { name: 'Above & Beyond' });
+  await form.getByLabel('Title').fill('Cleaned the whole kitchen');
+  await form.getByLabel('Details (optional)').fill('Even the oven.');
+  await form
+    .getByLabel('Photo proof')
+    .setInputFiles({ name: 'kitchen.jpg', mimeType: 'image/jpeg', buffer: PROOF_JPEG });
+  await form.getByRole('button', { name: 'Share' }).click();
+  await expect(sub.getByText('Above & Beyond shared')).toBeVisible();
+
+  await dom.getByRole('link', { name: 'Tasks' }).click();
+  const card = dom.getByTestId('task-card').filter({ hasText: 'Cleaned the whole kitchen' });
+  await expect(card).toBeVisible();
+  await card.getByRole('button', { name: /Give feedback/ }).click();
+  const feedback = dom.getByRole('form', { name: 'Give feedback' });
+  await feedback.getByLabel('Feedback').fill('Thank you, pet.');
+  await feedback.getByRole('button', { name: 'Send feedback' }).click();
+  await expect(dom.getByText('Feedback Added', { exact: true })).toBeVisible();
+  await expect(card).toHaveCount(0);
+
+  await sub.goto('/task-history');
+  await expect(sub.getByText('Thank you, pet.').first()).toBeVisible();
+  await sub.getByRole('button', { name: /Acknowledge feedback on Cleaned the whole kitchen/ }).click();
+  await expect(sub.getByText('Feedback Acknowledged', { exact: true })).toBeVisible();
+  await expect(sub.getByText('Acknowledged').first()).toBeVisible();
+  await expect(sub.getByRole('button', { name: /Acknowledge feedback/ })).toHaveCount(0);
+  await subContext.close();
+});
+
+test('a voice task recorded with the microphone and played back by the submissive', async ({
+  page: dom,
+  browser,
+  request,
+}) => {
+  const { sub, subContext } = await createCouple(browser, dom, request, {
+    dominant: 'Eli Dom',
+    submissive: 'Fay Sub',
+  });
+  await dom.getByRole('link', { name: 'Tasks' }).click();
+  await dom
+    .getByRole('button', { name: /Create Task|Assign Task/ })
+    .first()
+    .click();
+  const form = dom.getByRole('form', { name: 'Create New Task' });
+  await form.getByRole('radio', { name: 'Voice task' }).click();
+  await form.getByRole('button', { name: 'Create Task' }).click();
+  await expect(dom.getByText('Voice note required')).toBeVisible();
+  await form.getByRole('button', { name: /Record voice note/ }).click();
+  await expect(form.getByText(/Recording/).first()).toBeVisible();
+  await dom.waitForTimeout(2000);
+  await form.getByRole('button', { name: /Stop/ }).click();
+  await expect(dom.getByText('Recording Complete')).toBeVisible();
+  await form.getByRole('button', { name: 'Create Task' }).click();
+  await expect(dom.getByText('Task created', { exact: true })).toBeVisible();
+
+  await sub.getByRole('link', { name: 'Tasks' }).click();
+  const card = sub.getByTestId('task-card').filter({ hasText: 'Voice Task' });
+  await expect(card).toBeVisible();
+  const player = card.getByTestId('voice-player');
+  await player.getByRole('button', { name: 'Play voice note' }).click();
+  await expect(player).toHaveAttribute('data-state', 'playing');
+  await subContext.close();
+});

@@ -1,0 +1,67 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AboveAndBeyondInput, CreateTaskInput, UpdateTaskInput } from '@/shared/schemas/tasks';
+import { api, unwrap } from '@/web/lib/api';
+import { queryKeys } from '@/web/lib/query-keys';
+
+export const tasksQuery = queryOptions({
+  queryKey: queryKeys.tasks,
+  queryFn: async () => (await unwrap(api.api.tasks.$get())).tasks,
+});
+export const useTasks = () => useQuery(tasksQuery);
+
+export const taskHistoryQuery = queryOptions({
+  queryKey: queryKeys.taskHistory,
+  queryFn: async () => (await unwrap(api.api['task-completions'].$get())).completions,
+});
+export const useTaskHistory = () => useQuery(taskHistoryQuery);
+
+export const pairsQuery = queryOptions({
+  queryKey: queryKeys.pairs,
+  queryFn: async () => (await unwrap(api.api.pairs.$get())).pairs,
+});
+export const usePairs = () => useQuery(pairsQuery);
+
+/** Every task change refreshes the list, the history, the pairs (one may have been created) and the bell. */
+function useTaskMutation<I, O>(fn: (input: I) => Promise<O>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSettled: () => {
+      for (const key of [queryKeys.tasks, queryKeys.taskHistory, queryKeys.pairs, queryKeys.notifications]) {
+        void queryClient.invalidateQueries({ queryKey: key });
+      }
+    },
+  });
+}
+
+const tasks = api.api.tasks;
+const byId = tasks[':id'];
+const history = api.api['task-completions'][':id'];
+
+export const useCreateTask = () =>
+  useTaskMutation(async (json: CreateTaskInput) => (await unwrap(tasks.$post({ json }))).task);
+export const useUpdateTask = () =>
+  useTaskMutation(
+    async ({ id, json }: { id: string; json: UpdateTaskInput }) =>
+      (await unwrap(byId.$put({ param: { id }, json }))).task,
+  );
+export const useDeleteTask = () => useTaskMutation((id: string) => unwrap(byId.$delete({ param: { id } })));
+export const useCompleteTask = () =>
+  useTaskMutation(
+    async ({ id, photoId }: { id: string; photoId: string | null }) =>
+      (await unwrap(byId.complete.$post({ param: { id }, json: { photoId } }))).task,
+  );
+export const useTaskFeedback = () =>
+  useTaskMutation(({ id, feedback }: { id: string; feedback: string }) =>
+    unwrap(byId.feedback.$post({ param: { id }, json: { feedback } })),
+  );
+export const useCompletionFeedback = () =>
+  useTaskMutation(({ id, feedback }: { id: string; feedback: string }) =>
+    unwrap(history.feedback.$post({ param: { id }, json: { feedback } })),
+  );
+export const useAcknowledgeFeedback = () =>
+  useTaskMutation((id: string) => unwrap(history.acknowledge.$post({ param: { id } })));
+export const useAboveAndBeyond = () =>
+  useTaskMutation(
+    async (json: AboveAndBeyondInput) => (await unwrap(tasks['above-and-beyond'].$post({ json }))).task,
+  );

@@ -1,0 +1,67 @@
+import { format } from 'date-fns';
+import { CheckCircle2, History } from 'lucide-react';
+import { Link } from 'react-router';
+import type { TaskCompletionView } from '@/shared/schemas/tasks';
+import { Badge } from '@/web/components/ui/badge';
+import { buttonClasses } from '@/web/components/ui/button';
+import { Card } from '@/web/components/ui/card';
+import { formatDue, lateness } from './task-labels';
+
+/** The History tab: completions grouped under 'MMMM yyyy' of their completion date. */
+export function CompletedTasks({ completions }: { completions: TaskCompletionView[] }) {
+  if (completions.length === 0) {
+    return (
+      <Card className="flex flex-col items-center gap-2 py-10 text-center">
+        <CheckCircle2 className="h-10 w-10 text-muted-foreground" aria-hidden />
+        <h2 className="font-semibold">No completed tasks</h2>
+        <p className="text-sm text-muted-foreground">
+          When your submissive completes tasks, they'll appear here
+        </p>
+      </Card>
+    );
+  }
+  const groups = new Map<string, TaskCompletionView[]>();
+  for (const c of completions) {
+    const key = format(c.completedAt, 'MMMM yyyy');
+    groups.set(key, [...(groups.get(key) ?? []), c]);
+  }
+  return (
+    <div className="space-y-6">
+      <div className="flex justify-end">
+        <Link to="/task-history" className={buttonClasses('outline', 'sm')}>
+          <History className="h-4 w-4" aria-hidden /> Full history
+        </Link>
+      </div>
+      {[...groups].map(([month, items]) => (
+        <section key={month} aria-labelledby={`month-${month}`}>
+          <h2 id={`month-${month}`} className="mb-3 text-lg font-semibold">
+            {month}
+          </h2>
+          <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+            {items.map((c) => (
+              <li key={c.id} className="rounded-xl border border-border bg-card p-4">
+                <p className="font-medium break-words">{c.title}</p>
+                <p className="text-xs text-muted-foreground">
+                  {c.taskType === 'above_and_beyond' ? 'Above & Beyond · ' : ''}
+                  Completed {formatDue(c.completedAt)} by {c.completedByName}
+                </p>
+                <div className="mt-2 flex flex-wrap gap-2">
+                  {c.onTime ? (
+                    <Badge className="bg-green-100 text-green-800 dark:bg-green-900/40 dark:text-green-300">
+                      On time
+                    </Badge>
+                  ) : (
+                    <Badge className="bg-red-100 text-red-800 dark:bg-red-900/40 dark:text-red-300">
+                      Late · {lateness(c.latenessSeconds)}
+                    </Badge>
+                  )}
+                  {c.feedback ? <Badge>Feedback given</Badge> : null}
+                </div>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+    </div>
+  );
+}

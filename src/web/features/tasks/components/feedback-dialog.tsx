@@ -1,0 +1,82 @@
+import { useId, useState } from 'react';
+import { toast } from 'sonner';
+import { FEEDBACK_MAX } from '@/shared/domain/tasks';
+import { Button } from '@/web/components/ui/button';
+import { Dialog } from '@/web/components/ui/dialog';
+import { ApiError } from '@/web/lib/api';
+
+/** The dominant's feedback on a completed task or history entry. */
+export function FeedbackDialog({
+  target,
+  onClose,
+  submit,
+}: {
+  target: { title: string } | null;
+  onClose: () => void;
+  submit: (feedback: string) => Promise<unknown>;
+}) {
+  const [text, setText] = useState('');
+  const [pending, setPending] = useState(false);
+  const id = useId();
+  const close = () => {
+    setText('');
+    onClose();
+  };
+  const send = async (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!text.trim()) {
+      toast.error('Feedback Required', {
+        description: 'Please enter your feedback before submitting.',
+        duration: 3000,
+      });
+      return;
+    }
+    setPending(true);
+    try {
+      await submit(text.trim());
+      toast.success('Feedback Added', { description: 'Feedback added successfully' });
+      close();
+    } catch (error) {
+      toast.error('Failed to add feedback', {
+        description:
+          error instanceof ApiError && error.status === 404
+            ? 'No task was updated. Task may not exist or you may not have permission to update it.'
+            : error instanceof ApiError
+              ? error.message
+              : 'An unexpected error occurred',
+      });
+    } finally {
+      setPending(false);
+    }
+  };
+  return (
+    <Dialog
+      open={target !== null}
+      onOpenChange={(o) => !o && close()}
+      title="Give feedback"
+      description={target?.title}
+    >
+      <form onSubmit={send} noValidate className="space-y-4" aria-label="Give feedback">
+        <label htmlFor={id} className="block text-sm font-medium">
+          Feedback
+        </label>
+        <textarea
+          id={id}
+          value={text}
+          rows={4}
+          maxLength={FEEDBACK_MAX}
+          onChange={(e) => setText(e.target.value)}
+          className="w-full rounded-lg border border-input bg-card p-3 text-base"
+        />
+        <div className="flex justify-end gap-2">
+          <Button variant="outline" onClick={close}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={pending}>
+            {pending ? 'Sending…' : 'Send feedback'}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

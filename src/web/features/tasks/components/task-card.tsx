@@ -1,0 +1,188 @@
+import {
+  Camera,
+  CheckCircle2,
+  Image as ImageIcon,
+  MessageSquare,
+  Pencil,
+  Repeat,
+  Trash2,
+} from 'lucide-react';
+import { dueStatus } from '@/shared/domain/tasks';
+import type { TaskView } from '@/shared/schemas/tasks';
+import { Badge } from '@/web/components/ui/badge';
+import { Button } from '@/web/components/ui/button';
+import { VoicePlayer } from '@/web/components/ui/voice-player';
+import { cn } from '@/web/lib/cn';
+import { mediaUrl } from '@/web/lib/upload';
+import { formatDue, lateness, repeatLabel } from './task-labels';
+
+const DUE_STYLES = {
+  'past-due': { label: 'Past due', className: 'text-red-600 dark:text-red-400' },
+  'due-today': { label: 'Due today', className: 'text-yellow-600 dark:text-yellow-400' },
+  upcoming: { label: 'Due', className: 'text-green-700 dark:text-green-400' },
+} as const;
+
+export interface TaskCardActions {
+  onComplete?: () => void;
+  onEdit?: () => void;
+  onDelete?: () => void;
+  onFeedback?: () => void;
+  onViewPhoto?: () => void;
+}
+
+export function TaskCard({
+  task,
+  now,
+  timeZone,
+  highlighted,
+  busy,
+  actions,
+}: {
+  task: TaskView;
+  now: number;
+  timeZone: string;
+  highlighted: boolean;
+  busy: boolean;
+  actions: TaskCardActions;
+}) {
+  const due = DUE_STYLES[dueStatus(task.dueDate, now, timeZone)];
+  const repeat = repeatLabel(task.repeatConfig);
+  const nextCycle = task.isCompleted && task.repeatConfig !== null;
+  return (
+    <article
+      id={`task-${task.id}`}
+      aria-labelledby={`task-title-${task.id}`}
+      data-testid="task-card"
+      className={cn(
+        'group relative flex flex-col gap-3 rounded-xl border bg-card p-4 shadow-sm transition',
+        highlighted ? 'border-primary ring-2 ring-primary' : 'border-border',
+      )}
+    >
+      <div className="flex items-start gap-2">
+        <div className="min-w-0 flex-1">
+          <h3
+            id={`task-title-${task.id}`}
+            className={cn('font-semibold break-words', task.isCompleted && !nextCycle && 'line-through')}
+          >
+            {task.title}
+            {nextCycle ? (
+              <span className="ml-1 text-sm font-normal text-muted-foreground">(Next cycle)</span>
+            ) : null}
+          </h3>
+          <p className="text-xs text-muted-foreground">
+            {task.taskType === 'above_and_beyond' ? 'Above & Beyond by ' : 'For '}
+            {task.assignedToName}
+          </p>
+        </div>
+        {actions.onEdit || actions.onDelete ? (
+          <div className="flex gap-1 transition sm:opacity-0 sm:group-focus-within:opacity-100 sm:group-hover:opacity-100">
+            {actions.onEdit ? (
+              <Button
+                variant="ghost"
+                size="icon"
+                className="h-9 w-9"
+                aria-label={`Edit ${task.title}`}
+                onClick={actions.onEdit}
+              >
+                <Pencil className="h-4 w-4" aria-hidden />
+              </Button>
+            ) : null}
+            {actions.onDelete ? (
+              <Button
+                variant="ghost"
+                size="icon"
+                className="h-9 w-9"
+                aria-label={`Delete ${task.title}`}
+                onClick={actions.onDelete}
+              >
+                <Trash2 className="h-4 w-4" aria-hidden />
+              </Button>
+            ) : null}
+          </div>
+        ) : null}
+      </div>
+
+      {task.description ? (
+        <p className="text-sm whitespace-pre-wrap break-words">{task.description}</p>
+      ) : null}
+      {task.voiceNote ? (
+        <div className="space-y-1">
+          <VoicePlayer src={mediaUrl(task.voiceNote)} label={`Voice note for ${task.title}`} />
+          {task.voiceNoteDescription ? (
+            <p className="text-xs text-muted-foreground">{task.voiceNoteDescription}</p>
+          ) : null}
+        </div>
+      ) : null}
+
+      <div className="flex flex-wrap items-center gap-2 text-xs">
+        {task.taskType === 'assigned' ? (
+          <span className={cn('font-medium', due.className)}>
+            {due.label} {formatDue(task.dueDate)}
+          </span>
+        ) : null}
+        {repeat ? (
+          <Badge>
+            <Repeat className="mr-1 h-3 w-3" aria-hidden />
+            {repeat}
+          </Badge>
+        ) : null}
+        {task.photoProofRequired && task.taskType === 'assigned' ? (
+          <Badge>
+            <Camera className="mr-1 h-3 w-3" aria-hidden />
+            Photo proof required
+          </Badge>
+        ) : null}
+      </div>
+
+      {task.isCompleted ? (
+        <div className="flex flex-wrap items-center gap-2 text-xs">
+          <span className="inline-flex items-center gap-1 text-green-700 dark:text-green-400">
+            <CheckCircle2 className="h-4 w-4" aria-hidden />
+            Completed {task.completedAt ? formatDue(task.completedAt) : ''}
+            {task.completedByName && task.completedBy !== task.assignedTo
+              ? ` by ${task.completedByName}`
+              : ''}
+          </span>
+          {task.onTime === true ? (
+            <Badge className="bg-green-100 text-green-800 dark:bg-green-900/40 dark:text-green-300">
+              On time
+            </Badge>
+          ) : null}
+          {task.onTime === false ? (
+            <Badge className="bg-red-100 text-red-800 dark:bg-red-900/40 dark:text-red-300">
+              Late{task.latenessSeconds ? ` · ${lateness(task.latenessSeconds)}` : ''}
+            </Badge>
+          ) : null}
+        </div>
+      ) : null}
+
+      {task.feedback ? (
+        <p className="rounded-lg bg-muted p-2 text-sm">
+          <MessageSquare className="mr-1 inline h-4 w-4" aria-hidden />
+          <span className="sr-only">Feedback: </span>
+          {task.feedback}
+        </p>
+      ) : null}
+
+      <div className="mt-auto flex flex-wrap gap-2">
+        {task.photoProof && actions.onViewPhoto ? (
+          <Button variant="outline" size="sm" onClick={actions.onViewPhoto}>
+            <ImageIcon className="h-4 w-4" aria-hidden /> View photo
+          </Button>
+        ) : null}
+        {actions.onComplete ? (
+          <Button size="sm" disabled={busy} onClick={actions.onComplete}>
+            <CheckCircle2 className="h-4 w-4" aria-hidden /> Complete
+            <span className="sr-only"> {task.title}</span>
+          </Button>
+        ) : null}
+        {actions.onFeedback ? (
+          <Button variant="secondary" size="sm" onClick={actions.onFeedback}>
+            <MessageSquare className="h-4 w-4" aria-hidden /> Give feedback
+            <span className="sr-only"> on {task.title}</span>
+          </Button>
+        ) : null}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,29 @@
+import { format } from 'date-fns';
+import type { RepeatConfig } from '@/shared/domain/schedule';
+
+export const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
+
+export function repeatLabel(config: RepeatConfig | null): string | null {
+  if (!config) return null;
+  switch (config.frequency) {
+    case 'daily':
+      return 'Daily';
+    case 'weekly':
+      return 'Weekly';
+    case 'monthly':
+      return 'Monthly';
+    case 'custom':
+      return (config.daysOfWeek ?? []).map((d) => WEEKDAYS[d]).join(', ');
+  }
+}
+
+export const formatDue = (at: number) => format(at, 'MMM d, h:mm a');
+
+export function lateness(seconds: number) {
+  if (seconds < 60) return `${seconds}s late`;
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 60) return `${minutes} min late`;
+  const hours = Math.round(minutes / 60);
+  if (hours < 48) return `${hours} h late`;
+  return `${Math.round(hours / 24)} days late`;
+}

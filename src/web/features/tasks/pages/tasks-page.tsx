@@ -1,0 +1,223 @@
+import { ListChecks, Plus, Sparkles } from 'lucide-react';
+import { useState } from 'react';
+import { useOutletContext, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { isVisibleInActiveList } from '@/shared/domain/tasks';
+import type { CurrentUser } from '@/shared/schemas/accounts';
+import type { TaskView } from '@/shared/schemas/tasks';
+import { Button } from '@/web/components/ui/button';
+import { Card } from '@/web/components/ui/card';
+import { Dialog } from '@/web/components/ui/dialog';
+import { Spinner } from '@/web/components/ui/spinner';
+import { Tabs } from '@/web/components/ui/tabs';
+import { ApiError } from '@/web/lib/api';
+import { useDeleteTask, useTaskFeedback, useTaskHistory, useTasks } from '../api/tasks';
+import { AboveAndBeyondDialog } from '../components/above-and-beyond-dialog';
+import { CompletedTasks } from '../components/completed-tasks';
+import { FeedbackDialog } from '../components/feedback-dialog';
+import { PhotoViewer } from '../components/photo-viewer';
+import { TaskCard } from '../components/task-card';
+import { TaskFormDialog } from '../components/task-form-dialog';
+import { useCompleteFlow } from '../use-complete-task';
+import { useHighlight } from '../use-highlight';
+import { useNow } from '../use-now';
+
+export function TasksPage() {
+  const user = useOutletContext<CurrentUser>();
+  const role = user.sessionRole === 'dominant' ? 'dominant' : 'submissive';
+  const [params, setParams] = useSearchParams();
+  const tab = params.get('tab') === 'history' ? 'history' : 'active';
+  const tasks = useTasks();
+  const history = useTaskHistory();
+  const now = useNow();
+  const highlight = useHighlight('task-');
+  const completeFlow = useCompleteFlow(role);
+  const remove = useDeleteTask();
+  const feedback = useTaskFeedback();
+  const [formTask, setFormTask] = useState<TaskView | null | 'new'>(null);
+  const [aabOpen, setAabOpen] = useState(false);
+  const [feedbackTask, setFeedbackTask] = useState<TaskView | null>(null);
+  const [photo, setPhoto] = useState<{ id: string; title: string } | null>(null);
+  const [deleting, setDeleting] = useState<TaskView | null>(null);
+
+  const submissives = user.partners.filter((p) => p.role !== 'dominant');
+  const dominants = user.partners.filter((p) => p.role !== 'submissive');
+  const active = (tasks.data ?? []).filter((t) => isVisibleInActiveList(t, role, now));
+
+  const actionsFor = (task: TaskView) => {
+    const mine = role === 'dominant' && task.assignedBy === user.id;
+    const pairDominant = role === 'dominant' && task.assignedTo !== user.id;
+    return {
+      onComplete:
+        !task.isCompleted && task.taskType === 'assigned' && (task.assignedTo === user.id || pairDominant)
+          ? () => completeFlow.start(task)
+          : undefined,
+      onEdit: mine && task.taskType === 'assigned' ? () => setFormTask(task) : undefined,
+      onDelete: mine ? () => setDeleting(task) : undefined,
+      onFeedback:
+        pairDominant && task.isCompleted && !task.feedback ? () => setFeedbackTask(task) : undefined,
+      onViewPhoto: task.photoProof ? () => setPhoto({ id: task.photoProof!, title: task.title }) : undefined,
+    };
+  };
+
+  const createButtons = (
+    <>
+      {role === 'dominant' ? (
+        <Button onClick={() => setFormTask('new')} disabled={submissives.length === 0}>
+          <Plus className="h-4 w-4" aria-hidden />{' '}
+          {tab === 'active' && active.length === 0 ? 'Create Task' : 'Assign Task'}
+        </Button>
+      ) : (
+        <Button
+          onClick={() => setAabOpen(true)}
+          disabled={dominants.length === 0}
+          aria-label="Above & Beyond"
+        >
+          <Sparkles className="h-4 w-4" aria-hidden />
+          <span className="hidden sm:inline">Above & Beyond</span>
+          <span className="sm:hidden" aria-hidden>
+            A&B
+          </span>
+        </Button>
+      )}
+    </>
+  );
+
+  const activeContent = tasks.isPending ? (
+    <Spinner label="Loading tasks…" />
+  ) : tasks.isError ? (
+    <p role="alert" className="text-destructive">
+      Failed to fetch tasks
+    </p>
+  ) : active.length === 0 ? (
+    <Card className="flex flex-col items-center gap-3 py-10 text-center">
+      <ListChecks className="h-10 w-10 text-muted-foreground" aria-hidden />
+      <p className="font-semibold">No active tasks found</p>
+      <p className="max-w-sm text-sm text-muted-foreground">
+        {user.partners.length === 0
+          ? 'Connect with a partner on the dashboard to start.'
+          : role === 'dominant'
+            ? 'Assign a task to your submissive.'
+            : 'Nothing is waiting for you. You can still go above and beyond.'}
+      </p>
+      {createButtons}
+    </Card>
+  ) : (
+    <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+      {active.map((task) => (
+        <li key={task.id}>
+          <TaskCard
+            task={task}
+            now={now}
+            timeZone={user.timeZone}
+            highlighted={highlight === task.id}
+            busy={completeFlow.busyTaskId === task.id}
+            actions={actionsFor(task)}
+          />
+        </li>
+      ))}
+    </ul>
+  );
+
+  return (
+    <div className="space-y-5">
+      <header className="flex items-start justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold">Tasks</h1>
+          <p className="text-sm text-muted-foreground">
+            {role === 'dominant'
+              ? 'Assign and manage tasks for your submissive'
+              : 'View and complete your assigned tasks'}
+          </p>
+        </div>
+        {createButtons}
+      </header>
+
+      <input {...completeFlow.fileInputProps} />
+      {completeFlow.progress !== null ? (
+        <div role="status" className="rounded-lg border border-border bg-card p-3 text-sm">
+          Uploading photo… {Math.round(completeFlow.progress * 100)}%
+          <progress
+            className="mt-2 w-full"
+            value={completeFlow.progress}
+            max={1}
+            aria-label="Uploading photo"
+          />
+        </div>
+      ) : null}
+
+      <Tabs
+        label="Tasks"
+        value={tab}
+        onValueChange={(value) =>
+          setParams(
+            (p) => {
+              if (value === 'history') p.set('tab', 'history');
+              else p.delete('tab');
+              return p;
+            },
+            { replace: true },
+          )
+        }
+        items={[
+          { value: 'active', label: 'Active Tasks', content: activeContent },
+          {
+            value: 'history',
+            label: 'History',
+            content: history.isPending ? (
+              <Spinner label="Loading history…" />
+            ) : history.isError ? (
+              <p role="alert" className="text-destructive">
+                Failed to fetch task history
+              </p>
+            ) : (
+              <CompletedTasks completions={history.data} />
+            ),
+          },
+        ]}
+      />
+
+      <TaskFormDialog
+        open={formTask !== null}
+        onOpenChange={(open) => !open && setFormTask(null)}
+        task={formTask === 'new' ? null : formTask}
+        submissives={submissives}
+      />
+      <AboveAndBeyondDialog open={aabOpen} onOpenChange={setAabOpen} dominants={dominants} />
+      <FeedbackDialog
+        target={feedbackTask}
+        onClose={() => setFeedbackTask(null)}
+        submit={(text) => feedback.mutateAsync({ id: feedbackTask!.id, feedback: text })}
+      />
+      <PhotoViewer photo={photo} onClose={() => setPhoto(null)} />
+      <Dialog open={deleting !== null} onOpenChange={(o) => !o && setDeleting(null)} title="Delete task?">
+        <p className="text-sm">
+          "{deleting?.title}" will be deleted with its history, photos and voice notes. This cannot be undone.
+        </p>
+        <div className="mt-4 flex justify-end gap-2">
+          <Button variant="outline" onClick={() => setDeleting(null)}>
+            Cancel
+          </Button>
+          <Button
+            variant="destructive"
+            disabled={remove.isPending}
+            onClick={() =>
+              remove.mutate(deleting!.id, {
+                onSuccess: () => {
+                  toast.success('Task deleted');
+                  setDeleting(null);
+                },
+                onError: (error) =>
+                  toast.error('Failed to delete task', {
+                    description: error instanceof ApiError ? error.message : '',
+                  }),
+              })
+            }
+          >
+            Delete
+          </Button>
+        </div>
+      </Dialog>
+    </div>
+  );
+}

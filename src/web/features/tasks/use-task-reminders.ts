@@ -1,0 +1,47 @@
+import { useEffect, useRef } from 'react';
+import { toast } from 'sonner';
+import { countDueToday, isMorningReminderMinute, isTwoHourReminderDue } from '@/shared/domain/tasks';
+import type { CurrentUser } from '@/shared/schemas/accounts';
+import { useTasks } from './api/tasks';
+
+export const REMINDER_CHECK_MS = 60_000;
+
+/**
+ * Reminders while the app is open (spec 2, section 9): a check every 60 s; at 07:00 the user's time a
+ * "Good morning!" toast with the tasks due today; "Task Reminder" about 2 hours before a task is due.
+ * Each reminder is shown once per tab.
+ */
+export function useTaskReminders(user: CurrentUser) {
+  const tasks = useTasks();
+  const latest = useRef(tasks.data);
+  latest.current = tasks.data;
+  const shown = useRef(new Set<string>());
+
+  useEffect(() => {
+    const check = () => {
+      const now = Date.now();
+      const list = (latest.current ?? []).filter((t) => t.assignedTo === user.id);
+      if (isMorningReminderMinute(now, user.timeZone)) {
+        const key = `morning-${new Date(now).toDateString()}`;
+        if (!shown.current.has(key)) {
+          shown.current.add(key);
+          const n = countDueToday(list, now, user.timeZone);
+          toast('Good morning!', {
+            description: `You have ${n} task${n === 1 ? '' : 's'} due today.`,
+            duration: 8000,
+          });
+        }
+      }
+      for (const task of list) {
+        if (task.isCompleted || !isTwoHourReminderDue(task.dueDate, now)) continue;
+        const key = `due-${task.id}-${task.dueDate}`;
+        if (shown.current.has(key)) continue;
+        shown.current.add(key);
+        toast('Task Reminder', { description: `"${task.title}" is due in about 2 hours.` });
+      }
+    };
+    check();
+    const timer = window.setInterval(check, REMINDER_CHECK_MS);
+    return () => window.clearInterval(timer);
+  }, [user.id, user.timeZone]);
+}
