@@ -50,7 +50,7 @@ test('a daily task that needs a photo: assigned, completed with proof, and given
   await dom.getByRole('link', { name: 'Full history' }).click();
   await expect(dom.getByRole('heading', { name: 'Task History' })).toBeVisible();
   await dom.getByRole('button', { name: /View photo proof for Write three lines/ }).click();
-  const photo = dom.getByRole('img', { name: /Photo proof for Write three lines/ });
+  const photo = dom.getByRole('img', { name: /Proof for Write three lines/ });
   await expect(photo).toBeVisible();
   await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   await dom.keyboard.press('Escape');
@@ -121,7 +121,8 @@ test('a voice task recorded with the microphone and played back by the submissiv
     .first()
     .click();
   const form = dom.getByRole('form', { name: 'Create New Task' });
-  await form.getByRole('radio', { name: 'Voice task' }).click();
+  await form.getByText('Voice task', { exact: true }).click();
+  await expect(form.getByRole('radio', { name: 'Voice task' })).toBeChecked();
   await form.getByRole('button', { name: 'Create Task' }).click();
   await expect(dom.getByText('Voice note required')).toBeVisible();
   await form.getByRole('button', { name: /Record voice note/ }).click();

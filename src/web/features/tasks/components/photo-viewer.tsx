@@ -18,7 +18,7 @@ export function PhotoViewer({
       {photo ? (
         <img
           src={mediaUrl(photo.id)}
-          alt={`Photo proof for ${photo.title}`}
+          alt={`Proof for ${photo.title}`}
           className="max-h-[65dvh] w-full rounded-lg bg-muted object-contain"
         />
       ) : null}

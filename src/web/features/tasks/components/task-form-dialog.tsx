@@ -145,30 +145,27 @@ function TaskForm({
       className="max-h-[70dvh] space-y-4 overflow-y-auto pr-1"
       aria-label={task ? 'Edit Task' : 'Create New Task'}
     >
-      <fieldset>
-        <legend className="mb-1.5 text-sm font-medium" id={ids.kind}>
-          Task type
-        </legend>
-        <div
-          className="grid grid-cols-2 gap-1 rounded-lg bg-muted p-1"
-          role="radiogroup"
-          aria-labelledby={ids.kind}
-        >
+      <fieldset disabled={Boolean(task)}>
+        <legend className="mb-1.5 text-sm font-medium">Task type</legend>
+        <div className="grid grid-cols-2 gap-1 rounded-lg bg-muted p-1">
           {(['text', 'voice'] as const).map((k) => (
-            <button
+            <label
               key={k}
-              type="button"
-              role="radio"
-              aria-checked={kind === k}
-              disabled={Boolean(task)}
-              onClick={() => setKind(k)}
               className={cn(
-                'h-10 rounded-md text-sm font-medium',
+                'flex h-10 cursor-pointer items-center justify-center rounded-md text-sm font-medium has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring',
                 kind === k ? 'bg-card shadow-sm' : 'text-muted-foreground',
               )}
             >
+              <input
+                type="radio"
+                name={ids.kind}
+                value={k}
+                checked={kind === k}
+                onChange={() => setKind(k)}
+                className="sr-only"
+              />
               {k === 'text' ? 'Text task' : 'Voice task'}
-            </button>
+            </label>
           ))}
         </div>
       </fieldset>

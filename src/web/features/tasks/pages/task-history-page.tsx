@@ -126,7 +126,8 @@ export function TaskHistoryPage() {
       </Link>
       <header className="flex items-center justify-between gap-3">
         <h1 className="text-2xl font-bold">Task History</h1>
-        <div className="flex gap-1 rounded-lg bg-muted p-1" role="group" aria-label="Layout">
+        <fieldset className="flex gap-1 rounded-lg bg-muted p-1">
+          <legend className="sr-only">Layout</legend>
           {(
             [
               ['grid', LayoutGrid, 'Grid'],
@@ -143,7 +144,7 @@ export function TaskHistoryPage() {
               <Icon className="h-4 w-4" aria-hidden /> {label}
             </Button>
           ))}
-        </div>
+        </fieldset>
       </header>
 
       {history.isPending ? (
