@@ -229,7 +229,7 @@ function TaskForm({
         </div>
       )}
 
-      <div className="grid grid-cols-2 gap-3">
+      <div className="grid gap-3 sm:grid-cols-2">
         <Field
           label="Due date"
           type="date"
