@@ -138,8 +138,9 @@ test('signed-out visitors are sent to /auth from every app page; signed-in users
   await page.goto('/auth');
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.getByRole('link', { name: 'Tasks' }).click();
-  await expect(page.getByRole('heading', { name: 'Tasks' })).toBeVisible();
-  await expect(page.getByText('Tasks is coming soon to Pact.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Tasks', level: 1 })).toBeVisible();
+  await page.getByRole('link', { name: 'Contract' }).click();
+  await expect(page.getByText('Contract is coming soon to Pact.')).toBeVisible();
 });
 
 test('registration errors are shown and nothing is created for a duplicate e-mail', async ({

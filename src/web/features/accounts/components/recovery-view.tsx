@@ -7,11 +7,10 @@ import { PASSWORD_MESSAGES, PASSWORD_MIN_LENGTH } from '@/shared/domain/password
 import { resetPasswordInput } from '@/shared/schemas/accounts';
 import { Button } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
-import { Field } from '@/web/components/ui/field';
 import { Spinner } from '@/web/components/ui/spinner';
 import { ApiError } from '@/web/lib/api';
 import { useRecoveryCheck, useRequestPasswordReset, useResetPassword } from '../api/password-reset';
-import { PasswordStrength } from './password-strength';
+import { NewPasswordFields } from './new-password-fields';
 
 type FormValues = z.input<typeof resetPasswordInput>;
 
@@ -71,7 +70,6 @@ function ResetForm({ token, email, onDone }: { token: string; email: string | nu
     resolver: zodResolver(resetPasswordInput),
     defaultValues: { token, password: '', confirmPassword: '' },
   });
-  const { errors } = form.formState;
   const password = form.watch('password') ?? '';
 
   const submit = form.handleSubmit(
@@ -110,21 +108,7 @@ function ResetForm({ token, email, onDone }: { token: string; email: string | nu
         {email ? <p className="text-sm text-muted-foreground">for {email}</p> : null}
       </div>
       <form onSubmit={submit} noValidate className="space-y-4" aria-label="Reset Your Password">
-        <Field
-          label="New Password"
-          type="password"
-          autoComplete="new-password"
-          error={errors.password?.message}
-          hint={<PasswordStrength password={password} />}
-          {...form.register('password')}
-        />
-        <Field
-          label="Confirm Password"
-          type="password"
-          autoComplete="new-password"
-          error={errors.confirmPassword?.message}
-          {...form.register('confirmPassword')}
-        />
+        <NewPasswordFields form={form} labels={{ password: 'New Password', confirm: 'Confirm Password' }} />
         <Button type="submit" className="w-full" disabled={reset.isPending}>
           {reset.isPending ? 'Updating…' : 'Update Password'}
         </Button>

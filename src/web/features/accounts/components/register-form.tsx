@@ -11,7 +11,7 @@ import { Field } from '@/web/components/ui/field';
 import { ApiError } from '@/web/lib/api';
 import { cn } from '@/web/lib/cn';
 import { useRegister } from '../api/register';
-import { PasswordStrength } from './password-strength';
+import { NewPasswordFields } from './new-password-fields';
 
 type FormValues = z.input<typeof registerInput>;
 
@@ -42,7 +42,6 @@ export function RegisterForm({
     },
   });
   const { errors } = form.formState;
-  const password = form.watch('password') ?? '';
   const role = form.watch('role');
 
   const submit = form.handleSubmit(async (values) => {
@@ -92,21 +91,7 @@ export function RegisterForm({
         error={errors.email?.message}
         {...form.register('email')}
       />
-      <Field
-        label="Password"
-        type="password"
-        autoComplete="new-password"
-        error={errors.password?.message}
-        hint={<PasswordStrength password={password} />}
-        {...form.register('password')}
-      />
-      <Field
-        label="Confirm password"
-        type="password"
-        autoComplete="new-password"
-        error={errors.confirmPassword?.message}
-        {...form.register('confirmPassword')}
-      />
+      <NewPasswordFields form={form} labels={{ password: 'Password', confirm: 'Confirm password' }} />
 
       <fieldset className="space-y-2">
         <legend className="mb-1.5 text-sm font-medium">I am a…</legend>

@@ -5,6 +5,7 @@ import type { PartnerView } from '@/shared/schemas/partners';
 import { Button } from '@/web/components/ui/button';
 import { Dialog } from '@/web/components/ui/dialog';
 import { Field } from '@/web/components/ui/field';
+import { SelectField, TextAreaField } from '@/web/components/ui/form-controls';
 import { ApiError } from '@/web/lib/api';
 import { uploadMedia } from '@/web/lib/upload';
 import { useAboveAndBeyond } from '../api/tasks';
@@ -20,7 +21,7 @@ export function AboveAndBeyondDialog({
   dominants: PartnerView[];
 }) {
   const create = useAboveAndBeyond();
-  const ids = { dominant: useId(), details: useId(), photo: useId() };
+  const photoInput = useId();
   const [dominantId, setDominantId] = useState('');
   const [title, setTitle] = useState('');
   const [details, setDetails] = useState('');
@@ -93,23 +94,13 @@ export function AboveAndBeyondDialog({
         aria-label="Above & Beyond"
       >
         {dominants.length > 1 ? (
-          <div className="space-y-1.5">
-            <label htmlFor={ids.dominant} className="block text-sm font-medium">
-              For
-            </label>
-            <select
-              id={ids.dominant}
-              value={dominantId}
-              onChange={(e) => setDominantId(e.target.value)}
-              className="h-11 w-full rounded-lg border border-input bg-card px-3"
-            >
-              {dominants.map((d) => (
-                <option key={d.id} value={d.id}>
-                  {d.name}
-                </option>
-              ))}
-            </select>
-          </div>
+          <SelectField label="For" value={dominantId} onChange={(e) => setDominantId(e.target.value)}>
+            {dominants.map((d) => (
+              <option key={d.id} value={d.id}>
+                {d.name}
+              </option>
+            ))}
+          </SelectField>
         ) : null}
         <Field
           label="Title"
@@ -118,28 +109,18 @@ export function AboveAndBeyondDialog({
           hint={`${title.length}/${ABOVE_AND_BEYOND_TITLE_MAX}`}
           onChange={(e) => setTitle(e.target.value)}
         />
+        <TextAreaField
+          label="Details (optional)"
+          value={details}
+          maxLength={ABOVE_AND_BEYOND_DETAILS_MAX}
+          onChange={(e) => setDetails(e.target.value)}
+        />
         <div className="space-y-1.5">
-          <label htmlFor={ids.details} className="block text-sm font-medium">
-            Details (optional)
-          </label>
-          <textarea
-            id={ids.details}
-            value={details}
-            rows={3}
-            maxLength={ABOVE_AND_BEYOND_DETAILS_MAX}
-            onChange={(e) => setDetails(e.target.value)}
-            className="w-full rounded-lg border border-input bg-card p-3 text-base"
-          />
-          <p className="text-xs text-muted-foreground">
-            {details.length}/{ABOVE_AND_BEYOND_DETAILS_MAX}
-          </p>
-        </div>
-        <div className="space-y-1.5">
-          <label htmlFor={ids.photo} className="block text-sm font-medium">
+          <label htmlFor={photoInput} className="block text-sm font-medium">
             Photo proof
           </label>
           <input
-            id={ids.photo}
+            id={photoInput}
             type="file"
             accept="image/*"
             capture="environment"

@@ -1,8 +1,9 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import { FEEDBACK_MAX } from '@/shared/domain/tasks';
 import { Button } from '@/web/components/ui/button';
 import { Dialog } from '@/web/components/ui/dialog';
+import { TextAreaField } from '@/web/components/ui/form-controls';
 import { ApiError } from '@/web/lib/api';
 
 /** The dominant's feedback on a completed task or history entry. */
@@ -17,7 +18,6 @@ export function FeedbackDialog({
 }) {
   const [text, setText] = useState('');
   const [pending, setPending] = useState(false);
-  const id = useId();
   const close = () => {
     setText('');
     onClose();
@@ -57,16 +57,12 @@ export function FeedbackDialog({
       description={target?.title}
     >
       <form onSubmit={send} noValidate className="space-y-4" aria-label="Give feedback">
-        <label htmlFor={id} className="block text-sm font-medium">
-          Feedback
-        </label>
-        <textarea
-          id={id}
+        <TextAreaField
+          label="Feedback"
           value={text}
           rows={4}
           maxLength={FEEDBACK_MAX}
           onChange={(e) => setText(e.target.value)}
-          className="w-full rounded-lg border border-input bg-card p-3 text-base"
         />
         <div className="flex justify-end gap-2">
           <Button variant="outline" onClick={close}>

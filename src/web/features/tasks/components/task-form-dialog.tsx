@@ -8,6 +8,7 @@ import { TASK_MESSAGES, type TaskView, VOICE_TASK_TITLE } from '@/shared/schemas
 import { Button } from '@/web/components/ui/button';
 import { Dialog } from '@/web/components/ui/dialog';
 import { Field } from '@/web/components/ui/field';
+import { SelectField, TextAreaField } from '@/web/components/ui/form-controls';
 import { VoicePlayer } from '@/web/components/ui/voice-player';
 import { type RecordedVoice, VoiceRecorder } from '@/web/components/ui/voice-recorder';
 import { ApiError } from '@/web/lib/api';
@@ -58,7 +59,7 @@ function TaskForm({
 }) {
   const create = useCreateTask();
   const update = useUpdateTask();
-  const ids = { kind: useId(), repeat: useId(), assignee: useId(), description: useId() };
+  const kindGroup = useId();
   const [kind, setKind] = useState<Kind>(task?.voiceNote ? 'voice' : 'text');
   const [assignedTo, setAssignedTo] = useState(
     task?.assignedTo ?? (submissives.length === 1 ? submissives[0]!.id : ''),
@@ -158,7 +159,7 @@ function TaskForm({
             >
               <input
                 type="radio"
-                name={ids.kind}
+                name={kindGroup}
                 value={k}
                 checked={kind === k}
                 onChange={() => setKind(k)}
@@ -171,24 +172,14 @@ function TaskForm({
       </fieldset>
 
       {!task ? (
-        <div className="space-y-1.5">
-          <label htmlFor={ids.assignee} className="block text-sm font-medium">
-            Submissive
-          </label>
-          <select
-            id={ids.assignee}
-            value={assignedTo}
-            onChange={(e) => setAssignedTo(e.target.value)}
-            className="h-11 w-full rounded-lg border border-input bg-card px-3"
-          >
-            <option value="">Select a submissive</option>
-            {submissives.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField label="Submissive" value={assignedTo} onChange={(e) => setAssignedTo(e.target.value)}>
+          <option value="">Select a submissive</option>
+          {submissives.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.name}
+            </option>
+          ))}
+        </SelectField>
       ) : null}
 
       <Field
@@ -200,19 +191,12 @@ function TaskForm({
       />
 
       {kind === 'text' ? (
-        <div className="space-y-1.5">
-          <label htmlFor={ids.description} className="block text-sm font-medium">
-            Description
-          </label>
-          <textarea
-            id={ids.description}
-            value={description}
-            maxLength={TASK_DESCRIPTION_MAX}
-            rows={3}
-            onChange={(e) => setDescription(e.target.value)}
-            className="w-full rounded-lg border border-input bg-card p-3 text-base"
-          />
-        </div>
+        <TextAreaField
+          label="Description"
+          value={description}
+          maxLength={TASK_DESCRIPTION_MAX}
+          onChange={(e) => setDescription(e.target.value)}
+        />
       ) : (
         <div className="space-y-2">
           <p className="text-sm font-medium">Voice note</p>
@@ -242,21 +226,17 @@ function TaskForm({
       </div>
 
       <div className="space-y-1.5">
-        <label htmlFor={ids.repeat} className="block text-sm font-medium">
-          Repeat
-        </label>
-        <select
-          id={ids.repeat}
+        <SelectField
+          label="Repeat"
           value={repeat}
           onChange={(e) => setRepeat(e.target.value as RepeatChoice)}
-          className="h-11 w-full rounded-lg border border-input bg-card px-3"
         >
           <option value="none">Does not repeat</option>
           <option value="daily">Daily</option>
           <option value="weekly">Weekly (on this day)</option>
           <option value="monthly">Monthly (on this date)</option>
           <option value="custom">Custom days</option>
-        </select>
+        </SelectField>
         {repeat === 'custom' ? (
           <fieldset>
             <legend className="sr-only">Repeat on</legend>
