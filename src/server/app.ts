@@ -83,7 +83,9 @@ export function createApp(services: Services, opts: { webRoot?: string | null } 
   app.use((c, next) => (c.req.path === '/api/events' ? next() : compressor(c, next)));
   const jsonLimit = bodyLimit({
     maxSize: JSON_BODY_LIMIT,
-    onError: (c) => c.json(errorBody('PAYLOAD_TOO_LARGE', 'Request body is too large'), 413),
+    // The refused body is not read: close the connection, or the client's next request on it fails.
+    onError: (c) =>
+      c.json(errorBody('PAYLOAD_TOO_LARGE', 'Request body is too large'), 413, { Connection: 'close' }),
   });
   // Uploads carry their own, larger limits on their routes.
   app.use('/api/*', (c, next) => (isUpload(c.req.method, c.req.path) ? next() : jsonLimit(c, next)));

@@ -52,6 +52,8 @@ export function createAuth(deps: AuthDeps) {
         role: { type: 'string', required: true, input: true },
         username: { type: 'string', required: true, input: true },
         timeZone: { type: 'string', required: false, input: true, defaultValue: 'UTC' },
+        // Set by POST /api/me/visit only; declared so that the session's user carries it to /api/me.
+        lastVisitAt: { type: 'date', required: false, input: false },
       },
     },
     session: {

@@ -85,13 +85,22 @@ export async function createPostgresBus(url: string, log: Logger): Promise<Event
 
   await ensure();
 
+  // One query at a time on this connection: concurrent publishes would otherwise call query() while
+  // another is running, which pg only queues with a deprecation warning (pg@9 drops it). The chain
+  // keeps the same order, and a failed publish does not stop the ones behind it.
+  let queue: Promise<void> = Promise.resolve();
+
   return {
-    async publish(messages) {
-      if (messages.length === 0) return;
-      const conn = await ensure();
-      for (const message of messages) {
-        await conn.query('select pg_notify($1, $2)', [CHANNEL, JSON.stringify(message)]);
-      }
+    publish(messages) {
+      if (messages.length === 0) return Promise.resolve();
+      const run = queue.then(async () => {
+        const conn = await ensure();
+        for (const message of messages) {
+          await conn.query('select pg_notify($1, $2)', [CHANNEL, JSON.stringify(message)]);
+        }
+      });
+      queue = run.catch(() => {});
+      return run;
     },
     subscribe(listener) {
       listeners.add(listener);

@@ -5,15 +5,26 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
-import { count } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { expect } from 'vitest';
-import type { Role } from '@/shared/domain/roles';
+import type { Role, SessionRole } from '@/shared/domain/roles';
 import { createApp } from '../app';
 import { createServices, type Services } from '../bootstrap';
 import { type Database, openDatabase } from '../db/client';
-import { accounts, loginAttempts, sessions, users, verifications } from '../db/schema';
+import {
+  accounts,
+  blockedUsers,
+  loginAttempts,
+  notifications,
+  pairs,
+  partnerRequests,
+  partners,
+  sessions,
+  users,
+  verifications,
+} from '../db/schema';
 import { loadConfig } from '../env';
 import { createLogger } from '../logger';
 import { extractLink, type SmtpPeer, startSmtpPeer } from './smtp-peer';
@@ -97,6 +108,7 @@ export interface TestClient {
   post(path: string, body?: unknown, init?: RequestInit): Promise<Response>;
   put(path: string, body?: unknown, init?: RequestInit): Promise<Response>;
   get(path: string, init?: RequestInit): Promise<Response>;
+  delete(path: string, init?: RequestInit): Promise<Response>;
   fetch(path: string, init?: RequestInit): Promise<Response>;
   /** The cookies the client holds, by name. */
   cookies: Map<string, string>;
@@ -130,7 +142,18 @@ export interface TestServerOptions {
   database?: Database;
 }
 
-const TABLES = { users, sessions, accounts, verifications, loginAttempts };
+const TABLES = {
+  users,
+  sessions,
+  accounts,
+  verifications,
+  loginAttempts,
+  partners,
+  partnerRequests,
+  pairs,
+  blockedUsers,
+  notifications,
+};
 
 export const SESSION_COOKIE = 'pact.session_token';
 
@@ -187,12 +210,15 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
       return row?.n ?? 0;
     },
     async rowCounts() {
-      const counts: Record<string, number> = {};
-      for (const [name, table] of Object.entries(TABLES)) {
-        const [row] = await database.db.select({ n: count() }).from(table);
-        counts[name] = row?.n ?? 0;
-      }
-      return counts;
+      // One round trip: these run around nearly every refused call.
+      const columns = Object.entries(TABLES).map(
+        ([name, table]) => sql`(select count(*)::int from ${table}) as ${sql.identifier(name)}`,
+      );
+      const result = (await database.db.execute(sql`select ${sql.join(columns, sql`, `)}`)) as unknown as {
+        rows: Record<string, number | string>[];
+      };
+      const row = result.rows[0] ?? {};
+      return Object.fromEntries(Object.keys(TABLES).map((name) => [name, Number(row[name] ?? 0)]));
     },
     async close() {
       server.closeAllConnections();
@@ -251,6 +277,7 @@ export function createClient(origin: string): TestClient {
     cookies,
     fetch: send,
     get: (p, init) => send(p, { ...init, method: 'GET' }),
+    delete: (p, init) => send(p, { ...init, method: 'DELETE' }),
     post: (p, body, init) => send(p, withJson('POST', body, init)),
     put: (p, body, init) => send(p, withJson('PUT', body, init)),
     sessionCookie: () => cookies.get(SESSION_COOKIE),
@@ -342,3 +369,232 @@ export async function requestResetToken(server: TestServer, email: string) {
   expect(token).toBeTruthy();
   return token!;
 }
+
+/** A signed-in person: their credentials, their id and a client holding their session cookie. */
+export interface TestUser extends Credentials {
+  id: string;
+  client: TestClient;
+}
+
+export interface NewUserOptions {
+  role?: Role;
+  displayName?: string;
+  email?: string;
+  /** For a Switch: the role chosen for the session right after sign-in. */
+  actAs?: SessionRole;
+}
+
+/**
+ * Registers and signs a user in. On a server without e-mail verification the registration itself signs
+ * in (one password hash, no mail); otherwise the verification link is followed first.
+ */
+export async function createUser(server: TestServer, opts: NewUserOptions = {}): Promise<TestUser> {
+  const overrides: Record<string, unknown> = { role: opts.role ?? 'submissive' };
+  if (opts.displayName) overrides.displayName = opts.displayName;
+  if (opts.email) overrides.email = opts.email;
+  const body = registrationBody(overrides);
+  const client = server.client();
+  const response = await client.post('/api/auth/register', body);
+  const result = (await response.json()) as { status: string; user?: { id: string } };
+  expect(response.status, JSON.stringify(result)).toBe(201);
+  const credentials: Credentials = {
+    email: String(body.email).trim().toLowerCase(),
+    password: String(body.password),
+    displayName: String(body.displayName),
+    role: body.role as Role,
+  };
+  let signedIn = client;
+  let id = result.user?.id;
+  if (result.status === 'verification_required') {
+    const mail = await server.smtp.waitForMail(
+      credentials.email,
+      (m) => m.subject === 'Confirm your email for Pact',
+    );
+    expect((await fetch(extractLink(mail.raw), { redirect: 'manual' })).status).toBe(302);
+    signedIn = await signIn(server, credentials);
+    const me = await signedIn.get('/api/me');
+    expect(me.status).toBe(200);
+    id = ((await me.json()) as { user: { id: string } }).user.id;
+  }
+  expect(id).toMatch(/^[0-9a-f-]{36}$/);
+  if (opts.actAs) await actAs(signedIn, opts.actAs);
+  return { ...credentials, id: id!, client: signedIn };
+}
+
+/** A Switch chooses the role of this session. */
+export async function actAs(client: TestClient, role: SessionRole) {
+  const response = await client.put('/api/me/session-role', { role });
+  expect(response.status, await response.clone().text()).toBe(200);
+}
+
+/** `from` asks `to` to connect; answers the request as the server presents it. */
+export async function sendRequest(from: TestUser, to: TestUser) {
+  const response = await from.client.post('/api/partner-requests', { receiverId: to.id });
+  const body = (await response.json()) as { request: { id: string } };
+  expect(response.status, JSON.stringify(body)).toBe(201);
+  return body.request;
+}
+
+/** `from` asks, `to` accepts: the two are partners. Returns the id of the request. */
+export async function connect(from: TestUser, to: TestUser) {
+  const request = await sendRequest(from, to);
+  const accepted = await to.client.post(`/api/partner-requests/${request.id}/accept`);
+  expect(accepted.status, await accepted.clone().text()).toBe(200);
+  return request.id;
+}
+
+/** A dominant and a submissive, connected (the dominant asked). */
+export async function createCouple(server: TestServer) {
+  const dominant = await createUser(server, { role: 'dominant', displayName: 'Dana Dom' });
+  const submissive = await createUser(server, { role: 'submissive', displayName: 'Sam Sub' });
+  const requestId = await connect(dominant, submissive);
+  return { dominant, submissive, requestId };
+}
+
+/** The `{ error: { code, message } }` body of a refusal, after checking its status and shape. */
+export async function expectError(response: Response, status: number, code?: string, message?: string) {
+  const text = await response.text();
+  expect(response.status, text).toBe(status);
+  expect(response.headers.get('content-type'), text).toMatch(/^application\/json/);
+  const body = JSON.parse(text) as { error: { code: string; message: string; fields?: unknown } };
+  expect(body.error.code).toMatch(/^[A-Z_]+$/);
+  expect(typeof body.error.message).toBe('string');
+  if (code !== undefined) expect(body.error.code).toBe(code);
+  if (message !== undefined) expect(body.error.message).toBe(message);
+  return body;
+}
+
+export interface SseMessage {
+  event: string;
+  data: string;
+}
+
+export interface EventStream {
+  /** Every event received so far, in order (heartbeats included). */
+  readonly messages: SseMessage[];
+  /** The names of the events received so far, without `ready` and `ping`. */
+  names(): string[];
+  /**
+   * The first event called `name` (and whose parsed data satisfies `where`) not already taken by an
+   * earlier call; waits for it.
+   */
+  next<T = Record<string, unknown>>(
+    name: string,
+    where?: (data: T) => boolean,
+    timeoutMs?: number,
+  ): Promise<T>;
+  /** Resolves when the server ends the stream. */
+  readonly ended: Promise<void>;
+  /** True once the server has ended the stream (or the client closed it). */
+  isEnded(): boolean;
+  /** Closes the stream from the client's side. */
+  close(): void;
+}
+
+/**
+ * A client of GET /api/events that reads the stream as a browser's EventSource would: `event:` and
+ * `data:` lines, dispatched on a blank line. Resolves once the `ready` event has arrived, that is once
+ * the server has registered the connection.
+ */
+export async function openEventStream(client: TestClient, timeoutMs = 5_000): Promise<EventStream> {
+  const controller = new AbortController();
+  const response = await client.fetch('/api/events', {
+    headers: { accept: 'text/event-stream' },
+    signal: controller.signal,
+  });
+  expect(response.status, response.status === 200 ? '' : await response.clone().text()).toBe(200);
+  expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
+  const messages: SseMessage[] = [];
+  const taken = new Set<SseMessage>();
+  const waiters = new Set<() => void>();
+  let ended = false;
+  let markEnded: () => void = () => {};
+  const endedPromise = new Promise<void>((resolve) => {
+    markEnded = resolve;
+  });
+  const finish = () => {
+    ended = true;
+    markEnded();
+    for (const wake of [...waiters]) wake();
+  };
+
+  void (async () => {
+    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+    let buffer = '';
+    let event = 'message';
+    let data: string[] = [];
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        buffer += value;
+        let newline = buffer.search(/\r?\n/);
+        while (newline !== -1) {
+          const line = buffer.slice(0, newline);
+          buffer = buffer.slice(newline + (buffer[newline] === '\r' ? 2 : 1));
+          newline = buffer.search(/\r?\n/);
+          if (line === '') {
+            if (data.length > 0 || event !== 'message') {
+              messages.push({ event, data: data.join('\n') });
+              for (const wake of [...waiters]) wake();
+            }
+            event = 'message';
+            data = [];
+            continue;
+          }
+          const colon = line.indexOf(':');
+          const field = colon === -1 ? line : line.slice(0, colon);
+          const text = colon === -1 ? '' : line.slice(colon + 1).replace(/^ /, '');
+          if (field === 'event') event = text;
+          else if (field === 'data') data.push(text);
+        }
+      }
+    } catch {
+      // Aborted by the client, or the server went away: the stream has ended either way.
+    } finally {
+      finish();
+    }
+  })();
+
+  const stream: EventStream = {
+    messages,
+    names: () => messages.map((m) => m.event).filter((n) => n !== 'ready' && n !== 'ping'),
+    next<T>(name: string, where: (data: T) => boolean = () => true, wait = 5_000) {
+      return new Promise<T>((resolve, reject) => {
+        const check = () => {
+          for (const m of messages) {
+            if (taken.has(m) || m.event !== name) continue;
+            const parsed = JSON.parse(m.data) as T;
+            if (!where(parsed)) continue;
+            taken.add(m);
+            done();
+            resolve(parsed);
+            return;
+          }
+          if (ended) {
+            done();
+            reject(new Error(`The stream ended without a ${name} event (got: ${stream.names().join(', ')})`));
+          }
+        };
+        const timer = setTimeout(() => {
+          done();
+          reject(new Error(`No ${name} event within ${wait} ms (got: ${stream.names().join(', ')})`));
+        }, wait);
+        const done = () => {
+          clearTimeout(timer);
+          waiters.delete(check);
+        };
+        waiters.add(check);
+        check();
+      });
+    },
+    ended: endedPromise,
+    isEnded: () => ended,
+    close: () => controller.abort(),
+  };
+  await stream.next('ready', undefined, timeoutMs);
+  return stream;
+}
+
+/** Resolves after `ms` milliseconds. */
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

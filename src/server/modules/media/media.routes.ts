@@ -12,7 +12,10 @@ import { type MediaDeps, readMedia, uploadMedia } from './media.service';
 const limit = (maxSize: number, what: string) =>
   bodyLimit({
     maxSize,
-    onError: (c) => c.json(errorBody('PAYLOAD_TOO_LARGE', `${what} is too large`), 413),
+    // The refused body is not read: the connection cannot carry another request, so say it closes
+    // (else a client reuses it and its next request fails with "other side closed").
+    onError: (c) =>
+      c.json(errorBody('PAYLOAD_TOO_LARGE', `${what} is too large`), 413, { Connection: 'close' }),
   });
 
 /** Uploads are raw bodies (so the browser can report progress); their type is checked by their bytes. */
@@ -54,6 +57,9 @@ export const mediaRoutes = (deps: MediaDeps & { auth: Auth }) =>
     .post('/audio', limit(AUDIO_MAX_BYTES, 'Voice note'), validate('query', mediaUploadQuery), async (c) => {
       declaredType('audio/', c.req.header('Content-Type'));
       const { partnerId, durationMs } = c.req.valid('query');
+      if (durationMs === undefined) {
+        throw new AppError(400, 'VALIDATION_ERROR', 'The length of the recording is required');
+      }
       const body = await readBody(c.req.raw);
       const media = await uploadMedia(deps, c.var.actor, { partnerId, kind: 'audio', body, durationMs });
       return c.json({ media }, 201);

@@ -202,6 +202,7 @@ export async function updateTask(deps: TasksDeps, actor: Actor, id: string, inpu
       throw new AppError(409, 'CONFLICT', 'Above & Beyond tasks cannot be edited');
     if (input.dueDate !== task.dueDate.getTime()) checkDue(input.dueDate, now);
     const voice = input.kind === 'voice';
+    const repeat = repeatFor(input, task.timeZone);
     const newVoice = voice ? input.voiceNoteId : null;
     if (newVoice && newVoice !== task.voiceNote) await claimMedia(tx, actor, newVoice, pair.id, 'audio');
     await tx
@@ -213,7 +214,10 @@ export async function updateTask(deps: TasksDeps, actor: Actor, id: string, inpu
         photoProofRequired: input.photoProofRequired,
         voiceNote: newVoice,
         voiceNoteDescription: voice ? input.voiceNoteDescription?.trim() || null : null,
-        repeatConfig: repeatFor(input, task.timeZone),
+        repeatConfig: repeat,
+        // A completed repeating task opens again on its (possibly new) due day; without a repeat it stays done.
+        cycleReopensAt:
+          task.completed && repeat ? new Date(cycleReopensAt(input.dueDate, task.timeZone)) : null,
         updatedAt: now,
       })
       .where(eq(tasks.id, id));
@@ -241,14 +245,11 @@ export async function deleteTask(deps: TasksDeps, actor: Actor, id: string) {
   const keys = await deps.publisher.transaction(async (tx, emit) => {
     const { task, pair } = await lockTask(tx, actor, id);
     requireDominant(actor, pair, 'delete tasks');
-    const history = await tx
-      .delete(taskCompletions)
-      .where(eq(taskCompletions.taskId, id))
-      .returning({
-        id: taskCompletions.id,
-        photo: taskCompletions.photoProof,
-        voice: taskCompletions.voiceNote,
-      });
+    const history = await tx.delete(taskCompletions).where(eq(taskCompletions.taskId, id)).returning({
+      id: taskCompletions.id,
+      photo: taskCompletions.photoProof,
+      voice: taskCompletions.voiceNote,
+    });
     await tx.delete(tasks).where(eq(tasks.id, id));
     const removed = await deleteMediaRows(tx, [
       task.photoProof,
