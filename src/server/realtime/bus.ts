@@ -95,9 +95,11 @@ export async function createPostgresBus(url: string, log: Logger): Promise<Event
       if (messages.length === 0) return Promise.resolve();
       const run = queue.then(async () => {
         const conn = await ensure();
-        for (const message of messages) {
-          await conn.query('select pg_notify($1, $2)', [CHANNEL, JSON.stringify(message)]);
-        }
+        // One round trip for the whole batch, in order.
+        await conn.query(
+          'select pg_notify($1, m) from unnest($2::text[]) with ordinality as t(m, i) order by i',
+          [CHANNEL, messages.map((message) => JSON.stringify(message))],
+        );
       });
       queue = run.catch(() => {});
       return run;

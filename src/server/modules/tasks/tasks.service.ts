@@ -103,25 +103,41 @@ function announceHistory(emit: Emit, pair: PairRow, completionId: string) {
  */
 async function reopenDueCycles(deps: TasksDeps, actor: Actor) {
   const now = deps.clock();
-  await deps.publisher.transaction(async (tx, emit) => {
-    const reopened = await tx
-      .update(tasks)
-      .set({
-        completed: false,
-        completedAt: null,
-        completedBy: null,
-        completionOnTime: null,
-        completionLatenessSeconds: null,
-        cycleReopensAt: null,
-        updatedAt: now,
-      })
-      .where(and(eq(tasks.completed, true), lte(tasks.cycleReopensAt, now), inActorPairs(actor.id)))
-      .returning({ id: tasks.id, pairId: tasks.pairId });
-    for (const { id, pairId } of reopened) {
-      const [pair] = await tx.select().from(pairs).where(eq(pairs.id, pairId));
-      if (pair) announce(emit, pair, id, 'changed');
-    }
-  });
+  // One statement, atomic by itself: no transaction, and the pair members come back with the rows.
+  const reopened = await deps.db
+    .update(tasks)
+    .set({
+      completed: false,
+      completedAt: null,
+      completedBy: null,
+      completionOnTime: null,
+      completionLatenessSeconds: null,
+      cycleReopensAt: null,
+      updatedAt: now,
+    })
+    .from(pairs)
+    .where(
+      and(
+        eq(pairs.id, tasks.pairId),
+        eq(tasks.completed, true),
+        lte(tasks.cycleReopensAt, now),
+        inActorPairs(actor.id),
+      ),
+    )
+    .returning({
+      id: tasks.id,
+      pairId: pairs.id,
+      dominantId: pairs.dominantId,
+      submissiveId: pairs.submissiveId,
+    });
+  if (reopened.length === 0) return;
+  await deps.publisher.publish(
+    reopened.map((row) => ({
+      kind: 'event' as const,
+      userIds: [row.dominantId, row.submissiveId],
+      event: { name: 'task.changed' as const, data: { taskId: row.id, pairId: row.pairId } },
+    })),
+  );
 }
 
 export async function listTasks(deps: TasksDeps, actor: Actor) {
