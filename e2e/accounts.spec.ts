@@ -1,4 +1,13 @@
-import { createVerifiedUser, expect, logIn, mailLink, PASSWORD, test, uniqueEmail } from './fixtures';
+import {
+  createVerifiedUser,
+  expect,
+  expectNoSidewaysScroll,
+  logIn,
+  mailLink,
+  PASSWORD,
+  test,
+  uniqueEmail,
+} from './fixtures';
 
 test('register as Switch, verify by mail, log in, choose Dominant, log out', async ({ page }) => {
   const email = uniqueEmail('switch');
@@ -111,6 +120,13 @@ test('a forged recovery link shows "Reset link invalid" with resend and back', a
   await page.goto('/auth?type=recovery&token=forged');
   await expect(page.getByRole('heading', { name: 'Reset link invalid' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Resend reset link' })).toHaveCount(0);
+});
+
+test('the public pages fit the screen without sideways scrolling', async ({ page }) => {
+  for (const path of ['/', '/auth', '/auth?tab=register', '/privacy-policy', '/terms-of-service', '/nope']) {
+    await page.goto(path);
+    await expectNoSidewaysScroll(page);
+  }
 });
 
 test('an unknown path shows the 404 page with Return to Home', async ({ page }) => {

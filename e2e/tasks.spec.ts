@@ -1,4 +1,4 @@
-import { createCouple, expect, PROOF_JPEG, test } from './fixtures';
+import { createCouple, expect, expectNoSidewaysScroll, PROOF_JPEG, test } from './fixtures';
 
 test('a daily task that needs a photo: assigned, completed with proof, and given feedback, live', async ({
   page: dom,
@@ -49,6 +49,8 @@ test('a daily task that needs a photo: assigned, completed with proof, and given
   await expect(dom.getByRole('tabpanel').getByText('Write three lines of gratitude')).toBeVisible();
   await dom.getByRole('link', { name: 'Full history' }).click();
   await expect(dom.getByRole('heading', { name: 'Task History' })).toBeVisible();
+  await dom.getByRole('button', { name: 'List' }).click();
+  await expectNoSidewaysScroll(dom);
   await dom.getByRole('button', { name: /View photo proof for Write three lines/ }).click();
   const photo = dom.getByRole('img', { name: /Proof for Write three lines/ });
   await expect(photo).toBeVisible();

@@ -26,7 +26,10 @@ export function TaskHistoryPage() {
   const feedback = useCompletionFeedback();
   const acknowledge = useAcknowledgeFeedback();
   const highlight = useHighlight('completion-');
-  const [layout, setLayout] = useState<Layout>('list');
+  // The wide table suits a desktop; a phone starts with the cards.
+  const [layout, setLayout] = useState<Layout>(() =>
+    window.matchMedia('(min-width: 768px)').matches ? 'list' : 'grid',
+  );
   const [feedbackFor, setFeedbackFor] = useState<TaskCompletionView | null>(null);
   const [photo, setPhoto] = useState<{ id: string; title: string } | null>(null);
 
@@ -156,7 +159,9 @@ export function TaskHistoryPage() {
       ) : rows.length === 0 ? (
         <p className="text-muted-foreground">No completed tasks</p>
       ) : layout === 'list' ? (
-        <div className="overflow-x-auto rounded-xl border border-border bg-card">
+        // `relative`: visually hidden labels in the cells are positioned; they must scroll with the table,
+        // not widen the page.
+        <div className="relative overflow-x-auto rounded-xl border border-border bg-card">
           <table className="w-full min-w-[900px] text-left text-sm">
             <thead className="bg-muted text-xs uppercase">
               <tr>
