@@ -38,6 +38,7 @@ export async function createServices(
       config.databaseUrl
         ? { kind: 'postgres', url: config.databaseUrl }
         : { kind: 'pglite', dataDir: path.join(config.dataDir, 'db') },
+      (error) => log.warn({ err: error }, 'database: an idle connection failed and was dropped'),
     ));
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,

@@ -31,9 +31,15 @@ const MIGRATION_LOCK = 7_242_021;
 
 export type DatabaseTarget = { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string | null };
 
-export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+export async function openDatabase(
+  target: DatabaseTarget,
+  onIdleError?: (error: Error) => void,
+): Promise<Database> {
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    // An idle connection can die (a server restart, a dropped database); without a listener that error
+    // would crash the process. The pool discards the client and the next query opens a new one.
+    pool.on('error', (error) => onIdleError?.(error));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     const client = await pool.connect();
     try {
