@@ -1,6 +1,8 @@
-import { parseBuffer } from 'music-metadata';
-import sharp from 'sharp';
 import { AppError } from '../http/errors';
+
+// The image and audio libraries load on the first upload, not at start: most requests never need them.
+const loadSharp = async () => (await import('sharp')).default;
+const loadParser = async () => (await import('music-metadata')).parseBuffer;
 
 export const PHOTO_MAX_BYTES = 10 * 1024 * 1024;
 export const PHOTO_MAX_PIXELS = 40_000_000;
@@ -23,6 +25,7 @@ export async function processPhoto(
   if (input.length > PHOTO_MAX_BYTES) {
     throw new AppError(413, 'PAYLOAD_TOO_LARGE', 'Photo is too large (10 MB at most)');
   }
+  const sharp = await loadSharp();
   let format: string | undefined;
   try {
     format = (await sharp(input, { limitInputPixels: PHOTO_MAX_PIXELS }).metadata()).format;
@@ -70,6 +73,7 @@ export async function processAudio(input: Buffer, declaredMs: number) {
   if (!kind) throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Please record or select an audio file');
   let durationMs = declaredMs;
   try {
+    const parseBuffer = await loadParser();
     const parsed = await parseBuffer(input, { mimeType: kind.mime }, { duration: false, skipCovers: true });
     const seconds = parsed.format.duration;
     if (seconds !== undefined && Number.isFinite(seconds))
