@@ -11,6 +11,15 @@ export async function startServer(env = {}) {
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
+  // Should the benchmark exit early (its time limit), the server and its files go with it.
+  const orphanGuard = () => {
+    child.kill('SIGKILL');
+    try {
+      rmSync(dataDir, { recursive: true, force: true, maxRetries: 5 });
+    } catch {}
+  };
+  process.once('exit', orphanGuard);
+  child.once('exit', () => process.off('exit', orphanGuard));
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 600; i++) {
     try {
@@ -20,9 +29,17 @@ export async function startServer(env = {}) {
   }
   return {
     url,
+    /** The server's process id, for /proc/<pid>/status (memory) and /proc/<pid>/stat (CPU). */
+    pid: child.pid,
     async stop() {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.on('exit', r));
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise((r) => child.on('exit', r));
+        child.kill('SIGTERM');
+        // Streams still open are closed by the server within 5 s; never wait for ever.
+        const force = setTimeout(() => child.kill('SIGKILL'), 15_000);
+        await exited;
+        clearTimeout(force);
+      }
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

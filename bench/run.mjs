@@ -9,3 +9,7 @@ console.info('\n# startup');
 run('node bench/startup.mjs');
 console.info('\n# login latency');
 run('node bench/login.mjs');
+console.info('\n# realtime');
+run('node bench/realtime.mjs');
+console.info('\n# api');
+run('node bench/api.mjs');

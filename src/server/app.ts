@@ -81,6 +81,17 @@ export function createApp(services: Services, opts: { webRoot?: string | null } 
   const compressor = compress();
   // An event stream must reach the browser as it is written, not when a compressor's buffer fills.
   app.use((c, next) => (c.req.path === '/api/events' ? next() : compressor(c, next)));
+  // JSON answers get their length, so that the compressor skips the small ones (most of them): gzip
+  // of a 300-byte body costs more time than it saves. Large lists are still compressed.
+  app.use('/api/*', async (c, next) => {
+    await next();
+    const type = c.res.headers.get('Content-Type') ?? '';
+    if (!type.startsWith('application/json') || c.res.headers.has('Content-Length')) return;
+    const body = await c.res.arrayBuffer();
+    const headers = new Headers(c.res.headers);
+    headers.set('Content-Length', String(body.byteLength));
+    c.res = new Response(body, { status: c.res.status, headers });
+  });
   const jsonLimit = bodyLimit({
     maxSize: JSON_BODY_LIMIT,
     // The refused body is not read: close the connection, or the client's next request on it fails.
