@@ -1,7 +1,7 @@
 // The task API under load: the task list (GET /api/tasks) and task completion
 // (POST /api/tasks/:id/complete) by many signed-in couples, from a second process against the built
 // server; then, with the server stopped, the bare SQL of the list query through the same driver on the
-// same database (and the six statements one GET sends), so the cost of the HTTP/auth/present path is a
+// same database (and the four statements one GET sends), so the cost of the HTTP/auth/present path is a
 // ratio measured in one run. Wall-clock figures depend on what else runs on the machine; CPU time per
 // request (server process, PostgreSQL backends, this process) depends much less on it.
 // On PGlite (the server's DATA_DIR/db, reopened by this process once the server has let go of it), or on
@@ -32,11 +32,11 @@ const TIME_LIMIT_MS = Number(process.env.BENCH_TIMEOUT_S ?? 600) * 1000;
 const PASSWORD = 'Bench#Mark2026';
 
 // The statements of one GET /api/tasks, as the server sends them (drizzle, better-auth's adapter):
-// the session and its user (requireSession), the reopen-cycles UPDATE in a transaction, the list query
+// the session and its user (requireSession), the reopen-cycles UPDATE (one statement), the list query
 // (listTasks: taskQuery + activePairIdsOf).
 const SESSION_SQL = `select "id", "token", "user_id", "expires_at", "ip_address", "user_agent", "session_role", "created_at", "updated_at" from "sessions" where "sessions"."token" = $1`;
 const USER_SQL = `select "id", "display_name", "email", "email_verified", "photo_url", "role", "username", "time_zone", "last_visit_at", "created_at", "updated_at" from "users" where "users"."id" = $1`;
-const REOPEN_SQL = `update "tasks" set "updated_at" = $1, "completed" = $2, "completed_at" = $3, "completed_by" = $4, "completion_on_time" = $5, "completion_lateness_seconds" = $6, "cycle_reopens_at" = $7 where ("tasks"."completed" = $8 and "tasks"."cycle_reopens_at" <= $9 and "tasks"."pair_id" in (select "pairs"."id" from "pairs" where "pairs"."status" = 'active' and ("pairs"."dominant_id" = $10 or "pairs"."submissive_id" = $11))) returning "id", "pair_id"`;
+const REOPEN_SQL = `update "tasks" set "updated_at" = $1, "completed" = $2, "completed_at" = $3, "completed_by" = $4, "completion_on_time" = $5, "completion_lateness_seconds" = $6, "cycle_reopens_at" = $7 from "pairs" where ("pairs"."id" = "tasks"."pair_id" and "tasks"."completed" = $8 and "tasks"."cycle_reopens_at" <= $9 and "tasks"."pair_id" in (select "pairs"."id" from "pairs" where "pairs"."status" = 'active' and ("pairs"."dominant_id" = $10 or "pairs"."submissive_id" = $11))) returning "tasks"."id", "pairs"."id", "pairs"."dominant_id", "pairs"."submissive_id"`;
 const LIST_SQL = `select "tasks"."id", "tasks"."pair_id", "tasks"."title", "tasks"."description", "tasks"."created_at", "tasks"."updated_at", "tasks"."due_date", "tasks"."completed", "tasks"."completed_at", "tasks"."completed_by", "tasks"."completion_on_time", "tasks"."completion_lateness_seconds", "tasks"."assigned_by", "tasks"."assigned_to", "tasks"."photo_proof_required", "tasks"."photo_proof", "tasks"."voice_note", "tasks"."voice_note_description", "tasks"."repeat_config", "tasks"."time_zone", "tasks"."cycle_reopens_at", "tasks"."task_type", "tasks"."feedback", "tasks"."feedback_given_at", "tasks"."feedback_given_by", "tasks"."feedback_acknowledged", "tasks"."feedback_acknowledged_by", "tasks"."feedback_acknowledged_at", "assigner"."display_name", "assignee"."display_name", "completer"."display_name" from "tasks" left join "users" "assigner" on "assigner"."id" = "tasks"."assigned_by" left join "users" "assignee" on "assignee"."id" = "tasks"."assigned_to" left join "users" "completer" on "completer"."id" = "tasks"."completed_by" where "tasks"."pair_id" in (select "pairs"."id" from "pairs" where "pairs"."status" = 'active' and ("pairs"."dominant_id" = $1 or "pairs"."submissive_id" = $2)) order by "tasks"."created_at" desc, "tasks"."id" desc limit $3`;
 const listParams = (userId) => [userId, userId, 500];
 const reopenParams = (userId) => {
@@ -226,24 +226,13 @@ async function createCouple(i) {
 
 // --- SQL through the same driver ------------------------------------------------------------------
 
-/** The database alone, as the server's driver reaches it: run(text, values), inTransaction(fn), close(). */
+/** The database alone, as the server's driver reaches it: run(text, values), close(). */
 async function openDriver(dataDir) {
   if (benchDb) {
     const pool = new pg.Pool({ connectionString: benchDb.url, max: POOL_MAX });
     return {
       label: `pg Pool max ${POOL_MAX}`,
       run: (text, values) => pool.query({ text, values, rowMode: 'array' }),
-      // As drizzle's node-postgres transaction: a client of its own, begin, work, commit.
-      async inTransaction(fn) {
-        const client = await pool.connect();
-        try {
-          await client.query('begin');
-          await fn((text, values) => client.query({ text, values, rowMode: 'array' }));
-          await client.query('commit');
-        } finally {
-          client.release();
-        }
-      },
       close: () => pool.end(),
     };
   }
@@ -256,8 +245,6 @@ async function openDriver(dataDir) {
   return {
     label: 'PGlite, in this process',
     run: (text, values) => lite.query(text, values, { rowMode: 'array' }),
-    inTransaction: (fn) =>
-      lite.transaction((tx) => fn((text, values) => tx.query(text, values, { rowMode: 'array' }))),
     close: () => lite.close(),
   };
 }
@@ -343,21 +330,21 @@ try {
       const sub = subs[i % COUPLES];
       const session = (await db.run(SESSION_SQL, [sub.token])).rows[0];
       await db.run(USER_SQL, [session[2]]);
-      await db.inTransaction((run) => run(REOPEN_SQL, reopenParams(sub.id)));
+      await db.run(REOPEN_SQL, reopenParams(sub.id));
       await db.run(LIST_SQL, listParams(sub.id));
     };
     await load(WARMUP, CONCURRENCY, getStatements);
     meter = await cpuMeter(null);
     result = await load(SQL_QUERIES, CONCURRENCY, getStatements);
     const allSql = figures(result, await meter(SQL_QUERIES));
-    print('SQL: the 6 statements of one GET', allSql, SQL_CPU);
+    print('SQL: the 4 statements of one GET', allSql, SQL_CPU);
 
     const ratio = (a, b) => `x${(a / b).toFixed(1)}`;
     console.info(
       `HTTP GET / SQL list query:  p50 ${ratio(list.p50, sql.p50)}  p99 ${ratio(list.p99, sql.p99)}  throughput ${ratio(sql.rps, list.rps)} (SQL req/s / HTTP req/s)  CPU ${ratio(sum(list.cpu, HTTP_CPU), sum(sql.cpu, SQL_CPU))}`,
     );
     console.info(
-      `HTTP GET / its 6 statements: p50 ${ratio(list.p50, allSql.p50)}  p99 ${ratio(list.p99, allSql.p99)}  throughput ${ratio(allSql.rps, list.rps)}  CPU ${ratio(sum(list.cpu, HTTP_CPU), sum(allSql.cpu, SQL_CPU))}`,
+      `HTTP GET / its 4 statements: p50 ${ratio(list.p50, allSql.p50)}  p99 ${ratio(list.p99, allSql.p99)}  throughput ${ratio(allSql.rps, list.rps)}  CPU ${ratio(sum(list.cpu, HTTP_CPU), sum(allSql.cpu, SQL_CPU))}`,
     );
     console.info(`load average at the end: ${loadAvg()}`);
   } finally {
