@@ -143,3 +143,34 @@ test('a voice task recorded with the microphone and played back by the submissiv
   await expect(player).toHaveAttribute('data-state', 'playing');
   await subContext.close();
 });
+
+test('reminders: "Task Reminder" two hours before a task is due, and "Good morning!" at 07:00', async ({
+  page: dom,
+  browser,
+  request,
+}) => {
+  const { sub, subContext } = await createCouple(browser, dom, request, {
+    dominant: 'Gus Dom',
+    submissive: 'Hana Sub',
+  });
+  // Tomorrow (or the day after) at 07:00 UTC, the users' time zone; the task is due at 09:00.
+  const sevenAm = new Date();
+  sevenAm.setUTCHours(7, 0, 0, 0);
+  sevenAm.setUTCDate(sevenAm.getUTCDate() + (sevenAm.getTime() - Date.now() < 2 * 3600_000 ? 2 : 1));
+  const subId = await sub.evaluate(async () => (await (await fetch('/api/me')).json()).user.id as string);
+  const created = await dom.request.post('/api/tasks', {
+    data: { title: 'Polish the boots', dueDate: sevenAm.getTime() + 2 * 3600_000, assignedTo: subId },
+  });
+  expect(created.status()).toBe(201);
+
+  await sub.clock.install({ time: new Date(sevenAm.getTime() - 30_000) });
+  await sub.goto('/tasks');
+  await expect(sub.getByTestId('task-card').filter({ hasText: 'Polish the boots' })).toBeVisible();
+  await expect(sub.getByText('Task Reminder')).toBeVisible();
+  await expect(sub.getByText('"Polish the boots" is due in about 2 hours.')).toBeVisible();
+
+  await sub.clock.fastForward(60_000);
+  await expect(sub.getByText('Good morning!')).toBeVisible();
+  await expect(sub.getByText('You have 1 task due today.')).toBeVisible();
+  await subContext.close();
+});

@@ -1,47 +1,54 @@
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { toast } from 'sonner';
 import { countDueToday, isMorningReminderMinute, isTwoHourReminderDue } from '@/shared/domain/tasks';
 import type { CurrentUser } from '@/shared/schemas/accounts';
+import type { TaskView } from '@/shared/schemas/tasks';
 import { useTasks } from './api/tasks';
 
 export const REMINDER_CHECK_MS = 60_000;
 
 /**
- * Reminders while the app is open (spec 2, section 9): a check every 60 s; at 07:00 the user's time a
- * "Good morning!" toast with the tasks due today; "Task Reminder" about 2 hours before a task is due.
- * Each reminder is shown once per tab.
+ * Reminders while the app is open (spec 2, section 9): a check every 60 s, and as soon as the tasks load;
+ * at 07:00 the user's time a "Good morning!" toast with the tasks due today; "Task Reminder" about 2 hours
+ * before a task is due. Each reminder is shown once per tab.
  */
 export function useTaskReminders(user: CurrentUser) {
   const tasks = useTasks();
-  const latest = useRef(tasks.data);
+  const latest = useRef<TaskView[] | undefined>(tasks.data);
   latest.current = tasks.data;
   const shown = useRef(new Set<string>());
 
-  useEffect(() => {
-    const check = () => {
-      const now = Date.now();
-      const list = (latest.current ?? []).filter((t) => t.assignedTo === user.id);
-      if (isMorningReminderMinute(now, user.timeZone)) {
-        const key = `morning-${new Date(now).toDateString()}`;
-        if (!shown.current.has(key)) {
-          shown.current.add(key);
-          const n = countDueToday(list, now, user.timeZone);
-          toast('Good morning!', {
-            description: `You have ${n} task${n === 1 ? '' : 's'} due today.`,
-            duration: 8000,
-          });
-        }
-      }
-      for (const task of list) {
-        if (task.isCompleted || !isTwoHourReminderDue(task.dueDate, now)) continue;
-        const key = `due-${task.id}-${task.dueDate}`;
-        if (shown.current.has(key)) continue;
+  const check = useCallback(() => {
+    if (!latest.current) return;
+    const list = latest.current.filter((t) => t.assignedTo === user.id);
+    const now = Date.now();
+    if (isMorningReminderMinute(now, user.timeZone)) {
+      const key = `morning-${new Date(now).toDateString()}`;
+      if (!shown.current.has(key)) {
         shown.current.add(key);
-        toast('Task Reminder', { description: `"${task.title}" is due in about 2 hours.` });
+        const n = countDueToday(list, now, user.timeZone);
+        toast('Good morning!', {
+          description: `You have ${n} task${n === 1 ? '' : 's'} due today.`,
+          duration: 8000,
+        });
       }
-    };
-    check();
+    }
+    for (const task of list) {
+      if (task.isCompleted || !isTwoHourReminderDue(task.dueDate, now)) continue;
+      const key = `due-${task.id}-${task.dueDate}`;
+      if (shown.current.has(key)) continue;
+      shown.current.add(key);
+      toast('Task Reminder', { description: `"${task.title}" is due in about 2 hours.` });
+    }
+  }, [user.id, user.timeZone]);
+
+  useEffect(() => {
     const timer = window.setInterval(check, REMINDER_CHECK_MS);
     return () => window.clearInterval(timer);
-  }, [user.id, user.timeZone]);
+  }, [check]);
+
+  // Also when the tasks (re)load: opening the app inside a reminder's minute shows it at once.
+  useEffect(() => {
+    if (tasks.data) check();
+  }, [tasks.data, check]);
 }
