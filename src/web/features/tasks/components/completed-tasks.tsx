@@ -5,7 +5,8 @@ import type { TaskCompletionView } from '@/shared/schemas/tasks';
 import { Badge } from '@/web/components/ui/badge';
 import { buttonClasses } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
-import { formatDue, lateness } from './task-labels';
+import { formatDue } from './task-labels';
+import { TimingBadge } from './timing-badge';
 
 /** The History tab: completions grouped under 'MMMM yyyy' of their completion date. */
 export function CompletedTasks({ completions }: { completions: TaskCompletionView[] }) {
@@ -46,15 +47,7 @@ export function CompletedTasks({ completions }: { completions: TaskCompletionVie
                   Completed {formatDue(c.completedAt)} by {c.completedByName}
                 </p>
                 <div className="mt-2 flex flex-wrap gap-2">
-                  {c.onTime ? (
-                    <Badge className="bg-green-100 text-green-800 dark:bg-green-900/40 dark:text-green-300">
-                      On time
-                    </Badge>
-                  ) : (
-                    <Badge className="bg-red-100 text-red-800 dark:bg-red-900/40 dark:text-red-300">
-                      Late · {lateness(c.latenessSeconds)}
-                    </Badge>
-                  )}
+                  <TimingBadge onTime={c.onTime} latenessSeconds={c.latenessSeconds} />
                   {c.feedback ? <Badge>Feedback given</Badge> : null}
                 </div>
               </li>

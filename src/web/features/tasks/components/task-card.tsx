@@ -14,7 +14,8 @@ import { Button } from '@/web/components/ui/button';
 import { VoicePlayer } from '@/web/components/ui/voice-player';
 import { cn } from '@/web/lib/cn';
 import { mediaUrl } from '@/web/lib/upload';
-import { formatDue, lateness, repeatLabel } from './task-labels';
+import { formatDue, repeatLabel } from './task-labels';
+import { TimingBadge } from './timing-badge';
 
 const DUE_STYLES = {
   'past-due': { label: 'Past due', className: 'text-red-600 dark:text-red-400' },
@@ -143,16 +144,7 @@ export function TaskCard({
               ? ` by ${task.completedByName}`
               : ''}
           </span>
-          {task.onTime === true ? (
-            <Badge className="bg-green-100 text-green-800 dark:bg-green-900/40 dark:text-green-300">
-              On time
-            </Badge>
-          ) : null}
-          {task.onTime === false ? (
-            <Badge className="bg-red-100 text-red-800 dark:bg-red-900/40 dark:text-red-300">
-              Late{task.latenessSeconds ? ` · ${lateness(task.latenessSeconds)}` : ''}
-            </Badge>
-          ) : null}
+          <TimingBadge onTime={task.onTime} latenessSeconds={task.latenessSeconds} />
         </div>
       ) : null}
 

@@ -19,11 +19,12 @@ export function repeatLabel(config: RepeatConfig | null): string | null {
 
 export const formatDue = (at: number) => format(at, 'MMM d, h:mm a');
 
+/** How late, shortly: "40 s", "5 min", "3 h", "2 days". */
 export function lateness(seconds: number) {
-  if (seconds < 60) return `${seconds}s late`;
+  if (seconds < 60) return `${seconds} s`;
   const minutes = Math.round(seconds / 60);
-  if (minutes < 60) return `${minutes} min late`;
+  if (minutes < 60) return `${minutes} min`;
   const hours = Math.round(minutes / 60);
-  if (hours < 48) return `${hours} h late`;
-  return `${Math.round(hours / 24)} days late`;
+  if (hours < 48) return `${hours} h`;
+  return `${Math.round(hours / 24)} days`;
 }

@@ -14,7 +14,8 @@ import { mediaUrl } from '@/web/lib/upload';
 import { useAcknowledgeFeedback, useCompletionFeedback, useTaskHistory } from '../api/tasks';
 import { FeedbackDialog } from '../components/feedback-dialog';
 import { PhotoViewer } from '../components/photo-viewer';
-import { formatDue, lateness } from '../components/task-labels';
+import { formatDue } from '../components/task-labels';
+import { TimingBadge } from '../components/timing-badge';
 import { useHighlight } from '../use-highlight';
 
 type Layout = 'grid' | 'list';
@@ -55,15 +56,7 @@ export function TaskHistoryPage() {
       <div className="space-y-1 text-xs">
         <p>Completed {formatDue(c.completedAt)}</p>
         <p className="text-muted-foreground">Due {formatDue(c.dueDateAtTime)}</p>
-        {c.onTime ? (
-          <Badge className="bg-green-100 text-green-800 dark:bg-green-900/40 dark:text-green-300">
-            On time
-          </Badge>
-        ) : (
-          <Badge className="bg-red-100 text-red-800 dark:bg-red-900/40 dark:text-red-300">
-            Late · {lateness(c.latenessSeconds)}
-          </Badge>
-        )}
+        <TimingBadge onTime={c.onTime} latenessSeconds={c.latenessSeconds} />
       </div>
     ),
     nextDue:
