@@ -17,6 +17,12 @@ export interface Actor {
   actingRole: SessionRole | null;
 }
 
+/** The role this session acts in; a Switch who has not chosen one yet is refused. */
+export function requireActingRole(actor: Actor): SessionRole {
+  if (!actor.actingRole) throw new AppError(403, 'FORBIDDEN', 'Choose your role for this session first');
+  return actor.actingRole;
+}
+
 export type AppEnv = {
   Variables: { user: AuthUser; session: AuthSession; actor: Actor };
 };

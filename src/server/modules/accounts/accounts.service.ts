@@ -7,6 +7,7 @@ import type { loginInput, registerInput, resetPasswordInput } from '@/shared/sch
 import { type Auth, VERIFIED_CALLBACK } from '../../auth/auth';
 import type { Actor } from '../../auth/session';
 import type { Db } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
 import { sessions, users } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import type { Logger } from '../../logger';
@@ -29,11 +30,6 @@ export interface AccountsDeps {
 
 const apiCode = (error: unknown) =>
   error instanceof APIError ? String((error.body as { code?: string } | undefined)?.code ?? '') : '';
-
-const isUniqueViolation = (error: unknown): boolean => {
-  const e = error as { code?: string; cause?: unknown };
-  return e?.code === '23505' || (e?.cause !== undefined && isUniqueViolation(e.cause));
-};
 
 async function emailTaken(db: Db, email: string) {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);

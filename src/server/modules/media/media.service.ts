@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { MediaView } from '@/shared/schemas/tasks';
-import type { Actor } from '../../auth/session';
+import { type Actor, requireActingRole } from '../../auth/session';
 import type { Db } from '../../db/client';
 import { media, taskCompletions, tasks } from '../../db/schema';
 import { AppError } from '../../http/errors';
@@ -25,11 +25,6 @@ export const presentMedia = (row: typeof media.$inferSelect): MediaView => ({
   sizeBytes: row.sizeBytes,
   durationMs: row.durationMs,
 });
-
-export function requireActingRole(actor: Actor) {
-  if (!actor.actingRole) throw new AppError(403, 'FORBIDDEN', 'Choose your role for this session first');
-  return actor.actingRole;
-}
 
 /** Stores an upload for the pair the actor forms with `partnerId` (created if they are connected). */
 export async function uploadMedia(

@@ -74,6 +74,13 @@ export async function findActivePair(q: Db | Tx, pairId: string, userId: string)
   return row ?? null;
 }
 
+/** A user's display name, for notification texts (the spec's fallback when the user is gone). */
+export async function displayNameOf(q: Db | Tx, userId: string) {
+  const [row] = await q.select({ name: users.displayName }).from(users).where(eq(users.id, userId));
+  return row?.name ?? 'Unknown User';
+}
+
+/** Connected: partner rows are always written and removed both ways together, so one direction tells. */
 export async function areConnected(q: Db | Tx, a: string, b: string) {
   const [row] = await q
     .select({ id: partners.id })

@@ -1,6 +1,6 @@
 import { and, desc, eq, exists, ne, or, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
-import type { Actor } from '../../auth/session';
+import { type Actor, requireActingRole } from '../../auth/session';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { blockedUsers, partnerRequests, partners, users } from '../../db/schema';
@@ -10,7 +10,7 @@ import { AppError } from '../../http/errors';
 import type { Logger } from '../../logger';
 import type { Emit, Publisher, Tx } from '../../realtime/publisher';
 import { createNotification } from '../notifications/notifications.service';
-import { endPairsBetween, ensureActivePair, listPartners } from '../pairs/pairs';
+import { areConnected, displayNameOf, endPairsBetween, ensureActivePair, listPartners } from '../pairs/pairs';
 import { presentBlocked, presentRequest, presentSearchResult } from './partners.presenter';
 
 export { listPartners };
@@ -43,20 +43,6 @@ async function isBlockedEitherWay(q: Q, a: string, b: string) {
     .select({ id: blockedUsers.id })
     .from(blockedUsers)
     .where(blockedBetween(a, b))
-    .limit(1);
-  return row !== undefined;
-}
-
-async function areConnected(q: Q, a: string, b: string) {
-  const [row] = await q
-    .select({ id: partners.id })
-    .from(partners)
-    .where(
-      or(
-        and(eq(partners.userId, a), eq(partners.partnerId, b)),
-        and(eq(partners.userId, b), eq(partners.partnerId, a)),
-      ),
-    )
     .limit(1);
   return row !== undefined;
 }
@@ -135,13 +121,6 @@ export async function getRequest(q: Q, userId: string, requestId: string) {
     .limit(1);
   if (!row) throw REQUEST_NOT_FOUND();
   return presentRequest(row);
-}
-
-function requireActingRole(actor: Actor) {
-  if (!actor.actingRole) {
-    throw new AppError(403, 'FORBIDDEN', 'Choose your role for this session first');
-  }
-  return actor.actingRole;
 }
 
 export async function sendRequest(deps: PartnersDeps, actor: Actor, receiverId: string) {
@@ -233,11 +212,6 @@ async function lockRequestForReceiver(tx: Tx, actor: Actor, requestId: string) {
   return row;
 }
 
-async function displayName(q: Q, userId: string) {
-  const [row] = await q.select({ name: users.displayName }).from(users).where(eq(users.id, userId));
-  return row?.name ?? 'Unknown User';
-}
-
 async function connect(tx: Tx, a: string, b: string) {
   await tx
     .insert(partners)
@@ -264,7 +238,7 @@ export async function acceptRequest(deps: PartnersDeps, actor: Actor, requestId:
         request.role === 'dominant' ? [request.senderId, actor.id] : [actor.id, request.senderId];
       await ensureActivePair(tx, dominantId, submissiveId, now);
     }
-    const myName = await displayName(tx, actor.id);
+    const myName = await displayNameOf(tx, actor.id);
     await createNotification(tx, emit, {
       userId: request.senderId,
       type: 'connection_request',
@@ -291,7 +265,7 @@ async function rejectLocked(
     .update(partnerRequests)
     .set({ status: 'rejected', updatedAt: now })
     .where(eq(partnerRequests.id, request.id));
-  const myName = await displayName(tx, actor.id);
+  const myName = await displayNameOf(tx, actor.id);
   await createNotification(tx, emit, {
     userId: request.senderId,
     type: 'connection_request',

@@ -10,19 +10,13 @@ import {
   type updateTaskInput,
   VOICE_TASK_TITLE,
 } from '@/shared/schemas/tasks';
-import type { Actor } from '../../auth/session';
+import { type Actor, requireActingRole } from '../../auth/session';
 import { pairs, taskCompletions, tasks, users } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import type { Emit, Tx } from '../../realtime/publisher';
-import {
-  claimMedia,
-  deleteMediaRows,
-  type MediaDeps,
-  removeFiles,
-  requireActingRole,
-} from '../media/media.service';
+import { claimMedia, deleteMediaRows, type MediaDeps, removeFiles } from '../media/media.service';
 import { createNotification } from '../notifications/notifications.service';
-import { activePairIdsOf, type PairRow, resolvePair } from '../pairs/pairs';
+import { activePairIdsOf, displayNameOf, type PairRow, resolvePair } from '../pairs/pairs';
 import { actsAsDominantOf, actsAsSubmissiveOf, requireDominant, requireSubmissive } from './tasks.policy';
 import { presentCompletion, presentTask } from './tasks.presenter';
 
@@ -74,11 +68,6 @@ async function lockTask(tx: Tx, actor: Actor, id: string) {
     .limit(1);
   if (!row) throw TASK_NOT_FOUND();
   return row as { task: typeof tasks.$inferSelect; pair: PairRow };
-}
-
-async function nameOf(tx: Tx, userId: string) {
-  const [row] = await tx.select({ name: users.displayName }).from(users).where(eq(users.id, userId));
-  return row?.name ?? 'Your partner';
 }
 
 async function timeZoneOf(tx: Tx, userId: string) {
@@ -195,7 +184,7 @@ export async function createTask(deps: TasksDeps, actor: Actor, input: CreateInp
         taskType: 'assigned',
       })
       .returning({ id: tasks.id, title: tasks.title });
-    const name = await nameOf(tx, actor.id);
+    const name = await displayNameOf(tx, actor.id);
     await createNotification(tx, emit, {
       userId: input.assignedTo,
       type: 'task_assigned',
@@ -344,7 +333,7 @@ export async function completeTask(deps: TasksDeps, actor: Actor, id: string, ph
         .set({ ...completion, photoProof: photoId })
         .where(eq(tasks.id, id));
     }
-    const name = await nameOf(tx, actor.id);
+    const name = await displayNameOf(tx, actor.id);
     await createNotification(
       tx,
       emit,
@@ -389,7 +378,7 @@ async function notifyFeedback(
   data: Record<string, unknown>,
 ) {
   if (!to) return;
-  const name = await nameOf(tx, actorId);
+  const name = await displayNameOf(tx, actorId);
   await createNotification(tx, emit, {
     userId: to,
     type: 'task_feedback',
@@ -594,7 +583,7 @@ export async function createAboveAndBeyond(
         photoProof: input.photoId,
       })
       .returning({ id: taskCompletions.id });
-    const name = await nameOf(tx, actor.id);
+    const name = await displayNameOf(tx, actor.id);
     await createNotification(tx, emit, {
       userId: pair.dominantId,
       type: 'task_completed',
