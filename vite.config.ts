@@ -10,7 +10,7 @@ export default defineConfig({
   publicDir: path.resolve('src/web/public'),
   plugins: [react(), tailwindcss()],
   resolve: { alias: { '@': path.resolve('src') } },
-  build: { outDir: path.resolve('dist/web'), emptyOutDir: true, sourcemap: true },
+  build: { outDir: path.resolve('dist/web'), emptyOutDir: true, sourcemap: 'hidden' },
   server: {
     port: Number(process.env.PORT ?? 5173),
     proxy: { '/api': { target: `http://127.0.0.1:${apiPort}`, changeOrigin: false } },

@@ -184,3 +184,14 @@ test('registration errors are shown and nothing is created for a duplicate e-mai
   await form.getByRole('button', { name: 'Create account' }).click();
   await expect(form.getByText('A user with this email already exists')).toBeVisible();
 });
+
+test('a Switch can log out from "Choose Your Role for This Session"', async ({ page, request }) => {
+  const { email } = await createVerifiedUser(request, { label: 'undecided', role: 'switch' });
+  await logIn(page, email, PASSWORD);
+  await expect(page.getByRole('heading', { name: 'Choose Your Role for This Session' })).toBeVisible();
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(/\/auth$/);
+  await expect(page.getByText('Logged out successfully')).toBeVisible();
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/auth$/);
+});

@@ -108,6 +108,30 @@ export async function createCouple(
   return { sub, subContext, a, b };
 }
 
+/** The dominant opens "Create New Task" from the Tasks page. */
+export async function openNewTaskForm(dom: Page) {
+  await dom.getByRole('link', { name: 'Tasks' }).click();
+  await dom
+    .getByRole('button', { name: /Create Task|Assign Task/ })
+    .first()
+    .click();
+  return dom.getByRole('form', { name: 'Create New Task' });
+}
+
+/** The dominant assigns the submissive a task through the API, due tomorrow; returns its id. */
+export async function assignTask(
+  dom: Page,
+  sub: Page,
+  data: { title: string; photoProofRequired?: boolean },
+) {
+  const subId = await sub.evaluate(async () => (await (await fetch('/api/me')).json()).user.id as string);
+  const created = await dom.request.post('/api/tasks', {
+    data: { ...data, dueDate: Date.now() + 24 * 3600_000, assignedTo: subId },
+  });
+  expect(created.status()).toBe(201);
+  return ((await created.json()) as { task: { id: string } }).task.id;
+}
+
 /** A small real JPEG for photo proof. */
 export const PROOF_JPEG = Buffer.from(
   '/9j/2wBDAAYEBQYFBAYGBQYHBwYIChAKCgkJChQODwwQFxQYGBcUFhYaHSUfGhsjHBYWICwgIyYnKSopGR8tMC0oMCUoKSj/2wBDAQcHBwoIChMKChMoGhYaKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCj/wAARCAAYACADASIAAhEBAxEB/8QAFAABAAAAAAAAAAAAAAAAAAAAAP/EABQQAQAAAAAAAAAAAAAAAAAAAAD/xAAWAQEBAQAAAAAAAAAAAAAAAAAAAwb/xAAUEQEAAAAAAAAAAAAAAAAAAAAA/9oADAMBAAIRAxEAPwAAzC4AAAAAD//Z',

@@ -1,4 +1,5 @@
 import { createVerifiedUser, expect, logIn, PASSWORD, test } from './fixtures';
+import { sendRequest, signedInUser, signIn } from './seed';
 
 test('two partners connect, see each other live, and disconnect, without a reload', async ({
   page: dom,
@@ -31,8 +32,9 @@ test('two partners connect, see each other live, and disconnect, without a reloa
   const dialog = sub.getByRole('dialog', { name: 'Connection Request' });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByText('Avery Dom', { exact: true })).toBeVisible();
-  // The badge counts unread notifications plus pending requests (spec 1, section 9): 1 + 1.
-  await expect(sub.getByTestId('bell-badge')).toHaveText('2');
+  // The badge counts unread notifications plus pending requests (spec 1, section 9), each request once:
+  // its notification and the pending request are the same thing.
+  await expect(sub.getByTestId('bell-badge')).toHaveText('1');
   await dialog.getByRole('button', { name: 'Accept' }).click();
   await expect(sub.getByText('Connection accepted')).toBeVisible();
   await expect(sub.getByTestId('partner-status')).toHaveText('Connected with 1 partner(s)');
@@ -84,7 +86,13 @@ test('reject and block: the sender can no longer find the blocker', async ({
   await connect.getByRole('button', { name: 'Send Request' }).click();
 
   const dialog = sub.getByRole('dialog', { name: 'Connection Request' });
+  // Blocking asks first; cancelling leaves the request as it was.
   await dialog.getByRole('button', { name: 'Reject & Block' }).click();
+  await expect(dialog.getByText('Block Pushy Dom?')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog.getByRole('button', { name: 'Accept' })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Reject & Block' }).click();
+  await dialog.getByRole('button', { name: 'Block', exact: true }).click();
   await expect(sub.getByText('Pushy Dom has been blocked and the request rejected')).toBeVisible();
 
   await dom.getByRole('button', { name: /^Connect/ }).click();
@@ -96,4 +104,33 @@ test('reject and block: the sender can no longer find the blocker', async ({
   await expect(sub.getByRole('dialog', { name: 'Connection Request Error' })).toBeVisible();
   await expect(sub.getByText('This request could not be found or has already been processed.')).toBeVisible();
   await domContext.close();
+});
+
+test('requests waiting at sign-in are announced once, with their number', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const receiver = await createVerifiedUser(request, { label: 'popular', displayName: 'Popular Sub' });
+  const receiverId = await signIn(page, receiver.email).then((u) => u.id);
+  await page.request.post('/api/auth/logout');
+  for (const name of ['Early Dom', 'Late Dom']) {
+    const sender = await signedInUser(browser, request, {
+      label: 'sender',
+      role: 'dominant',
+      displayName: name,
+    });
+    await sendRequest(sender.page, receiverId);
+    await sender.page.context().close();
+  }
+
+  await logIn(page, receiver.email, PASSWORD);
+  await expect(page.getByText('2 new connection request(s)')).toBeVisible();
+  await expect(page.getByText('Someone wants to connect with you')).toBeVisible();
+
+  // Not again in the same sign-in: a reload (or another page) says nothing new.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Connection Requests' })).toBeVisible();
+  await expect(page.getByTestId('bell-badge')).toHaveText('2');
+  await expect(page.getByText('2 new connection request(s)')).toHaveCount(0);
 });

@@ -1,4 +1,5 @@
 import { createCouple, expect, expectNoSidewaysScroll, PROOF_JPEG, test } from './fixtures';
+import { completeTask, seedAboveAndBeyond, seedCouple, seedTask } from './seed';
 
 test('a daily task that needs a photo: assigned, completed with proof, and given feedback, live', async ({
   page: dom,
@@ -173,4 +174,60 @@ test('reminders: "Task Reminder" two hours before a task is due, and "Good morni
   await expect(sub.getByText('Good morning!')).toBeVisible();
   await expect(sub.getByText('You have 1 task due today.')).toBeVisible();
   await subContext.close();
+});
+
+test("the dominant's header button reads 'Assign Task', also while the list is empty", async ({
+  page: dom,
+  browser,
+  request,
+}) => {
+  const { sub } = await seedCouple(browser, dom, request, { dominant: 'Ida Dom', submissive: 'Jo Sub' });
+  await sub.page.context().close();
+  await dom.goto('/tasks');
+  await expect(dom.getByText('No active tasks found')).toBeVisible();
+  await expect(dom.locator('main header').getByRole('button')).toHaveText('Assign Task');
+});
+
+test('feedback from the History tab: the dominant gives it, the submissive acknowledges Above & Beyond', async ({
+  page: dom,
+  browser,
+  request,
+}) => {
+  const { dom: d, sub: s } = await seedCouple(browser, dom, request, {
+    dominant: 'Kim Dom',
+    submissive: 'Lee Sub',
+  });
+  const task = await seedTask(dom, s.id, { title: 'Fold the laundry' });
+  await completeTask(s.page, task.id);
+  await seedAboveAndBeyond(s.page, d.id, 'Washed the car');
+
+  // The dominant answers both from the History tab of /tasks.
+  await dom.goto('/tasks?tab=history');
+  await dom.getByRole('button', { name: 'Add feedback on Fold the laundry' }).click();
+  const form = dom.getByRole('form', { name: 'Give feedback' });
+  await form.getByLabel('Feedback').fill('Neatly done.');
+  await form.getByRole('button', { name: 'Send feedback' }).click();
+  await expect(dom.getByText('Feedback Added', { exact: true })).toBeVisible();
+  const panel = dom.getByRole('tabpanel');
+  await expect(panel.getByText('Neatly done.')).toBeVisible();
+  await expect(panel.getByRole('button', { name: 'Add feedback on Fold the laundry' })).toHaveCount(0);
+  await panel.getByRole('button', { name: 'Add feedback on Washed the car' }).click();
+  await form.getByLabel('Feedback').fill('Spotless, thank you.');
+  await form.getByRole('button', { name: 'Send feedback' }).click();
+  await expect(panel.getByText('Spotless, thank you.')).toBeVisible();
+
+  // The submissive reads it there and acknowledges the Above & Beyond feedback, once.
+  const sub = s.page;
+  await sub.goto('/tasks?tab=history');
+  const subPanel = sub.getByRole('tabpanel');
+  await expect(subPanel.getByText('Neatly done.')).toBeVisible();
+  await expect(subPanel.getByText('Spotless, thank you.')).toBeVisible();
+  await expect(
+    subPanel.getByRole('button', { name: /Acknowledge feedback on Fold the laundry/ }),
+  ).toHaveCount(0);
+  await subPanel.getByRole('button', { name: 'Acknowledge feedback on Washed the car' }).click();
+  await expect(sub.getByText('Feedback Acknowledged', { exact: true })).toBeVisible();
+  await expect(subPanel.getByText('Acknowledged', { exact: true })).toBeVisible();
+  await expect(subPanel.getByRole('button', { name: /Acknowledge feedback/ })).toHaveCount(0);
+  await sub.context().close();
 });

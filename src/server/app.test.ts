@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databases, startTestServer, type TestServer } from './test/harness';
+import type { ApiErrorBody } from '@/shared/errors';
+import { databases } from './test/database';
+import { startTestServer, type TestServer } from './test/server';
 
 describe.each(databases())('app on %s', (kind) => {
   let server: TestServer;
@@ -71,7 +73,7 @@ describe.each(databases())('health with the database gone on %s', (kind) => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: 'someone@example.com', password: 'Zebra7!quartz' }),
     });
-    const body = (await login.json()) as { error: { code: string; message: string } };
+    const body: ApiErrorBody = await login.json();
     // Whatever the status, the body is our error shape and says nothing about the internals.
     expect(body.error.code).toMatch(/^[A-Z_]+$/);
     expect(JSON.stringify(body)).not.toMatch(/pglite|postgres|pool|stack|at \w+ \(/i);

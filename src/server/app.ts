@@ -7,14 +7,16 @@ import { compress } from 'hono/compress';
 import { isAppRoute } from '@/shared/routes';
 import type { AppEnv } from './auth/session';
 import type { Services } from './bootstrap';
+import type { AppDeps } from './deps';
 import { AppError, errorBody, handleError } from './http/errors';
 import { writeGuard } from './http/guards';
 import { securityHeaders } from './http/security-headers';
 import { authRoutes, meRoutes } from './modules/accounts/accounts.routes';
 import { mediaRoutes } from './modules/media/media.routes';
 import { notificationRoutes } from './modules/notifications/notifications.routes';
+import { pairRoutes } from './modules/pairs/pairs.routes';
 import { blockRoutes, partnerRoutes, requestRoutes, userRoutes } from './modules/partners/partners.routes';
-import { historyRoutes, pairRoutes, taskRoutes } from './modules/tasks/tasks.routes';
+import { historyRoutes, taskRoutes } from './modules/tasks/tasks.routes';
 import { eventRoutes } from './realtime/events.routes';
 
 /** Raw-body upload routes: the only writes that are not JSON. */
@@ -24,37 +26,27 @@ export const isUpload = (method: string, path: string) =>
 /** JSON bodies are small; uploads get their own limits on their own routes. */
 const JSON_BODY_LIMIT = 64 * 1024;
 
-export function createApi(services: Services) {
-  const common = {
-    auth: services.auth,
-    db: services.database.db,
-    log: services.log,
-    clock: services.clock,
-    publisher: services.publisher,
-    requireEmailVerification: services.config.requireEmailVerification,
-  };
-  const partners = { ...common, mailer: services.mailer, appUrl: services.config.appUrl };
-  const tasks = { ...common, storage: services.storage };
+export function createApi(deps: AppDeps & Pick<Services, 'database'>) {
   return new Hono<AppEnv>()
     .basePath('/api')
     .get('/health', async (c) => {
-      const ok = await services.database.ping();
+      const ok = await deps.database.ping();
       return ok
-        ? c.json({ status: 'ok' as const, database: services.database.kind }, 200)
+        ? c.json({ status: 'ok' as const, database: deps.database.kind }, 200)
         : c.json(errorBody('UNAVAILABLE', 'Database connection issue detected'), 503);
     })
-    .route('/auth', authRoutes(common))
-    .route('/me', meRoutes(common))
-    .route('/users', userRoutes(partners))
-    .route('/partners', partnerRoutes(partners))
-    .route('/partner-requests', requestRoutes(partners))
-    .route('/blocks', blockRoutes(partners))
-    .route('/notifications', notificationRoutes(common))
-    .route('/pairs', pairRoutes(tasks))
-    .route('/tasks', taskRoutes(tasks))
-    .route('/task-completions', historyRoutes(tasks))
-    .route('/media', mediaRoutes(tasks))
-    .route('/events', eventRoutes({ auth: services.auth, hub: services.hub }));
+    .route('/auth', authRoutes(deps))
+    .route('/me', meRoutes(deps))
+    .route('/users', userRoutes(deps))
+    .route('/partners', partnerRoutes(deps))
+    .route('/partner-requests', requestRoutes(deps))
+    .route('/blocks', blockRoutes(deps))
+    .route('/notifications', notificationRoutes(deps))
+    .route('/pairs', pairRoutes(deps))
+    .route('/tasks', taskRoutes(deps))
+    .route('/task-completions', historyRoutes(deps))
+    .route('/media', mediaRoutes(deps))
+    .route('/events', eventRoutes(deps));
 }
 
 export type AppType = ReturnType<typeof createApi>;
@@ -110,6 +102,8 @@ export function createApp(services: Services, opts: { webRoot?: string | null } 
   if (webRoot && existsSync(path.join(webRoot, 'index.html'))) {
     const indexHtml = readFileSync(path.join(webRoot, 'index.html'), 'utf8');
     const root = path.relative(process.cwd(), webRoot) || '.';
+    // Source maps stay on the server (for reading its own stack traces), never in browsers.
+    app.get('*', (c, next) => (c.req.path.endsWith('.map') ? c.notFound() : next()));
     app.use(
       '/assets/*',
       async (c, next) => {

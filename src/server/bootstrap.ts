@@ -1,29 +1,39 @@
 import path from 'node:path';
-import { type Auth, createAuth } from './auth/auth';
+import { createAuth } from './auth/auth';
 import { type Database, openDatabase } from './db/client';
+import type { AppDeps } from './deps';
 import { createMailer, type Mailer } from './email/mailer';
+import { createMailQueue } from './email/queue';
 import type { Config } from './env';
+import { createRateLimiter } from './http/rate-limit';
 import type { Logger } from './logger';
-import { createFileStorage, type MediaStorage } from './media/storage';
+import { createFileStorage } from './media/storage';
+import { sweepExpiredLinks } from './modules/accounts/accounts.links';
+import { sweepLoginAttempts } from './modules/accounts/login-limit';
+import { sweepUnclaimedMedia } from './modules/media/media.claims';
 import { createInProcessBus, createPostgresBus, type EventBus } from './realtime/bus';
 import { SseHub } from './realtime/hub';
-import { createPublisher, type Publisher } from './realtime/publisher';
+import { createPublisher } from './realtime/publisher';
 import { loadOrCreateSecrets } from './secrets';
 
-export interface Services {
+/** Everything the server runs on: the API's collaborators (AppDeps) and what only start and stop need. */
+export interface Services extends AppDeps {
   config: Config;
   database: Database;
-  auth: Auth;
-  mailer: Mailer;
-  log: Logger;
-  clock: () => Date;
   bus: EventBus;
-  publisher: Publisher;
-  hub: SseHub;
-  storage: MediaStorage;
-  /** Stops the event streams and the bus; the database is closed by its owner. */
+  /** The transport under the mail queue; closed at shutdown once the queue has drained. */
+  mailer: Mailer;
+  /**
+   * Housekeeping, at start and every hour: uploads no feature claimed within a day, spent links, ended
+   * rate-limit windows and stale login counters.
+   */
+  maintain(): Promise<void>;
+  /** Stops the event streams, the bus and the timers; the database is closed by its owner. */
   closeRealtime(): Promise<void>;
 }
+
+/** How often unclaimed uploads are looked for. */
+const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 
 /** Everything the app needs, built from the configuration. Tests pass their own database and clock. */
 export async function createServices(
@@ -46,12 +56,13 @@ export async function createServices(
     dataDir: config.dataDir,
     log,
   });
+  const mail = createMailQueue(mailer, log);
   const auth = createAuth({
     db: database.db,
     secret: secrets.authSecret,
     appUrl: config.appUrl,
     requireEmailVerification: config.requireEmailVerification,
-    mailer,
+    mail,
     log,
   });
   // In-process on the embedded database; LISTEN/NOTIFY across instances on a PostgreSQL server.
@@ -61,18 +72,57 @@ export async function createServices(
       : createInProcessBus();
   const publisher = createPublisher(database.db, bus, log);
   const hub = new SseHub(bus);
+  const clock = overrides.clock ?? (() => new Date());
+  const limits = createRateLimiter({
+    db: database.db,
+    secret: secrets.authSecret,
+    clock,
+    scale: config.rateLimitScale,
+  });
+  const storage = createFileStorage(path.join(config.dataDir, 'media'));
+  // Housekeeping: each sweep alone, so that one failing does not keep the others from running.
+  const sweeps: [string, () => Promise<unknown>][] = [
+    [
+      'media',
+      async () => {
+        const removed = await sweepUnclaimedMedia({ db: database.db, storage, log, clock });
+        if (removed > 0) log.info({ removed }, 'media: unclaimed uploads removed');
+      },
+    ],
+    ['links', () => sweepExpiredLinks({ db: database.db, clock })],
+    ['limits', () => limits.sweep()],
+    ['login attempts', () => sweepLoginAttempts(database.db, clock())],
+  ];
+  const maintain = async () => {
+    for (const [name, sweep] of sweeps) {
+      await sweep().catch((error) =>
+        log.warn({ err: error, sweep: name }, 'maintenance: sweep failed, will try again'),
+      );
+    }
+  };
+  await maintain();
+  const sweeper = setInterval(() => void maintain(), SWEEP_INTERVAL_MS);
+  sweeper.unref();
   return {
     config,
     database,
+    db: database.db,
     auth,
     mailer,
+    mail,
     log,
-    clock: overrides.clock ?? (() => new Date()),
+    clock,
     bus,
     publisher,
     hub,
-    storage: createFileStorage(path.join(config.dataDir, 'media')),
+    storage,
+    appUrl: config.appUrl,
+    requireEmailVerification: config.requireEmailVerification,
+    limits,
+    trustProxy: config.trustProxy,
+    maintain,
     async closeRealtime() {
+      clearInterval(sweeper);
       hub.closeAll();
       await bus.close();
     },

@@ -24,6 +24,18 @@ describe('loadConfig', () => {
       mailFrom: 'Pact <no-reply@pact.local>',
       requireEmailVerification: true,
       logLevel: 'info',
+      trustProxy: false,
+      rateLimitScale: 1,
+    });
+  });
+
+  it('refuses a rate-limit scale that is not a positive number, naming the variable', () => {
+    for (const value of ['0', '-1', 'lots']) {
+      expect(() => loadConfig({ RATE_LIMIT_SCALE: value })).toThrow(/RATE_LIMIT_SCALE/);
+    }
+    expect(loadConfig({ RATE_LIMIT_SCALE: '1000', TRUST_PROXY: 'true' })).toMatchObject({
+      rateLimitScale: 1000,
+      trustProxy: true,
     });
   });
 

@@ -28,6 +28,12 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Pact <no-reply@pact.local>'),
   REQUIRE_EMAIL_VERIFICATION: booleanString.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: booleanString.default(false),
+  RATE_LIMIT_SCALE: z.coerce
+    .number({ error: 'must be a number' })
+    .positive('must be greater than 0')
+    .max(100_000, 'must be at most 100000')
+    .default(1),
 });
 
 export interface Config {
@@ -40,6 +46,10 @@ export interface Config {
   mailFrom: string;
   requireEmailVerification: boolean;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /** Behind a reverse proxy: the client's address is the last one the proxy added to X-Forwarded-For. */
+  trustProxy: boolean;
+  /** Multiplies every rate limit (1 in production). */
+  rateLimitScale: number;
 }
 
 export class ConfigError extends Error {}
@@ -65,5 +75,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     requireEmailVerification: e.REQUIRE_EMAIL_VERIFICATION,
     logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    rateLimitScale: e.RATE_LIMIT_SCALE,
   };
 }

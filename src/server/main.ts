@@ -55,6 +55,7 @@ async function main() {
     // Long-lived connections (event streams) do not end by themselves.
     setTimeout(() => server.closeAllConnections(), 5_000).unref();
     await closed;
+    await services.mail.drain(5_000);
     services.mailer.close();
     await services.database.close();
     log.info('stopped');

@@ -1,31 +1,28 @@
 /**
  * The realtime events, defined once for server and client. Events name what changed and carry ids
  * only; the client refetches through its own authorised queries.
+ *
+ * The map below is the one list: the payload types and the runtime list of names both come from it, so
+ * an event added here is known to the browser's stream at once.
  */
-export interface EventPayloads {
-  'partner_request.created': { requestId: string };
-  'partner_request.updated': { requestId: string; status: 'accepted' | 'rejected' };
-  'partner.connected': { partnerId: string };
-  'pair.ended': { partnerId: string; endedBy: string };
-  'notification.created': { notificationId: string };
-  'notification.read': { notificationId: string | null };
-  'task.changed': { taskId: string; pairId: string };
-  'task.deleted': { taskId: string; pairId: string };
-  'task_completion.changed': { completionId: string; pairId: string };
-}
+const payload = <T>() => null as unknown as T;
+
+const EVENTS = {
+  'partner_request.created': payload<{ requestId: string }>(),
+  'partner_request.updated': payload<{ requestId: string; status: 'accepted' | 'rejected' }>(),
+  'partner.connected': payload<{ partnerId: string }>(),
+  'pair.ended': payload<{ partnerId: string; endedBy: string }>(),
+  'notification.created': payload<{ notificationId: string }>(),
+  'notification.read': payload<{ notificationId: string | null }>(),
+  'task.changed': payload<{ taskId: string; pairId: string }>(),
+  'task.deleted': payload<{ taskId: string; pairId: string }>(),
+  'task_completion.changed': payload<{ completionId: string; pairId: string }>(),
+};
+
+export type EventPayloads = { [N in keyof typeof EVENTS]: (typeof EVENTS)[N] };
 
 export type EventName = keyof EventPayloads;
 
 export type RealtimeEvent = { [N in EventName]: { name: N; data: EventPayloads[N] } }[EventName];
 
-export const EVENT_NAMES = [
-  'partner_request.created',
-  'partner_request.updated',
-  'partner.connected',
-  'pair.ended',
-  'notification.created',
-  'notification.read',
-  'task.changed',
-  'task.deleted',
-  'task_completion.changed',
-] as const satisfies readonly EventName[];
+export const EVENT_NAMES = Object.keys(EVENTS) as EventName[];

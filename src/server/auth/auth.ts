@@ -1,15 +1,16 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { paths, withQuery } from '@/shared/routes';
 import type { Db } from '../db/client';
 import { accounts, sessions, users, verifications } from '../db/schema';
-import type { Mail, Mailer } from '../email/mailer';
+import type { MailQueue } from '../email/queue';
 import { passwordResetMail, verificationMail } from '../email/templates';
 import type { Logger } from '../logger';
 import { hashPassword, verifyPassword } from './password-hash';
 
 export const AUTH_BASE_PATH = '/api/auth';
 /** Where the verification link lands once the library has checked it. */
-export const VERIFIED_CALLBACK = '/auth-callback';
+export const VERIFIED_CALLBACK = paths.authCallback;
 export const RESET_TOKEN_SECONDS = 60 * 60;
 
 export interface AuthDeps {
@@ -17,19 +18,13 @@ export interface AuthDeps {
   secret: string;
   appUrl: string;
   requireEmailVerification: boolean;
-  mailer: Mailer;
+  mail: MailQueue;
   log: Logger;
 }
 
 /** The password-reset link: /auth in recovery mode, with the one-time token and the address. */
 export const resetLink = (appUrl: string, token: string, email: string) =>
-  `${appUrl}/auth?type=recovery&token=${encodeURIComponent(token)}&email=${encodeURIComponent(email)}`;
-
-function sendLater(deps: AuthDeps, mail: Mail) {
-  deps.mailer
-    .send(mail)
-    .catch((error) => deps.log.error({ err: error, subject: mail.subject }, 'mail failed'));
-}
+  `${appUrl}${withQuery(paths.auth, { type: 'recovery', token, email })}`;
 
 export function createAuth(deps: AuthDeps) {
   return betterAuth({
@@ -77,8 +72,10 @@ export function createAuth(deps: AuthDeps) {
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: RESET_TOKEN_SECONDS,
       password: { hash: hashPassword, verify: verifyPassword },
+      // Queued, not sent: the answer must not wait for the mail server, nor tell by its timing that
+      // the address has an account.
       sendResetPassword: async ({ user, token }) => {
-        await deps.mailer.send(
+        deps.mail.enqueue(
           passwordResetMail(user.email, user.name, resetLink(deps.appUrl, token, user.email)),
         );
       },
@@ -90,7 +87,7 @@ export function createAuth(deps: AuthDeps) {
       autoSignInAfterVerification: false,
       expiresIn: 60 * 60 * 24,
       sendVerificationEmail: async ({ user, url }) => {
-        sendLater(deps, verificationMail(user.email, user.name, url));
+        deps.mail.enqueue(verificationMail(user.email, user.name, url));
       },
     },
     logger: {

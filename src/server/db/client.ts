@@ -14,6 +14,10 @@ import * as schema from './schema';
 export type Schema = typeof schema;
 /** One type for both drivers: every query we write is plain PostgreSQL. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction on either driver. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** Where a read may run: the database, or a transaction already open. */
+export type Queryable = Db | Tx;
 
 export interface Database {
   db: Db;
@@ -40,6 +44,10 @@ export async function openDatabase(
     // An idle connection can die (a server restart, a dropped database); without a listener that error
     // would crash the process. The pool discards the client and the next query opens a new one.
     pool.on('error', (error) => onIdleError?.(error));
+    // A connection can also die while a request holds it (a failover, a restart, a terminated backend).
+    // The query in flight rejects (the request answers 503) and an idle client's error reaches the pool's
+    // handler above; the client's own 'error' event, unheard, would end the process.
+    pool.on('connect', (client) => client.on('error', ignoreHeldConnectionError));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     const client = await pool.connect();
     try {
@@ -69,6 +77,8 @@ export async function openDatabase(
     close: () => client.close(),
   };
 }
+
+function ignoreHeldConnectionError() {}
 
 async function ping(db: Db) {
   try {

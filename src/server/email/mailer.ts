@@ -31,7 +31,7 @@ export function createMailer(opts: {
     return {
       async send(mail) {
         await transport.sendMail({ from: opts.from, ...mail });
-        opts.log.info({ to: mail.to, subject: mail.subject }, 'mail sent');
+        opts.log.info({ subject: mail.subject }, 'mail sent');
       },
       close: () => transport.close(),
     };
@@ -44,7 +44,7 @@ export function createMailer(opts: {
       await mkdir(outbox, { recursive: true, mode: 0o700 });
       const file = path.join(outbox, `${Date.now()}-${randomUUID()}.eml`);
       await writeFile(file, info.message as Buffer, { mode: 0o600 });
-      opts.log.info({ to: mail.to, subject: mail.subject, file }, 'mail written to outbox (SMTP_URL unset)');
+      opts.log.info({ subject: mail.subject, file }, 'mail written to outbox (SMTP_URL unset)');
     },
     close: () => transport.close(),
   };

@@ -2,7 +2,12 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ApiErrorBody, AppErrorCode } from '@/shared/errors';
+import { isConnectionFailure } from '../db/errors';
 import type { Logger } from '../logger';
+
+/** The spec's banner text for a database that cannot be reached. */
+export const DATABASE_UNAVAILABLE =
+  'Database connection issue detected. Please try again later or contact support.';
 
 /** A refusal the user or client should see: its message is shown as it is. */
 export class AppError extends Error {
@@ -11,6 +16,8 @@ export class AppError extends Error {
     readonly code: AppErrorCode,
     message: string,
     readonly fields?: Record<string, string>,
+    /** Extra response headers, e.g. `Connection: close` when the request body was left unread. */
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
   }
@@ -26,7 +33,7 @@ export const errorBody = (
 
 export function handleError(error: Error, c: Context, log: Logger) {
   if (error instanceof AppError) {
-    return c.json(errorBody(error.code, error.message, error.fields), error.status);
+    return c.json(errorBody(error.code, error.message, error.fields), error.status, error.headers);
   }
   if (error instanceof HTTPException) {
     const status = error.status;
@@ -41,6 +48,16 @@ export function handleError(error: Error, c: Context, log: Logger) {
     const message = status === 413 ? 'Request body is too large' : error.message || 'Bad request';
     return c.json(errorBody(code, message), status as ContentfulStatusCode);
   }
+  if (isConnectionFailure(error)) {
+    log.warn({ path: c.req.path, method: c.req.method, code: dbCode(error) }, 'database unavailable');
+    return c.json(errorBody('UNAVAILABLE', DATABASE_UNAVAILABLE), 503, { 'Retry-After': '1' });
+  }
   log.error({ err: error, path: c.req.path, method: c.req.method }, 'unhandled error');
   return c.json(errorBody('INTERNAL', 'An unexpected error occurred'), 500);
+}
+
+function dbCode(error: unknown): string | undefined {
+  const e = error as { code?: unknown; cause?: unknown } | null;
+  if (typeof e?.code === 'string') return e.code;
+  return e?.cause ? dbCode(e.cause) : undefined;
 }

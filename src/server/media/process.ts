@@ -1,11 +1,28 @@
 import { AppError } from '../http/errors';
+import { webmAudioCodec } from './webm';
+import { createWorkQueue } from './work-queue';
 
 // The image and audio libraries load on the first upload, not at start: most requests never need them.
-const loadSharp = async () => (await import('sharp')).default;
+let sharpLoading: Promise<typeof import('sharp').default> | null = null;
+/** Loaded once; one thread per image: with the queue below, photos use one core at most. */
+const loadSharp = () =>
+  (sharpLoading ??= import('sharp').then(({ default: sharp }) => {
+    sharp.concurrency(1);
+    return sharp;
+  }));
+
+/** Photos are processed one at a time, a few more may wait; the rest are asked to try again. */
+const imageQueue = createWorkQueue({
+  concurrency: 1,
+  maxWaiting: 8,
+  busyMessage: 'Too many photos are being processed right now. Please try again in a moment.',
+});
 const loadParser = async () => (await import('music-metadata')).parseBuffer;
 
 export const PHOTO_MAX_BYTES = 10 * 1024 * 1024;
 export const PHOTO_MAX_PIXELS = 40_000_000;
+/** Longest side of a photo Pact decodes: no camera makes more, and a 1 x 40,000,000 image is an attack. */
+export const PHOTO_MAX_INPUT_SIDE = 12_000;
 /** Longest side of a stored photo: plenty for proof, small enough to load on a phone. */
 export const PHOTO_MAX_SIDE = 2048;
 export const AUDIO_MAX_BYTES = 3 * 1024 * 1024;
@@ -26,27 +43,35 @@ export async function processPhoto(
     throw new AppError(413, 'PAYLOAD_TOO_LARGE', 'Photo is too large (10 MB at most)');
   }
   const sharp = await loadSharp();
-  let format: string | undefined;
-  try {
-    format = (await sharp(input, { limitInputPixels: PHOTO_MAX_PIXELS }).metadata()).format;
-  } catch (error) {
-    if (/pixel limit/i.test(String((error as Error).message))) {
-      throw new AppError(413, 'PAYLOAD_TOO_LARGE', 'Photo has too many pixels (40 megapixels at most)');
+  return imageQueue.run(async () => {
+    let meta: { format?: string; width?: number; height?: number };
+    try {
+      // The header only: cheap, and enough to refuse what would be costly to decode.
+      meta = await sharp(input, { limitInputPixels: PHOTO_MAX_PIXELS }).metadata();
+    } catch (error) {
+      if (/pixel limit/i.test(String((error as Error).message))) {
+        throw new AppError(413, 'PAYLOAD_TOO_LARGE', 'Photo has too many pixels (40 megapixels at most)');
+      }
+      throw notAnImage();
     }
-    throw notAnImage();
-  }
-  if (!format || !ACCEPTED_IMAGE_FORMATS.has(format)) throw notAnImage();
-  try {
-    const data = await sharp(input, { limitInputPixels: PHOTO_MAX_PIXELS, animated: false })
-      .rotate()
-      .resize({ width: PHOTO_MAX_SIDE, height: PHOTO_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
-      .jpeg({ quality: 85, mozjpeg: true })
-      .toBuffer();
-    return { data, mime: 'image/jpeg', extension: 'jpg' };
-  } catch {
-    throw notAnImage();
-  }
+    if (!meta.format || !ACCEPTED_IMAGE_FORMATS.has(meta.format)) throw notAnImage();
+    if ((meta.width ?? 0) > PHOTO_MAX_INPUT_SIDE || (meta.height ?? 0) > PHOTO_MAX_INPUT_SIDE) {
+      throw new AppError(413, 'PAYLOAD_TOO_LARGE', 'Photo is too large (12,000 pixels a side at most)');
+    }
+    try {
+      const data = await sharp(input, { limitInputPixels: PHOTO_MAX_PIXELS, animated: false })
+        .rotate()
+        .resize({ width: PHOTO_MAX_SIDE, height: PHOTO_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
+        .jpeg({ quality: 85, mozjpeg: true })
+        .toBuffer();
+      return { data, mime: 'image/jpeg' as const, extension: 'jpg' as const };
+    } catch {
+      throw notAnImage();
+    }
+  });
 }
+
+const notAudio = () => new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Please record or select an audio file');
 
 /** The spec's audio formats, recognised by their first bytes. */
 function sniffAudio(b: Buffer): { mime: string; extension: string } | null {
@@ -70,17 +95,33 @@ export async function processAudio(input: Buffer, declaredMs: number) {
     throw new AppError(413, 'PAYLOAD_TOO_LARGE', 'Voice note is too large (3 MB at most)');
   }
   const kind = sniffAudio(input);
-  if (!kind) throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Please record or select an audio file');
+  if (!kind) throw notAudio();
   let durationMs = declaredMs;
+  if (kind.mime === 'audio/webm') {
+    // Browsers record WebM as a live stream that the general parser often refuses: read its tracks.
+    if (!webmAudioCodec(input)) throw notAudio();
+    return checkLength(input, kind, durationMs);
+  }
+  let format: Awaited<ReturnType<Awaited<ReturnType<typeof loadParser>>>>['format'];
   try {
     const parseBuffer = await loadParser();
-    const parsed = await parseBuffer(input, { mimeType: kind.mime }, { duration: false, skipCovers: true });
-    const seconds = parsed.format.duration;
-    if (seconds !== undefined && Number.isFinite(seconds))
-      durationMs = Math.max(durationMs, Math.round(seconds * 1000));
+    ({ format } = await parseBuffer(input, { mimeType: kind.mime }, { duration: false, skipCovers: true }));
   } catch {
-    // Recorders often write streams without a stated length: the declared length stands.
+    throw notAudio();
   }
+  // The container must really hold an audio stream: a known codec with at least one channel. A file that
+  // only starts like audio (its first bytes copied onto anything else) is refused.
+  if (!format.hasAudio || !format.codec || !(format.numberOfChannels && format.numberOfChannels > 0)) {
+    throw notAudio();
+  }
+  const seconds = format.duration;
+  // Recorders often write streams without a stated length: then the declared length stands.
+  if (seconds !== undefined && Number.isFinite(seconds))
+    durationMs = Math.max(durationMs, Math.round(seconds * 1000));
+  return checkLength(input, kind, durationMs);
+}
+
+function checkLength(input: Buffer, kind: { mime: string; extension: string }, durationMs: number) {
   if (durationMs > AUDIO_MAX_MS + 500) {
     throw new AppError(400, 'VALIDATION_ERROR', 'Maximum recording time of 1 minute reached.');
   }

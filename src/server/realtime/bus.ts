@@ -11,6 +11,11 @@ export type BusMessage =
 export interface EventBus {
   publish(messages: BusMessage[]): Promise<void>;
   subscribe(listener: (message: BusMessage) => void): () => void;
+  /**
+   * Called when messages may have been missed (the LISTEN connection was lost and is back): the hub then
+   * closes every stream so that each browser reconnects and refetches.
+   */
+  onResync(listener: () => void): () => void;
   close(): Promise<void>;
 }
 
@@ -28,6 +33,8 @@ export function createInProcessBus(): EventBus {
       emitter.on('message', listener);
       return () => emitter.off('message', listener);
     },
+    // One process: nothing can be missed.
+    onResync: () => () => {},
     async close() {
       emitter.removeAllListeners();
     },
@@ -41,9 +48,12 @@ export function createInProcessBus(): EventBus {
  */
 export async function createPostgresBus(url: string, log: Logger): Promise<EventBus> {
   const listeners = new Set<(message: BusMessage) => void>();
+  const resyncListeners = new Set<() => void>();
   let client: pg.Client | null = null;
   let closed = false;
   let connecting: Promise<pg.Client> | null = null;
+  /** Set when the LISTEN connection died: messages may have been missed until it is back. */
+  let lost = false;
 
   const connect = async (): Promise<pg.Client> => {
     const next = new pg.Client({ connectionString: url });
@@ -61,18 +71,33 @@ export async function createPostgresBus(url: string, log: Logger): Promise<Event
     const reconnect = () => {
       if (closed || client !== next) return;
       client = null;
+      lost = true;
       log.warn('realtime: bus connection lost, reconnecting');
-      setTimeout(
-        () => void ensure().catch((error) => log.error({ err: error }, 'realtime: reconnect failed')),
-        500,
-      );
+      retry(0);
     };
     next.on('error', reconnect);
     next.on('end', reconnect);
     await next.connect();
     await next.query(`LISTEN ${CHANNEL}`);
     client = next;
+    if (lost) {
+      lost = false;
+      log.info('realtime: bus connection restored');
+      for (const listener of resyncListeners) listener();
+    }
     return next;
+  };
+
+  /** Reconnects with capped backoff until it works (the database may be down for a while). */
+  const retry = (attempt: number) => {
+    const delay = Math.min(500 * 2 ** attempt, 10_000);
+    setTimeout(() => {
+      if (closed) return;
+      ensure().catch((error) => {
+        log.warn({ code: (error as { code?: string }).code }, 'realtime: reconnect failed, retrying');
+        retry(attempt + 1);
+      });
+    }, delay).unref();
   };
 
   const ensure = async () => {
@@ -108,9 +133,14 @@ export async function createPostgresBus(url: string, log: Logger): Promise<Event
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    onResync(listener) {
+      resyncListeners.add(listener);
+      return () => resyncListeners.delete(listener);
+    },
     async close() {
       closed = true;
       listeners.clear();
+      resyncListeners.clear();
       await client?.end().catch(() => {});
     },
   };

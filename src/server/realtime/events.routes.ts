@@ -1,14 +1,13 @@
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
-import type { Auth } from '../auth/auth';
 import { type AppEnv, requireSession } from '../auth/session';
-import type { SseHub } from './hub';
+import type { AppDeps } from '../deps';
 
 /** Heartbeats keep proxies from closing an idle stream and reveal dead connections. */
 export const HEARTBEAT_MS = 25_000;
 
 /** GET /api/events: the signed-in user's event stream. */
-export const eventRoutes = (deps: { auth: Auth; hub: SseHub; heartbeatMs?: number }) =>
+export const eventRoutes = (deps: Pick<AppDeps, 'auth' | 'hub'> & { heartbeatMs?: number }) =>
   new Hono<AppEnv>().use(requireSession(deps.auth)).get('/', (c) => {
     c.header('X-Accel-Buffering', 'no');
     const { id: userId } = c.var.user;

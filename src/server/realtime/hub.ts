@@ -12,9 +12,11 @@ export interface StreamConnection {
 export class SseHub {
   private readonly rooms = new Map<string, Set<StreamConnection>>();
   private readonly unsubscribe: () => void;
+  private readonly stopResync: () => void;
 
   constructor(bus: EventBus) {
     this.unsubscribe = bus.subscribe((message) => this.deliver(message));
+    this.stopResync = bus.onResync(() => this.closeStreams());
   }
 
   get connectionCount() {
@@ -56,8 +58,14 @@ export class SseHub {
     }
   }
 
-  closeAll() {
+  /** Ends every stream; each browser reconnects and refetches what it shows. */
+  closeStreams() {
     for (const room of this.rooms.values()) for (const connection of [...room]) connection.close();
+  }
+
+  closeAll() {
+    this.closeStreams();
     this.unsubscribe();
+    this.stopResync();
   }
 }

@@ -1,9 +1,7 @@
 import type { EventName, EventPayloads, RealtimeEvent } from '@/shared/events';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import type { Logger } from '../logger';
 import type { BusMessage, EventBus } from './bus';
-
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Queues an event for some users; it leaves only if the transaction commits. */
 export type Emit = <N extends EventName>(userIds: string[], name: N, data: EventPayloads[N]) => void;

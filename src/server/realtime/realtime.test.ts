@@ -3,35 +3,17 @@ import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_NAMES } from '@/shared/events';
-import type { NotificationView } from '@/shared/schemas/notifications';
 import { notifications } from '../db/schema';
-import {
-  connect,
-  createCouple,
-  createUser,
-  databases,
-  type EventStream,
-  expectError,
-  openEventStream,
-  sendRequest,
-  signIn,
-  sleep,
-  startTestServer,
-  type TestServer,
-  type TestUser,
-} from '../test/harness';
+import { databases } from '../test/database';
+import { type EventStream, openEventStream } from '../test/event-stream';
+import { connect, createCouple, sendRequest } from '../test/partners';
+import { expectError } from '../test/responses';
+import { startTestServer, type TestServer } from '../test/server';
+import { createUser, signIn, type TestUser } from '../test/users';
+import { quietPeriod, until, within } from '../test/wait';
 import { type BusMessage, CHANNEL } from './bus';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-/** Resolves when `condition` holds, polling; fails after `ms`. */
-async function until(condition: () => boolean | Promise<boolean>, what: string, ms = 5_000) {
-  const deadline = Date.now() + ms;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await sleep(20);
-  }
-}
 
 /**
  * Proves that nothing else arrived: the user marks all notifications read, which sends them (and only
@@ -103,9 +85,7 @@ describe.each(databases())('realtime on %s', (kind) => {
       expect(await toReceiver!.next('partner_request.created')).toEqual({ requestId: view.id });
       const created = await toReceiver!.next<{ notificationId: string }>('notification.created');
       // The event names the notification; the receiver reads it through the API.
-      const { notifications: list } = (await (await receiver.client.get('/api/notifications')).json()) as {
-        notifications: NotificationView[];
-      };
+      const { notifications: list } = await (await receiver.api.notifications.$get()).json();
       expect(list.map((n) => n.id)).toEqual([created.notificationId]);
 
       await drain(sender, toSender!);
@@ -135,7 +115,9 @@ describe.each(databases())('realtime on %s', (kind) => {
       }
       await toSender.next('notification.created');
       await drain(receiver, toReceiver);
+      // The request's own notification is settled with it (then the drain's read-all).
       expect(toReceiver.names().sort()).toEqual([
+        'notification.read',
         'notification.read',
         'partner.connected',
         'partner_request.updated',
@@ -247,16 +229,14 @@ describe.each(databases())('realtime on %s', (kind) => {
           .returning({ id: notifications.id });
         insertedId = row!.id;
         emit([user.id], 'notification.created', { notificationId: row!.id });
-        await sleep(300);
+        await quietPeriod(300);
         // Still inside the transaction: nothing has left.
         expect(stream.names()).toEqual([]);
       });
       const event = await stream.next<{ notificationId: string }>('notification.created');
       await pending;
       expect(event.notificationId).toBe(insertedId);
-      const { notifications: list } = (await (await user.client.get('/api/notifications')).json()) as {
-        notifications: NotificationView[];
-      };
+      const { notifications: list } = await (await user.api.notifications.$get()).json();
       expect(list.map((n) => n.id)).toEqual([insertedId]);
     } finally {
       stream.close();
@@ -273,12 +253,7 @@ describe.each(databases())('realtime on %s', (kind) => {
     try {
       const cookie = phone.sessionCookie();
       expect((await phone.post('/api/auth/logout')).status).toBe(200);
-      await Promise.race([
-        phoneStream.ended,
-        sleep(5_000).then(() => {
-          throw new Error('the stream of the signed-out session stayed open');
-        }),
-      ]);
+      await within(phoneStream.ended, 5_000, 'the stream of the signed-out session stayed open');
       expect(laptopStream.isEnded()).toBe(false);
       await drain(user, laptopStream);
       const replay = await server.request('/api/events', {
@@ -406,12 +381,7 @@ describe.each(databases())('realtime on %s', (kind) => {
         const [streamB, streamA] = await Promise.all([openEventStream(onB), openEventStream(user.client)]);
         try {
           expect((await onB.post('/api/auth/logout')).status).toBe(200);
-          await Promise.race([
-            streamB.ended,
-            sleep(5_000).then(() => {
-              throw new Error('the stream on B stayed open');
-            }),
-          ]);
+          await within(streamB.ended, 5_000, 'the stream on B stayed open');
           expect(streamA.isEnded()).toBe(false);
           await drain(user, streamA);
         } finally {

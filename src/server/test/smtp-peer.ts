@@ -82,7 +82,8 @@ export function extractLink(raw: string): string {
 }
 
 /** A real SMTP server on 127.0.0.1, without TLS or authentication, keeping every message it receives. */
-export async function startSmtpPeer(): Promise<SmtpPeer> {
+/** `delayMs`: the peer takes this long to accept each message, as a slow mail server does. */
+export async function startSmtpPeer(opts: { delayMs?: number } = {}): Promise<SmtpPeer> {
   const messages: ReceivedMail[] = [];
   const taken = new Set<ReceivedMail>();
   const waiters = new Set<() => boolean>();
@@ -104,7 +105,8 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
           subject: header(splitHeaders(raw).headers, 'Subject'),
         });
         for (const wake of waiters) wake();
-        callback();
+        if (opts.delayMs) setTimeout(() => callback(), opts.delayMs);
+        else callback();
       });
     },
   });

@@ -15,8 +15,14 @@ export const IDENTITY_MESSAGES = {
 /** Lower-cased and trimmed: the one form in which an address is stored and compared. */
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
-// One "@", no spaces, a dot in the domain part, no empty labels.
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+/**
+ * Plain ASCII addresses only (decision 014), by the same rule as the auth library's own check (zod's
+ * e-mail pattern), so that an address the form accepts is one the library accepts: letters, digits and
+ * `_ ' + - .` before the "@" (no leading, trailing or doubled dot), dotted labels of letters, digits and
+ * hyphens after it, ending in a top-level domain of two letters or more. Internationalised domains are
+ * written in their xn-- form.
+ */
+const EMAIL_PATTERN = /^(?!\.)(?!.*\.\.)([a-z0-9_'+\-.]*)[a-z0-9_+-]@([a-z0-9][a-z0-9-]*\.)+[a-z]{2,}$/;
 
 /** The error for an address, or null when it is acceptable. The input is normalised first. */
 export function emailError(raw: string): string | null {

@@ -120,3 +120,77 @@ export function countDueToday(tasks: TaskState[], now: number, timeZone: string)
   }
   return count;
 }
+
+/** Who is looking at a task, and the two members of the task's pair. */
+export interface TaskViewer {
+  id: string;
+  /** The role this session acts in (a Switch's chosen role); null until chosen. */
+  actingRole: 'dominant' | 'submissive' | null;
+}
+
+export interface TaskAbilitySubject {
+  taskType: TaskType;
+  isCompleted: boolean;
+  assignedTo: string;
+  /** The pair's dominant and submissive. */
+  dominantId: string;
+  submissiveId: string;
+}
+
+export interface TaskAbilities {
+  /** Acts as this pair's dominant in this session. */
+  asDominant: boolean;
+  /** Acts as this pair's submissive in this session. */
+  asSubmissive: boolean;
+  edit: boolean;
+  delete: boolean;
+  /** Complete it now: the assignee, or their dominant on their behalf. */
+  complete: boolean;
+  /** Completing it as the dominant, on the submissive's behalf (no proof asked). */
+  completesOnBehalf: boolean;
+  giveFeedback: boolean;
+}
+
+/**
+ * What a viewer may do with a task (spec 2 §4). The one rule for both sides: the server's policy refuses
+ * what this denies, and the task screens offer only what it allows.
+ */
+export function taskAbilities(task: TaskAbilitySubject, viewer: TaskViewer): TaskAbilities {
+  const asDominant = viewer.actingRole === 'dominant' && viewer.id === task.dominantId;
+  const asSubmissive = viewer.actingRole === 'submissive' && viewer.id === task.submissiveId;
+  const open = !task.isCompleted;
+  return {
+    asDominant,
+    asSubmissive,
+    edit: asDominant && task.taskType === 'assigned',
+    delete: asDominant,
+    complete: open && (asDominant || (asSubmissive && task.assignedTo === viewer.id)),
+    completesOnBehalf: open && asDominant,
+    giveFeedback: asDominant && task.isCompleted,
+  };
+}
+
+/** What a viewer may do with a history entry: feedback by the dominant, acknowledgement by the submissive. */
+export function completionAbilities(
+  entry: {
+    taskType: TaskType;
+    feedback: string | null;
+    feedbackAcknowledged: boolean;
+    dominantId: string;
+    submissiveId: string;
+  },
+  viewer: TaskViewer,
+) {
+  const asDominant = viewer.actingRole === 'dominant' && viewer.id === entry.dominantId;
+  const asSubmissive = viewer.actingRole === 'submissive' && viewer.id === entry.submissiveId;
+  return {
+    asDominant,
+    asSubmissive,
+    giveFeedback: asDominant,
+    acknowledge:
+      asSubmissive &&
+      entry.taskType === 'above_and_beyond' &&
+      entry.feedback !== null &&
+      !entry.feedbackAcknowledged,
+  };
+}

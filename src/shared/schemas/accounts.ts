@@ -12,7 +12,7 @@ import { ROLES, SESSION_ROLES } from '../domain/roles';
 
 const text = (required: string) => z.string({ error: required });
 
-/** An e-mail field: normalised, then checked with the spec's messages. */
+/** An e-mail field: normalised, then checked with the spec's messages (decision 014: plain ASCII only). */
 export const emailField = text('Email is required')
   .max(EMAIL_MAX * 2, 'Please enter a valid email address')
   .transform(normalizeEmail)

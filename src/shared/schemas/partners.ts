@@ -9,7 +9,12 @@ export const searchUsersInput = z.object({
     .string({ error: 'Email is required' })
     .max(EMAIL_MAX, 'Please enter a valid email address')
     .transform(normalizeEmail)
-    .refine((v) => v.length >= 5 && v.includes('@') && v.includes('.'), 'Please enter a valid email address'),
+    // Loose on purpose (a search for a pattern simply finds nobody), but plain ASCII, as every stored
+    // address is (decision 014).
+    .refine(
+      (v) => v.length >= 5 && v.includes('@') && v.includes('.') && /^[\x21-\x7e]+$/.test(v),
+      'Please enter a valid email address',
+    ),
 });
 export type SearchUsersInput = z.input<typeof searchUsersInput>;
 

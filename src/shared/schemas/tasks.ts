@@ -38,11 +38,15 @@ export const repeatConfigInput = z
     path: ['daysOfWeek'],
   });
 
+/** Due dates Pact accepts: from 2000 up to (not including) 2100, so every repeat and format stays sane. */
+export const DUE_DATE_MIN = Date.UTC(2000, 0, 1);
+export const DUE_DATE_MAX = Date.UTC(2100, 0, 1);
+
 const dueDateField = z
   .number({ error: 'Please choose a due date' })
   .int('Please choose a due date')
-  .min(0, 'Please choose a due date')
-  .max(8_640_000_000_000_000, 'Please choose a due date');
+  .min(DUE_DATE_MIN, 'Please choose a due date')
+  .max(DUE_DATE_MAX - 1, 'Please choose a due date before 2100');
 
 const titleField = z
   .string({ error: TASK_MESSAGES.titleRequired })
@@ -95,7 +99,12 @@ export type CreateTaskInput = z.input<typeof createTaskInput>;
 export const updateTaskInput = z.object(taskFields).superRefine(checkTask);
 export type UpdateTaskInput = z.input<typeof updateTaskInput>;
 
-export const completeTaskInput = z.object({ photoId: uuidField('Invalid photo').nullable().default(null) });
+/** Completing a task, with optional photo proof and optional voice proof (spec 2 §1: "photo or voice proof"). */
+export const completeTaskInput = z.object({
+  photoId: uuidField('Invalid photo').nullable().default(null),
+  /** Voice proof: an audio file the completer uploaded for the pair. */
+  voiceNoteId: uuidField('Invalid voice note').nullable().default(null),
+});
 export type CompleteTaskInput = z.input<typeof completeTaskInput>;
 
 export const feedbackInput = z.object({
@@ -125,11 +134,6 @@ export const aboveAndBeyondInput = z.object({
 });
 export type AboveAndBeyondInput = z.input<typeof aboveAndBeyondInput>;
 
-export const mediaUploadQuery = z.object({
-  partnerId: uuidField('Please choose a partner'),
-  durationMs: z.coerce.number().int().min(0).max(600_000).optional(),
-});
-
 export interface FeedbackView {
   feedback: string | null;
   feedbackGivenAt: number | null;
@@ -143,6 +147,9 @@ export interface FeedbackView {
 export interface TaskView extends FeedbackView {
   id: string;
   pairId: string;
+  /** The pair's two members: who may do what follows from them (`taskAbilities`). */
+  dominantId: string;
+  submissiveId: string;
   title: string;
   description: string;
   createdAt: number;
@@ -158,6 +165,8 @@ export interface TaskView extends FeedbackView {
   assignedToName: string;
   photoProofRequired: boolean;
   photoProof: string | null;
+  /** The submissive's recorded proof, if they added one. */
+  voiceProof: string | null;
   voiceNote: string | null;
   voiceNoteDescription: string | null;
   taskType: TaskType;
@@ -171,6 +180,8 @@ export interface TaskCompletionView extends FeedbackView {
   id: string;
   taskId: string | null;
   pairId: string;
+  dominantId: string;
+  submissiveId: string;
   title: string;
   description: string;
   taskType: TaskType;
@@ -184,6 +195,8 @@ export interface TaskCompletionView extends FeedbackView {
   onTime: boolean;
   latenessSeconds: number;
   photoProof: string | null;
+  /** The submissive's recorded proof, if they added one. */
+  voiceProof: string | null;
   voiceNote: string | null;
   voiceNoteDescription: string | null;
   repeatConfig: RepeatConfig | null;
@@ -199,10 +212,5 @@ export interface PairView {
   submissiveName: string;
 }
 
-export interface MediaView {
-  id: string;
-  kind: 'photo' | 'audio';
-  mime: string;
-  sizeBytes: number;
-  durationMs: number | null;
-}
+/** Kept for code written before media had its own schema file. */
+export type { MediaView } from './media';

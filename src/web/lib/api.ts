@@ -14,6 +14,10 @@ export class ApiError extends Error {
   }
 }
 
+/** The server's message for a refusal, or `fallback` for anything else (a bug, an aborted request). */
+export const errorMessage = (error: unknown, fallback = 'An unexpected error occurred') =>
+  error instanceof ApiError ? error.message : fallback;
+
 export const api = hc<AppType>('/', {
   init: { credentials: 'same-origin' },
   headers: { Accept: 'application/json' },

@@ -6,8 +6,6 @@ export const queryKeys = {
   partnerRequests: ['partner-requests'] as const,
   partnerRequest: (id: string) => ['partner-requests', id] as const,
   notifications: ['notifications'] as const,
-  blocks: ['blocks'] as const,
-  pairs: ['pairs'] as const,
   tasks: ['tasks'] as const,
   taskHistory: ['task-history'] as const,
 };

@@ -7,37 +7,75 @@ type Registry = Map<EventName, Set<Handler<EventName>>>;
 
 const RealtimeContext = createContext<Registry | null>(null);
 
+/** Reconnection waits grow from about a second to at most half a minute, spread so clients do not stampede. */
+export function reconnectDelay(attempt: number, random = Math.random) {
+  const ceiling = Math.min(30_000, 1_000 * 2 ** attempt);
+  return Math.round(ceiling / 2 + (random() * ceiling) / 2);
+}
+
 /**
- * Owns the one EventSource of a signed-in user. The browser reconnects by itself; when it does, every
- * query is refetched, since events may have been missed while the stream was down.
+ * Owns the one EventSource of a signed-in user (keyed by user in the layout, so that another user gets a
+ * fresh stream). A browser's EventSource retries by itself after a dropped connection but gives up for
+ * good when an answer is not a 200 (a proxy's 502 while the server restarts): so whenever the stream
+ * fails, it is closed and made anew, with capped, jittered backoff, at once when the device comes back
+ * online or the tab is shown again. Each time it is back, every query is refetched: events may have been
+ * missed meanwhile.
  */
-/** Keyed by user in the layout, so that a different user gets a fresh stream. */
 export function RealtimeProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const registry = useRef<Registry>(new Map()).current;
 
   useEffect(() => {
-    const source = new EventSource('/api/events');
-    let dropped = false;
-    source.addEventListener('ready', () => {
-      if (dropped) void queryClient.invalidateQueries();
-      dropped = false;
-    });
-    source.addEventListener('error', () => {
-      dropped = true;
-    });
-    for (const name of EVENT_NAMES) {
-      source.addEventListener(name, (message) => {
-        let data: unknown;
-        try {
-          data = JSON.parse((message as MessageEvent<string>).data);
-        } catch {
-          return;
-        }
-        for (const handler of registry.get(name) ?? []) handler(data as never);
+    let source: EventSource | null = null;
+    let attempt = 0;
+    let missed = false;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    let stopped = false;
+
+    const connect = () => {
+      clearTimeout(retry);
+      retry = undefined;
+      source?.close();
+      const current = new EventSource('/api/events');
+      source = current;
+      current.addEventListener('ready', () => {
+        if (missed) void queryClient.invalidateQueries();
+        missed = false;
+        attempt = 0;
       });
-    }
-    return () => source.close();
+      current.addEventListener('error', () => {
+        if (source !== current || stopped) return;
+        missed = true;
+        current.close();
+        retry = setTimeout(connect, reconnectDelay(attempt++));
+      });
+      for (const name of EVENT_NAMES) {
+        current.addEventListener(name, (message) => {
+          let data: unknown;
+          try {
+            data = JSON.parse((message as MessageEvent<string>).data);
+          } catch {
+            return;
+          }
+          for (const handler of registry.get(name) ?? []) handler(data as never);
+        });
+      }
+    };
+    /** Back online, or the tab shown again: a stream that is waiting to retry goes at once. */
+    const reconnectNow = () => {
+      if (retry !== undefined && (document.visibilityState === 'visible' || navigator.onLine)) connect();
+    };
+
+    connect();
+    window.addEventListener('online', reconnectNow);
+    document.addEventListener('visibilitychange', reconnectNow);
+    return () => {
+      stopped = true;
+      clearTimeout(retry);
+      source?.close();
+      window.removeEventListener('online', reconnectNow);
+      document.removeEventListener('visibilitychange', reconnectNow);
+    };
   }, [queryClient, registry]);
 
   return <RealtimeContext.Provider value={registry}>{children}</RealtimeContext.Provider>;

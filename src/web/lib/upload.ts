@@ -36,4 +36,10 @@ export function uploadMedia(
   });
 }
 
+/**
+ * Stands in for the id of a file that a form uploads only once everything else is valid, so that the shared
+ * schema (which requires the id) can check the whole form first. It never reaches the server.
+ */
+export const PENDING_UPLOAD_ID = '00000000-0000-4000-8000-000000000000';
+
 export const mediaUrl = (id: string) => `/api/media/${id}`;

@@ -6,6 +6,12 @@ const timestamps = {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 };
 
+/** A reference to a person; the row goes with them. */
+export const userRef = (name: string) =>
+  uuid(name)
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
+
 /** A person. Also better-auth's "user" model (name -> display_name, image -> photo_url). */
 export const users = pgTable(
   'users',
@@ -91,4 +97,24 @@ export const loginAttempts = pgTable('login_attempts', {
   email: text('email').primaryKey(),
   failures: integer('failures').notNull(),
   lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * Links that may be used once and have been (e-mail verification): the SHA-256 of the token, kept until the
+ * token would have expired anyway.
+ */
+export const usedLinks = pgTable('used_links', {
+  tokenHash: text('token_hash').primaryKey(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * Fixed-window counters of the rate limits (per client address, per account, per e-mail address), kept in
+ * the database so that they hold across restarts and instances. The key is a keyed hash: no address or
+ * e-mail is stored.
+ */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+  hits: integer('hits').notNull(),
 });

@@ -1,3 +1,6 @@
 export * from './auth';
+export * from './media';
+export * from './notifications';
+export * from './pairs';
 export * from './partners';
 export * from './tasks';

@@ -1,22 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  index,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
-import { NOTIFICATION_TYPES } from '../../../shared/schemas/notifications';
-import { users } from './auth';
-
-const userRef = (name: string) =>
-  uuid(name)
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' });
+import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { userRef } from './auth';
 
 /** A connection, stored as two rows, one per direction. */
 export const partners = pgTable(
@@ -62,27 +46,6 @@ export const partnerRequests = pgTable(
   ],
 );
 
-/** A dominant-submissive couple. One row per ordered couple, reactivated when they reconnect. */
-export const pairs = pgTable(
-  'pairs',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    dominantId: userRef('dominant_id'),
-    submissiveId: userRef('submissive_id'),
-    status: text('status', { enum: ['active', 'inactive'] })
-      .notNull()
-      .default('active'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    uniqueIndex('pairs_dominant_submissive_uq').on(t.dominantId, t.submissiveId),
-    index('pairs_submissive_idx').on(t.submissiveId),
-    check('pairs_status_check', sql`${t.status} in ('active', 'inactive')`),
-    check('pairs_not_self', sql`${t.dominantId} <> ${t.submissiveId}`),
-  ],
-);
-
 export const blockedUsers = pgTable(
   'blocked_users',
   {
@@ -95,28 +58,5 @@ export const blockedUsers = pgTable(
     uniqueIndex('blocked_users_uq').on(t.userId, t.blockedUserId),
     index('blocked_users_blocked_idx').on(t.blockedUserId),
     check('blocked_users_not_self', sql`${t.userId} <> ${t.blockedUserId}`),
-  ],
-);
-
-export const notifications = pgTable(
-  'notifications',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: userRef('user_id'),
-    type: text('type', { enum: NOTIFICATION_TYPES }).notNull(),
-    title: text('title').notNull(),
-    message: text('message').notNull(),
-    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
-    read: boolean('read').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    index('notifications_user_created_idx').on(t.userId, t.createdAt.desc()),
-    index('notifications_user_unread_idx').on(t.userId).where(sql`${t.read} = false`),
-    check(
-      'notifications_type_check',
-      sql.raw(`type in (${NOTIFICATION_TYPES.map((type) => `'${type}'`).join(', ')})`),
-    ),
   ],
 );

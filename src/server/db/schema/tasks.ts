@@ -2,33 +2,10 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { RepeatConfig } from '../../../shared/domain/schedule';
 import { users } from './auth';
-import { pairs } from './partners';
+import { media } from './media';
+import { pairs } from './pairs';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
-
-/** A private file of a pair: a photo (re-encoded, metadata stripped) or a voice note. */
-export const media = pgTable(
-  'media',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    pairId: uuid('pair_id')
-      .notNull()
-      .references(() => pairs.id, { onDelete: 'cascade' }),
-    ownerId: uuid('owner_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['photo', 'audio'] }).notNull(),
-    mime: text('mime').notNull(),
-    sizeBytes: integer('size_bytes').notNull(),
-    durationMs: integer('duration_ms'),
-    storageKey: text('storage_key').notNull().unique(),
-    createdAt: ts('created_at').notNull().defaultNow(),
-  },
-  (t) => [
-    index('media_pair_idx').on(t.pairId),
-    check('media_kind_check', sql`${t.kind} in ('photo', 'audio')`),
-  ],
-);
 
 const feedbackColumns = {
   feedback: text('feedback'),
@@ -67,6 +44,8 @@ export const tasks = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     photoProofRequired: boolean('photo_proof_required').notNull().default(false),
     photoProof: uuid('photo_proof').references(() => media.id, { onDelete: 'set null' }),
+    /** The submissive's recorded proof of the latest completion (spec 2 §1: photo or voice proof). */
+    voiceProof: uuid('voice_proof').references(() => media.id, { onDelete: 'set null' }),
     /** The dominant's recorded instruction of a voice task. */
     voiceNote: uuid('voice_note').references(() => media.id, { onDelete: 'set null' }),
     voiceNoteDescription: text('voice_note_description'),
@@ -110,6 +89,7 @@ export const taskCompletions = pgTable(
     onTime: boolean('on_time').notNull(),
     latenessSeconds: integer('lateness_seconds').notNull().default(0),
     photoProof: uuid('photo_proof').references(() => media.id, { onDelete: 'set null' }),
+    voiceProof: uuid('voice_proof').references(() => media.id, { onDelete: 'set null' }),
     voiceNote: uuid('voice_note').references(() => media.id, { onDelete: 'set null' }),
     voiceNoteDescription: text('voice_note_description'),
     repeatConfig: jsonb('repeat_config').$type<RepeatConfig>(),

@@ -1,4 +1,5 @@
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
+import { paths, withQuery } from '@/shared/routes';
 import type { CurrentUser, RegisterResult } from '@/shared/schemas/accounts';
 import {
   emailOnlyInput,
@@ -9,13 +10,15 @@ import {
   sessionRoleInput,
 } from '@/shared/schemas/accounts';
 import { type AppEnv, forwardSetCookies, requireSession } from '../../auth/session';
+import type { AppDeps } from '../../deps';
 import { AppError } from '../../http/errors';
+import { clientAddress } from '../../http/rate-limit';
 import { validate } from '../../http/validate';
 import { updateLastVisit } from '../notifications/notifications.service';
-import { listPartners } from '../pairs/pairs';
+import { listPartners } from '../pairs/pairs.service';
+import { claimVerificationLink } from './accounts.links';
 import { presentCurrentUser } from './accounts.presenter';
 import {
-  type AccountsDeps,
   checkResetToken,
   chooseSessionRole,
   loginUser,
@@ -25,8 +28,9 @@ import {
   resendVerification,
   resetPassword,
 } from './accounts.service';
+import { tooManyAttemptsMessage } from './login-limit';
 
-async function currentUser(deps: AccountsDeps, headers: Headers): Promise<CurrentUser> {
+async function currentUser(deps: AppDeps, headers: Headers): Promise<CurrentUser> {
   const data = await deps.auth.api.getSession({ headers });
   if (!data) throw new AppError(401, 'NOT_AUTHENTICATED', 'Not authenticated');
   return presentCurrentUser(data.user, data.session, await listPartners(deps.db, data.user.id));
@@ -42,59 +46,83 @@ function withIssuedCookies(issued: Headers) {
 }
 
 /** /api/auth: registration, sign-in and recovery. Nothing here needs a session. */
-export const authRoutes = (deps: AccountsDeps) =>
-  new Hono<AppEnv>()
-    .post('/register', validate('json', registerInput), async (c) => {
-      const input = c.req.valid('json');
-      const result = await registerUser(deps, input, c.req.raw.headers);
-      if (!result.signedIn) {
-        return c.json({ status: 'verification_required' } satisfies RegisterResult, 201);
-      }
-      forwardSetCookies(c, result.headers);
-      const user = await currentUser(deps, withIssuedCookies(result.headers));
-      return c.json({ status: 'signed_in', user } satisfies RegisterResult, 201);
-    })
-    .post('/login', validate('json', loginInput), async (c) => {
-      const result = await loginUser(deps, c.req.valid('json'), c.req.raw.headers);
-      forwardSetCookies(c, result.headers);
-      return c.json({ user: await currentUser(deps, withIssuedCookies(result.headers)) }, 200);
-    })
-    .post('/logout', async (c) => {
-      forwardSetCookies(c, await logoutUser(deps, c.req.raw.headers));
-      return c.json({ success: true as const }, 200);
-    })
-    .post('/forgot-password', validate('json', emailOnlyInput), async (c) => {
-      try {
-        await requestPasswordReset(deps, c.req.valid('json').email, c.req.raw.headers);
-      } catch (error) {
-        deps.log.error({ err: error }, 'password reset mail failed');
-        throw new AppError(503, 'UNAVAILABLE', 'Failed to send password reset email');
-      }
-      return c.json({ success: true as const }, 200);
-    })
-    .post('/resend-verification', validate('json', emailOnlyInput), async (c) => {
-      try {
-        await resendVerification(deps, c.req.valid('json').email);
-      } catch (error) {
-        deps.log.error({ err: error }, 'verification mail failed');
-        throw new AppError(503, 'UNAVAILABLE', 'Failed to send email');
-      }
-      return c.json({ success: true as const }, 200);
-    })
-    .post('/recovery/check', validate('json', recoveryCheckInput), async (c) => {
-      await checkResetToken(deps, c.req.valid('json').token);
-      return c.json({ valid: true as const }, 200);
-    })
-    .post('/reset-password', validate('json', resetPasswordInput), async (c) => {
-      await resetPassword(deps, c.req.valid('json'));
-      return c.json({ success: true as const }, 200);
-    })
-    // The verification link of the mail: the library checks its signed token and redirects to
-    // /auth-callback (with ?error=... when the link is bad).
-    .get('/verify-email', (c) => deps.auth.handler(c.req.raw));
+export const authRoutes = (deps: AppDeps) => {
+  /** A mail on request: limited per address (its owner's inbox) and per client. */
+  const limitMail = async (c: Context, email: string) => {
+    await deps.limits.hit('mailFromClient', clientAddress(c, deps.trustProxy));
+    await deps.limits.hit('mailToAddress', email);
+  };
+  return (
+    new Hono<AppEnv>()
+      .post('/register', validate('json', registerInput), async (c) => {
+        const input = c.req.valid('json');
+        await deps.limits.hit('registerFromClient', clientAddress(c, deps.trustProxy));
+        const result = await registerUser(deps, input, c.req.raw.headers);
+        if (!result.signedIn) {
+          return c.json({ status: 'verification_required' } satisfies RegisterResult, 201);
+        }
+        forwardSetCookies(c, result.headers);
+        const user = await currentUser(deps, withIssuedCookies(result.headers));
+        return c.json({ status: 'signed_in', user } satisfies RegisterResult, 201);
+      })
+      .post('/login', validate('json', loginInput), async (c) => {
+        await deps.limits.hit('loginFromClient', clientAddress(c, deps.trustProxy), tooManyAttemptsMessage);
+        const result = await loginUser(deps, c.req.valid('json'), c.req.raw.headers);
+        forwardSetCookies(c, result.headers);
+        return c.json({ user: await currentUser(deps, withIssuedCookies(result.headers)) }, 200);
+      })
+      .post('/logout', async (c) => {
+        forwardSetCookies(c, await logoutUser(deps, c.req.raw.headers));
+        return c.json({ success: true as const }, 200);
+      })
+      .post('/forgot-password', validate('json', emailOnlyInput), async (c) => {
+        const { email } = c.req.valid('json');
+        await limitMail(c, email);
+        try {
+          await requestPasswordReset(deps, email, c.req.raw.headers);
+        } catch (error) {
+          deps.log.error({ err: error }, 'password reset mail failed');
+          throw new AppError(503, 'UNAVAILABLE', 'Failed to send password reset email');
+        }
+        return c.json({ success: true as const }, 200);
+      })
+      .post('/resend-verification', validate('json', emailOnlyInput), async (c) => {
+        const { email } = c.req.valid('json');
+        await limitMail(c, email);
+        try {
+          await resendVerification(deps, email);
+        } catch (error) {
+          deps.log.error({ err: error }, 'verification mail failed');
+          throw new AppError(503, 'UNAVAILABLE', 'Failed to send email');
+        }
+        return c.json({ success: true as const }, 200);
+      })
+      .post('/recovery/check', validate('json', recoveryCheckInput), async (c) => {
+        await deps.limits.hit('tokenFromClient', clientAddress(c, deps.trustProxy));
+        await checkResetToken(deps, c.req.valid('json').token);
+        return c.json({ valid: true as const }, 200);
+      })
+      .post('/reset-password', validate('json', resetPasswordInput), async (c) => {
+        await deps.limits.hit('tokenFromClient', clientAddress(c, deps.trustProxy));
+        await resetPassword(deps, c.req.valid('json'));
+        return c.json({ success: true as const }, 200);
+      })
+      // The verification link of the mail: the library checks its signed token and redirects to
+      // /auth-callback (with ?error=... when the link is bad).
+      .get('/verify-email', async (c) => {
+        await deps.limits.hit('tokenFromClient', clientAddress(c, deps.trustProxy));
+        const token = c.req.query('token') ?? '';
+        // Single-use: a link already used redirects as a bad one does.
+        if (token && !(await claimVerificationLink(deps, token))) {
+          return c.redirect(withQuery(paths.authCallback, { error: 'INVALID_TOKEN' }), 302);
+        }
+        return deps.auth.handler(c.req.raw);
+      })
+  );
+};
 
 /** /api/me: the signed-in user. */
-export const meRoutes = (deps: AccountsDeps) =>
+export const meRoutes = (deps: AppDeps) =>
   new Hono<AppEnv>()
     .use(requireSession(deps.auth))
     .get('/', async (c) =>
@@ -105,12 +133,12 @@ export const meRoutes = (deps: AccountsDeps) =>
     )
     // update_user_last_visit: called when the notifications menu opens.
     .post('/visit', async (c) => {
-      await updateLastVisit(deps.db, c.var.user.id, deps.clock());
+      await updateLastVisit(deps, c.var.actor);
       return c.json({ success: true as const }, 200);
     })
     .put('/session-role', validate('json', sessionRoleInput), async (c) => {
       const { role } = c.req.valid('json');
-      await chooseSessionRole(deps, c.var.actor, c.var.session.id, role);
+      await chooseSessionRole(deps, c.var.actor, { sessionId: c.var.session.id, role });
       const partners = await listPartners(deps.db, c.var.user.id);
       return c.json(
         { user: presentCurrentUser(c.var.user, { ...c.var.session, sessionRole: role }, partners) },

@@ -4,29 +4,20 @@ import type { z } from 'zod';
 import { deriveUsername } from '@/shared/domain/identity';
 import type { SessionRole } from '@/shared/domain/roles';
 import type { loginInput, registerInput, resetPasswordInput } from '@/shared/schemas/accounts';
-import { type Auth, VERIFIED_CALLBACK } from '../../auth/auth';
+import { VERIFIED_CALLBACK } from '../../auth/auth';
 import type { Actor } from '../../auth/session';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { sessions, users } from '../../db/schema';
+import type { AppDeps } from '../../deps';
 import { AppError } from '../../http/errors';
-import type { Logger } from '../../logger';
-import type { Publisher } from '../../realtime/publisher';
+import { dropResetLinks } from './accounts.links';
 import {
   claimLoginAttempt,
   clearLoginFailures,
   releaseLoginAttempt,
   tooManyAttemptsMessage,
 } from './login-limit';
-
-export interface AccountsDeps {
-  auth: Auth;
-  db: Db;
-  log: Logger;
-  clock: () => Date;
-  requireEmailVerification: boolean;
-  publisher: Publisher;
-}
 
 const apiCode = (error: unknown) =>
   error instanceof APIError ? String((error.body as { code?: string } | undefined)?.code ?? '') : '';
@@ -47,7 +38,7 @@ const VERIFY_CALLBACK = `${VERIFIED_CALLBACK}?verified=1`;
 const EMAIL_EXISTS = () => new AppError(409, 'EMAIL_EXISTS', 'A user with this email already exists');
 
 export async function registerUser(
-  deps: AccountsDeps,
+  deps: AppDeps,
   input: z.output<typeof registerInput>,
   headers: Headers,
 ): Promise<{ headers: Headers; signedIn: boolean }> {
@@ -83,7 +74,7 @@ export async function registerUser(
   }
 }
 
-export async function loginUser(deps: AccountsDeps, input: z.output<typeof loginInput>, headers: Headers) {
+export async function loginUser(deps: AppDeps, input: z.output<typeof loginInput>, headers: Headers) {
   const lockedFor = await claimLoginAttempt(deps.db, input.email, deps.clock());
   if (lockedFor !== null) throw new AppError(429, 'TOO_MANY_ATTEMPTS', tooManyAttemptsMessage(lockedFor));
   try {
@@ -107,7 +98,7 @@ export async function loginUser(deps: AccountsDeps, input: z.output<typeof login
   }
 }
 
-export async function logoutUser(deps: AccountsDeps, headers: Headers) {
+export async function logoutUser(deps: AppDeps, headers: Headers) {
   const current = await deps.auth.api.getSession({ headers });
   try {
     const result = await deps.auth.api.signOut({ headers, returnHeaders: true });
@@ -123,11 +114,11 @@ export async function logoutUser(deps: AccountsDeps, headers: Headers) {
 }
 
 /** Always answers the same, so that nobody learns which addresses have accounts. */
-export async function requestPasswordReset(deps: AccountsDeps, email: string, headers: Headers) {
+export async function requestPasswordReset(deps: AppDeps, email: string, headers: Headers) {
   await deps.auth.api.requestPasswordReset({ body: { email }, headers });
 }
 
-export async function resendVerification(deps: AccountsDeps, email: string) {
+export async function resendVerification(deps: AppDeps, email: string) {
   const [user] = await deps.db
     .select({ verified: users.emailVerified })
     .from(users)
@@ -139,13 +130,13 @@ export async function resendVerification(deps: AccountsDeps, email: string) {
 
 const INVALID_RESET = () => new AppError(400, 'INVALID_TOKEN', 'Reset link invalid or expired');
 
-export async function checkResetToken(deps: AccountsDeps, token: string) {
+export async function checkResetToken(deps: AppDeps, token: string) {
   const ctx = await deps.auth.$context;
   const verification = await ctx.internalAdapter.findVerificationValue(`reset-password:${token}`);
   if (!verification || verification.expiresAt.getTime() <= deps.clock().getTime()) throw INVALID_RESET();
 }
 
-export async function resetPassword(deps: AccountsDeps, input: z.output<typeof resetPasswordInput>) {
+export async function resetPassword(deps: AppDeps, input: z.output<typeof resetPasswordInput>) {
   const ctx = await deps.auth.$context;
   const verification = await ctx.internalAdapter.findVerificationValue(`reset-password:${input.token}`);
   if (!verification || verification.expiresAt.getTime() <= deps.clock().getTime()) throw INVALID_RESET();
@@ -161,18 +152,19 @@ export async function resetPassword(deps: AccountsDeps, input: z.output<typeof r
     .from(users)
     .where(eq(users.id, verification.value))
     .limit(1);
-  // A new password lifts a lock earned by someone guessing the old one.
+  // A new password lifts a lock earned by someone guessing the old one, and ends every older link.
   if (user) await clearLoginFailures(deps.db, user.email);
+  await dropResetLinks(deps, verification.value);
   // Every session was revoked: close their event streams too.
   await deps.publisher.publish([{ kind: 'close', userIds: [verification.value] }]);
 }
 
 export async function chooseSessionRole(
-  deps: AccountsDeps,
+  deps: AppDeps,
   actor: Actor,
-  sessionId: string,
-  role: SessionRole,
+  input: { sessionId: string; role: SessionRole },
 ) {
+  const { sessionId, role } = input;
   if (actor.role !== 'switch') {
     throw new AppError(403, 'ROLE_NOT_SWITCH', 'Only Switch users choose a role for the session');
   }

@@ -1,25 +1,22 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CurrentUser } from '@/shared/schemas/accounts';
+import type { ApiErrorBody } from '@/shared/errors';
 import { accounts, sessions, users, verifications } from '../../db/schema';
+import { jsonInit, SESSION_COOKIE, sessionCookieOf, type TestClient } from '../../test/client';
+import { databases } from '../../test/database';
+import { expectBody, type SuccessBody } from '../../test/responses';
+import { startTestServer, type TestServer } from '../../test/server';
+import { extractLink } from '../../test/smtp-peer';
 import {
   type Credentials,
-  databases,
-  extractLink,
-  jsonInit,
   login,
   registerAndVerify,
   registrationBody,
   requestResetToken,
-  SESSION_COOKIE,
   STRONG_PASSWORD,
-  sessionCookieOf,
   signIn,
-  startTestServer,
-  type TestClient,
-  type TestServer,
   uniqueEmail,
-} from '../../test/harness';
+} from '../../test/users';
 
 const MINUTE = 60_000;
 const NEW_PASSWORD = 'Otter9#glacier';
@@ -42,8 +39,8 @@ const register = (server: TestServer, body: Record<string, unknown>) =>
   server.request('/api/auth/register', jsonInit('POST', body));
 
 async function me(client: TestClient) {
-  const response = await client.get('/api/me');
-  return { status: response.status, body: (await response.json()) as { user: CurrentUser } };
+  const response = await client.api.me.$get();
+  return { status: response.status, body: await response.json() };
 }
 
 const resetPassword = (
@@ -127,9 +124,9 @@ describe.each(databases())('accounts API on %s', (kind) => {
       }
       expect(await server.rowCounts()).toEqual(before);
       expect((await userRow(server, email))?.displayName).toBe('Test User');
-      // Mails leave in the background: wait for the first, then make sure no second one follows.
+      // Mails leave in the background: wait for the first, then for any other under way.
       await server.smtp.waitForMail(email);
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      await server.mailsSettled();
       expect(server.smtp.mailsTo(email)).toHaveLength(1);
     });
 
@@ -268,7 +265,7 @@ describe.each(databases())('accounts API on %s', (kind) => {
       const before = await server.rowCounts();
       const response = await register(server, body);
       expect(response.status).toBe(400);
-      const answer = (await response.json()) as { error: { code: string; message: string; fields: object } };
+      const answer: ApiErrorBody = await response.json();
       expect(answer.error).toMatchObject({ code: 'VALIDATION_ERROR', message });
       expect(answer.error.fields).toEqual({ [field]: message });
       expect(await server.rowCounts()).toEqual(before);
@@ -338,9 +335,8 @@ describe.each(databases())('accounts API on %s', (kind) => {
       expect(`${location.pathname}${location.search}`).toBe('/auth-callback?verified=1');
       expect((await userRow(server, email))?.emailVerified).toBe(true);
 
-      const signedIn = await login(server, email, STRONG_PASSWORD);
-      expect(signedIn.status).toBe(200);
-      expect(((await signedIn.json()) as { user: CurrentUser }).user.email).toBe(email);
+      const signedIn = await server.api.auth.login.$post({ json: { email, password: STRONG_PASSWORD } });
+      expect((await expectBody(signedIn, 200)).user.email).toBe(email);
     });
 
     it.each([
@@ -419,7 +415,9 @@ describe.each(databases())('accounts API on %s', (kind) => {
     });
 
     it('signs in with an HttpOnly, SameSite=Lax session cookie (not Secure on http) and presents the user', async () => {
-      const response = await login(server, user.email, user.password);
+      const response = await server.api.auth.login.$post({
+        json: { email: user.email, password: user.password },
+      });
       expect(response.status).toBe(200);
       const cookie = sessionCookieOf(response)!;
       expect(cookie).toBeDefined();
@@ -431,7 +429,7 @@ describe.each(databases())('accounts API on %s', (kind) => {
 
       const text = await response.text();
       expect(text).not.toMatch(/argon2|password/i);
-      const body = JSON.parse(text) as { user: CurrentUser };
+      const body: SuccessBody<typeof response> = JSON.parse(text);
       expect(body.user).toMatchObject({
         email: user.email,
         displayName: 'Dana Dom',
@@ -570,7 +568,7 @@ describe.each(databases())('accounts API on %s', (kind) => {
       ] as const) {
         const response = await resetPassword(server, token, password, confirm);
         expect(response.status).toBe(400);
-        expect(((await response.json()) as { error: object }).error).toMatchObject({
+        expect((await response.json()).error).toMatchObject({
           code: 'VALIDATION_ERROR',
           message,
         });
@@ -653,9 +651,8 @@ describe.each(databases())('accounts API on %s', (kind) => {
       const client = await signIn(server, user);
       expect((await me(client)).body.user).toMatchObject({ role: 'switch', sessionRole: null });
 
-      const chosen = await client.put('/api/me/session-role', { role: 'dominant' });
-      expect(chosen.status).toBe(200);
-      expect(((await chosen.json()) as { user: CurrentUser }).user).toMatchObject({
+      const chosen = await client.api.me['session-role'].$put({ json: { role: 'dominant' } });
+      expect((await expectBody(chosen, 200)).user).toMatchObject({
         role: 'switch',
         sessionRole: 'dominant',
       });
@@ -686,7 +683,7 @@ describe.each(databases())('accounts API on %s', (kind) => {
         const other = role === 'dominant' ? 'submissive' : 'dominant';
         const response = await client.put('/api/me/session-role', { role: other });
         expect(response.status).toBe(403);
-        expect(((await response.json()) as { error: object }).error).toMatchObject({
+        expect((await response.json()).error).toMatchObject({
           code: 'ROLE_NOT_SWITCH',
         });
         expect((await me(client)).body.user).toMatchObject({ role, sessionRole: role });
@@ -791,7 +788,7 @@ describe.each(databases())('accounts API on %s', (kind) => {
       const text = await response.text();
       expect(response.status, text).toBeGreaterThanOrEqual(400);
       expect(response.status, text).toBeLessThan(500);
-      const body = JSON.parse(text) as { error: { code: string; message: string } };
+      const body: ApiErrorBody = JSON.parse(text);
       expect(body.error.code).toMatch(/^[A-Z_]+$/);
       expect(typeof body.error.message).toBe('string');
       expect(await server.rowCounts()).toEqual(before);
@@ -979,11 +976,11 @@ describe.each(databases())('registration without e-mail verification on %s', (ki
   it('answers 201 signed_in with a session cookie and the user; /api/me works; no mail is sent', async () => {
     const client = server.client();
     const body = registrationBody({ role: 'switch', displayName: 'Sam Switch', timeZone: 'Europe/Paris' });
-    const response = await client.post('/api/auth/register', body);
-    expect(response.status).toBe(201);
-    const result = (await response.json()) as { status: string; user: CurrentUser };
+    const response = await client.api.auth.register.$post({ json: body });
+    const result = await expectBody(response, 201);
     expect(result.status).toBe('signed_in');
-    expect(result.user).toMatchObject({
+    const user = result.status === 'signed_in' ? result.user : undefined;
+    expect(user).toMatchObject({
       email: body.email,
       displayName: 'Sam Switch',
       username: 'samswitch',
@@ -997,7 +994,7 @@ describe.each(databases())('registration without e-mail verification on %s', (ki
 
     const current = await me(client);
     expect(current.status).toBe(200);
-    expect(current.body.user.id).toBe(result.user.id);
+    expect(current.body.user.id).toBe(user?.id);
     expect(server.smtp.mailsTo(String(body.email))).toEqual([]);
 
     expect((await login(server, String(body.email), STRONG_PASSWORD)).status).toBe(200);

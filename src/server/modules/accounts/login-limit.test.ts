@@ -1,17 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jsonInit, SESSION_COOKIE } from '../../test/client';
+import { databases } from '../../test/database';
+import { startTestServer, type TestServer } from '../../test/server';
 import {
-  databases,
-  jsonInit,
   login,
   registerAndVerify,
   registrationBody,
   requestResetToken,
-  SESSION_COOKIE,
   STRONG_PASSWORD,
-  startTestServer,
-  type TestServer,
   uniqueEmail,
-} from '../../test/harness';
+} from '../../test/users';
 
 const MINUTE = 60_000;
 const NEW_PASSWORD = 'Otter9#glacier';

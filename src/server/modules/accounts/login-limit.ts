@@ -1,4 +1,4 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { loginAttempts } from '../../db/schema';
 
@@ -48,6 +48,16 @@ export async function releaseLoginAttempt(db: Db, email: string) {
     .update(loginAttempts)
     .set({ failures: sql`${loginAttempts.failures} - 1` })
     .where(and(eq(loginAttempts.email, email), gt(loginAttempts.failures, 0)));
+}
+
+/**
+ * Forgets counters whose window has passed: they no longer lock anything. Attempts on addresses that do not
+ * exist leave rows too (the answer must not tell them apart), and this keeps them from piling up.
+ */
+export async function sweepLoginAttempts(db: Db, now: Date) {
+  await db
+    .delete(loginAttempts)
+    .where(lt(loginAttempts.lastAttemptAt, new Date(now.getTime() - LOGIN_WINDOW_MS)));
 }
 
 export async function clearLoginFailures(db: Db, email: string) {

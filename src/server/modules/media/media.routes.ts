@@ -1,22 +1,22 @@
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { idParam } from '@/shared/schemas/common';
-import { mediaUploadQuery } from '@/shared/schemas/tasks';
-import type { Auth } from '../../auth/auth';
+import { audioUploadQuery, photoUploadQuery } from '@/shared/schemas/media';
 import { type AppEnv, requireSession } from '../../auth/session';
-import { AppError, errorBody } from '../../http/errors';
+import type { AppDeps } from '../../deps';
+import { AppError } from '../../http/errors';
 import { validate } from '../../http/validate';
 import { AUDIO_MAX_BYTES, PHOTO_MAX_BYTES } from '../../media/process';
-import { type MediaDeps, readMedia, uploadMedia } from './media.service';
+import { readMedia, uploadMedia } from './media.service';
 
-const limit = (maxSize: number, what: string) =>
-  bodyLimit({
-    maxSize,
-    // The refused body is not read: the connection cannot carry another request, so say it closes
-    // (else a client reuses it and its next request fails with "other side closed").
-    onError: (c) =>
-      c.json(errorBody('PAYLOAD_TOO_LARGE', `${what} is too large`), 413, { Connection: 'close' }),
-  });
+/** A body too large to accept: the rest of it is not read, so the connection cannot carry another request. */
+const tooLarge = (what: string) =>
+  new AppError(413, 'PAYLOAD_TOO_LARGE', `${what} is too large`, undefined, { Connection: 'close' });
+
+/** Refuses at once a body whose declared length is over the limit (before anything else is decided). */
+function checkDeclaredLength(req: Request, maxBytes: number, what: string) {
+  const declared = Number(req.headers.get('content-length') ?? 0);
+  if (declared > maxBytes) throw tooLarge(what);
+}
 
 /** Uploads are raw bodies (so the browser can report progress); their type is checked by their bytes. */
 function declaredType(prefix: 'image/' | 'audio/', contentType: string | undefined) {
@@ -34,42 +34,60 @@ function declaredType(prefix: 'image/' | 'audio/', contentType: string | undefin
   }
 }
 
-async function readBody(req: Request) {
-  const body = Buffer.from(await req.arrayBuffer());
-  if (body.length === 0) throw new AppError(400, 'VALIDATION_ERROR', 'The file is empty');
-  return body;
+/**
+ * Reads an upload, streaming, up to `maxBytes`: called only once the right to upload is established, so a
+ * stranger's body is never read.
+ */
+async function readBody(req: Request, maxBytes: number, what: string) {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  if (req.body) {
+    const reader = req.body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.length;
+      if (size > maxBytes) {
+        await reader.cancel().catch(() => {});
+        throw tooLarge(what);
+      }
+      chunks.push(value);
+    }
+  }
+  if (size === 0) throw new AppError(400, 'VALIDATION_ERROR', 'The file is empty');
+  return Buffer.concat(chunks, size);
 }
 
 /** /api/media: private files of a pair. */
-export const mediaRoutes = (deps: MediaDeps & { auth: Auth }) =>
+export const mediaRoutes = (deps: AppDeps) =>
   new Hono<AppEnv>()
     .use(requireSession(deps.auth))
-    .post('/photo', limit(PHOTO_MAX_BYTES, 'Photo'), validate('query', mediaUploadQuery), async (c) => {
+    .post('/photo', validate('query', photoUploadQuery), async (c) => {
+      checkDeclaredLength(c.req.raw, PHOTO_MAX_BYTES, 'Photo');
       declaredType('image/', c.req.header('Content-Type'));
       const { partnerId } = c.req.valid('query');
       const media = await uploadMedia(deps, c.var.actor, {
         partnerId,
         kind: 'photo',
-        body: await readBody(c.req.raw),
+        read: () => readBody(c.req.raw, PHOTO_MAX_BYTES, 'Photo'),
       });
       return c.json({ media }, 201);
     })
-    .post('/audio', limit(AUDIO_MAX_BYTES, 'Voice note'), validate('query', mediaUploadQuery), async (c) => {
+    .post('/audio', validate('query', audioUploadQuery), async (c) => {
+      checkDeclaredLength(c.req.raw, AUDIO_MAX_BYTES, 'Voice note');
       declaredType('audio/', c.req.header('Content-Type'));
       const { partnerId, durationMs } = c.req.valid('query');
-      if (durationMs === undefined) {
-        throw new AppError(400, 'VALIDATION_ERROR', 'The length of the recording is required');
-      }
-      const body = await readBody(c.req.raw);
-      const media = await uploadMedia(deps, c.var.actor, { partnerId, kind: 'audio', body, durationMs });
+      const read = () => readBody(c.req.raw, AUDIO_MAX_BYTES, 'Voice note');
+      const media = await uploadMedia(deps, c.var.actor, { partnerId, kind: 'audio', read, durationMs });
       return c.json({ media }, 201);
     })
     .get('/:id', validate('param', idParam), async (c) => {
-      const { row, data } = await readMedia(deps, c.var.actor, c.req.valid('param').id);
+      const { row, data } = await readMedia(deps, c.var.actor, c.req.valid('param'));
       return c.body(new Uint8Array(data), 200, {
         'Content-Type': row.mime,
         'Content-Length': String(data.length),
-        'Cache-Control': 'private, max-age=3600',
+        // Never kept by the browser: after logout on a shared device nothing private is left in its cache.
+        'Cache-Control': 'private, no-store',
         'Content-Disposition': 'inline',
       });
     });

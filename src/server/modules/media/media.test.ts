@@ -1,28 +1,25 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MediaView } from '@/shared/schemas/tasks';
 import { media } from '../../db/schema';
 import { AUDIO_MAX_BYTES, PHOTO_MAX_BYTES } from '../../media/process';
-import { databases, expectError, startTestServer, type TestServer } from '../../test/harness';
+import { databases } from '../../test/database';
+import { type Couple, createCouple } from '../../test/partners';
+import { expectBody, expectError } from '../../test/responses';
 import {
-  type Couple,
-  createCouple,
   EXIF_MARKERS,
   jpeg,
   jpegWithExifAndGps,
-  mediaFiles,
-  member,
   oggOpus,
   pngClaiming,
-  postAudio,
-  postPhoto,
   rotatedJpeg,
-  taskRowCounts,
-  uploadAudio,
-  uploadPhoto,
-} from '../../test/tasks-fixtures';
+} from '../../test/samples';
+import { startTestServer, type TestServer } from '../../test/server';
+import { mediaFiles, postAudio, postPhoto, storedCounts, uploadAudio, uploadPhoto } from '../../test/uploads';
+import { createUser } from '../../test/users';
 
 const NOT_AN_IMAGE = 'Please select an image file';
 const TOO_LONG = 'Maximum recording time of 1 minute reached.';
@@ -54,8 +51,7 @@ describe.each(databases())('media API on %s', (kind) => {
       expect(before.exif?.toString('latin1')).toContain(EXIF_MARKERS.gpsDatum);
 
       const response = await postPhoto(couple.submissive.client, couple.dominant.id, original);
-      expect(response.status).toBe(201);
-      const { media: view } = (await response.json()) as { media: MediaView };
+      const { media: view } = await expectBody(response, 201);
       expect(view).toMatchObject({ kind: 'photo', mime: 'image/jpeg', durationMs: null });
 
       for (const reader of [couple.dominant, couple.submissive]) {
@@ -94,8 +90,7 @@ describe.each(databases())('media API on %s', (kind) => {
         .png()
         .toBuffer();
       const response = await postPhoto(couple.dominant.client, couple.submissive.id, png, 'image/png');
-      expect(response.status).toBe(201);
-      const { media: view } = (await response.json()) as { media: MediaView };
+      const { media: view } = await expectBody(response, 201);
       const served = await couple.submissive.client.get(`/api/media/${view.id}`);
       expect((await sharp(Buffer.from(await served.arrayBuffer())).metadata()).format).toBe('jpeg');
     });
@@ -109,14 +104,14 @@ describe.each(databases())('media API on %s', (kind) => {
       ['a truncated JPEG', async () => (await jpeg(200, 200)).subarray(0, 180)],
       ['an SVG', () => Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"/>')],
     ])('refuses %s declared as image/jpeg with 415, storing nothing', async (_, make) => {
-      const before = await taskRowCounts(server);
+      const before = await storedCounts(server);
       const response = await postPhoto(couple.submissive.client, couple.dominant.id, await make());
       await expectError(response, 415, 'UNSUPPORTED_MEDIA_TYPE', NOT_AN_IMAGE);
-      expect(await taskRowCounts(server)).toEqual(before);
+      expect(await storedCounts(server)).toEqual(before);
     });
 
     it('refuses a decompression bomb (a tiny PNG claiming 900 megapixels) with 413, storing nothing', async () => {
-      const before = await taskRowCounts(server);
+      const before = await storedCounts(server);
       const bomb = pngClaiming(30_000, 30_000);
       expect(bomb.length).toBeLessThan(1_000);
       const response = await postPhoto(couple.submissive.client, couple.dominant.id, bomb, 'image/png');
@@ -126,7 +121,7 @@ describe.each(databases())('media API on %s', (kind) => {
         'PAYLOAD_TOO_LARGE',
         'Photo has too many pixels (40 megapixels at most)',
       );
-      expect(await taskRowCounts(server)).toEqual(before);
+      expect(await storedCounts(server)).toEqual(before);
     });
 
     it('refuses a body not declared as an image with 415', async () => {
@@ -140,7 +135,7 @@ describe.each(databases())('media API on %s', (kind) => {
     });
 
     it('refuses a photo over 10 MB with 413 and an empty one with 400, storing nothing', async () => {
-      const before = await taskRowCounts(server);
+      const before = await storedCounts(server);
       const big = Buffer.alloc(PHOTO_MAX_BYTES + 1, 0xff);
       const tooBig = await postPhoto(couple.submissive.client, couple.dominant.id, big);
       await expectError(tooBig, 413, 'PAYLOAD_TOO_LARGE');
@@ -149,24 +144,24 @@ describe.each(databases())('media API on %s', (kind) => {
       expect(tooBig.headers.get('connection')).toBe('close');
       const empty = await postPhoto(couple.submissive.client, couple.dominant.id, new Uint8Array(0));
       await expectError(empty, 400, 'VALIDATION_ERROR', 'The file is empty');
-      expect(await taskRowCounts(server)).toEqual(before);
+      expect(await storedCounts(server)).toEqual(before);
       // The uploader's next request goes through.
       await uploadPhoto(couple.submissive.client, couple.dominant.id);
     });
 
     it('refuses an upload for someone the uploader is not connected with (404), keeping no file', async () => {
-      const before = await taskRowCounts(server);
+      const before = await storedCounts(server);
       for (const partnerId of [other.dominant.id, randomUUID(), couple.submissive.id]) {
         const response = await postPhoto(couple.submissive.client, partnerId, await jpeg());
         await expectError(response, 404, 'NOT_FOUND');
       }
       const bad = await postPhoto(couple.submissive.client, 'not-a-uuid', await jpeg());
       await expectError(bad, 400, 'VALIDATION_ERROR');
-      expect(await taskRowCounts(server)).toEqual(before);
+      expect(await storedCounts(server)).toEqual(before);
     });
 
     it('refuses a Switch who has not chosen a session role (403)', async () => {
-      const sw = await member(server, { role: 'switch' });
+      const sw = await createUser(server, { role: 'switch' });
       const response = await postPhoto(sw.client, couple.dominant.id, await jpeg());
       await expectError(response, 403, 'FORBIDDEN');
     });
@@ -176,8 +171,7 @@ describe.each(databases())('media API on %s', (kind) => {
     it('stores an Ogg Opus note with its duration and serves it as audio/ogg', async () => {
       const file = oggOpus(3);
       const response = await postAudio(couple.dominant.client, couple.submissive.id, file, 3_000);
-      expect(response.status).toBe(201);
-      const { media: view } = (await response.json()) as { media: MediaView };
+      const { media: view } = await expectBody(response, 201);
       expect(view).toMatchObject({ kind: 'audio', mime: 'audio/ogg', sizeBytes: file.length });
       expect(view.durationMs).toBeGreaterThanOrEqual(3_000);
       const served = await couple.submissive.client.get(`/api/media/${view.id}`);
@@ -188,7 +182,8 @@ describe.each(databases())('media API on %s', (kind) => {
     });
 
     it('accepts a WebM note recorded with a codecs parameter', async () => {
-      const webm = Buffer.concat([Buffer.from('1a45dfa3', 'hex'), Buffer.alloc(64, 0)]);
+      // Recorded by Chromium's MediaRecorder (Opus in WebM, 1.44 s).
+      const webm = readFileSync(path.join(import.meta.dirname, '../../test/samples/tone-1.5s.webm'));
       const response = await postAudio(
         couple.submissive.client,
         couple.dominant.id,
@@ -196,23 +191,22 @@ describe.each(databases())('media API on %s', (kind) => {
         1_500,
         'audio/webm;codecs=opus',
       );
-      expect(response.status).toBe(201);
-      const { media: view } = (await response.json()) as { media: MediaView };
+      const { media: view } = await expectBody(response, 201);
       expect(view).toMatchObject({ mime: 'audio/webm', durationMs: 1_500 });
     });
 
     it('refuses a voice note without the recorder-stated length (400), storing nothing', async () => {
-      const before = await taskRowCounts(server);
+      const before = await storedCounts(server);
       const response = await couple.dominant.client.fetch(
         `/api/media/audio?partnerId=${encodeURIComponent(couple.submissive.id)}`,
         { method: 'POST', headers: { 'content-type': 'audio/ogg' }, body: new Uint8Array(oggOpus(2)) },
       );
       await expectError(response, 400, 'VALIDATION_ERROR', 'The length of the recording is required');
-      expect(await taskRowCounts(server)).toEqual(before);
+      expect(await storedCounts(server)).toEqual(before);
     });
 
     it('refuses what is not audio (415), an empty body (400) and a photo route type on audio (415)', async () => {
-      const before = await taskRowCounts(server);
+      const before = await storedCounts(server);
       const text = await postAudio(couple.dominant.client, couple.submissive.id, Buffer.from('hello'));
       await expectError(text, 415, 'UNSUPPORTED_MEDIA_TYPE');
       const image = await postAudio(couple.dominant.client, couple.submissive.id, await jpeg());
@@ -227,28 +221,28 @@ describe.each(databases())('media API on %s', (kind) => {
       await expectError(declaredImage, 415, 'UNSUPPORTED_MEDIA_TYPE');
       const empty = await postAudio(couple.dominant.client, couple.submissive.id, new Uint8Array(0));
       await expectError(empty, 400, 'VALIDATION_ERROR');
-      expect(await taskRowCounts(server)).toEqual(before);
+      expect(await storedCounts(server)).toEqual(before);
     });
 
     it('refuses a note over one minute, by the declared length or by the file, storing nothing', async () => {
-      const before = await taskRowCounts(server);
+      const before = await storedCounts(server);
       const declared = await postAudio(couple.dominant.client, couple.submissive.id, oggOpus(2), 61_000);
       await expectError(declared, 400, 'VALIDATION_ERROR', TOO_LONG);
       // The recorder claims one second; the file itself states seventy.
       const stated = await postAudio(couple.dominant.client, couple.submissive.id, oggOpus(70), 1_000);
       await expectError(stated, 400, 'VALIDATION_ERROR', TOO_LONG);
-      expect(await taskRowCounts(server)).toEqual(before);
+      expect(await storedCounts(server)).toEqual(before);
       // Sixty seconds is allowed.
       await uploadAudio(couple.dominant.client, couple.submissive.id, oggOpus(60));
     });
 
     it('refuses a note over 3 MB with 413', async () => {
-      const before = await taskRowCounts(server);
+      const before = await storedCounts(server);
       const big = Buffer.concat([oggOpus(1), Buffer.alloc(AUDIO_MAX_BYTES, 0)]);
       const response = await postAudio(couple.dominant.client, couple.submissive.id, big);
       await expectError(response, 413, 'PAYLOAD_TOO_LARGE');
       expect(response.headers.get('connection')).toBe('close');
-      expect(await taskRowCounts(server)).toEqual(before);
+      expect(await storedCounts(server)).toEqual(before);
       await uploadAudio(couple.dominant.client, couple.submissive.id);
     });
   });

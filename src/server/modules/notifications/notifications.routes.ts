@@ -1,29 +1,20 @@
 import { Hono } from 'hono';
 import { idParam } from '@/shared/schemas/common';
-import type { Auth } from '../../auth/auth';
 import { type AppEnv, requireSession } from '../../auth/session';
-import type { Db } from '../../db/client';
+import type { AppDeps } from '../../deps';
 import { validate } from '../../http/validate';
-import type { Publisher } from '../../realtime/publisher';
 import { listNotifications, markAllNotificationsRead, markNotificationRead } from './notifications.service';
 
-export interface NotificationsDeps {
-  auth: Auth;
-  db: Db;
-  publisher: Publisher;
-  clock: () => Date;
-}
-
 /** /api/notifications: only ever the signed-in user's own. */
-export const notificationRoutes = (deps: NotificationsDeps) =>
+export const notificationRoutes = (deps: AppDeps) =>
   new Hono<AppEnv>()
     .use(requireSession(deps.auth))
-    .get('/', async (c) => c.json(await listNotifications(deps.db, c.var.actor.id), 200))
+    .get('/', async (c) => c.json(await listNotifications(deps, c.var.actor), 200))
     .post('/read-all', async (c) => {
-      await markAllNotificationsRead(deps.publisher, c.var.actor.id, deps.clock());
+      await markAllNotificationsRead(deps, c.var.actor);
       return c.json({ success: true as const }, 200);
     })
     .post('/:id/read', validate('param', idParam), async (c) => {
-      await markNotificationRead(deps.publisher, c.var.actor.id, c.req.valid('param').id, deps.clock());
+      await markNotificationRead(deps, c.var.actor, c.req.valid('param'));
       return c.json({ success: true as const }, 200);
     });

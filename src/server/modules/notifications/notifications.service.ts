@@ -1,26 +1,30 @@
 import { and, count, desc, eq } from 'drizzle-orm';
-import type { NotificationType, NotificationView } from '@/shared/schemas/notifications';
+import type { NotificationContent } from '@/shared/domain/notifications';
+import type { NotificationView } from '@/shared/schemas/notifications';
 import { NOTIFICATION_PAGE } from '@/shared/schemas/notifications';
-import type { Db } from '../../db/client';
+import type { Actor } from '../../auth/session';
+import type { Tx } from '../../db/client';
 import { notifications, users } from '../../db/schema';
+import type { AppDeps } from '../../deps';
 import { AppError } from '../../http/errors';
-import type { Emit, Publisher, Tx } from '../../realtime/publisher';
+import type { Emit } from '../../realtime/publisher';
 
-export interface NewNotification {
-  userId: string;
-  type: NotificationType;
-  title: string;
-  message: string;
-  data?: Record<string, unknown>;
-}
-
-/** The server-side create_notification: written in the caller's transaction, announced after commit. */
-export async function createNotification(tx: Tx, emit: Emit, input: NewNotification) {
+/**
+ * The server-side create_notification: one entry of the catalogue (`notify.*` in shared/domain), for one
+ * user, written in the caller's transaction and announced after commit.
+ */
+export async function createNotification(tx: Tx, emit: Emit, userId: string, content: NotificationContent) {
   const [row] = await tx
     .insert(notifications)
-    .values({ ...input, data: input.data ?? {} })
+    .values({
+      userId,
+      type: content.type,
+      title: content.title,
+      message: content.message,
+      data: content.data as Record<string, unknown>,
+    })
     .returning({ id: notifications.id });
-  emit([input.userId], 'notification.created', { notificationId: row!.id });
+  emit([userId], 'notification.created', { notificationId: row!.id });
   return row!.id;
 }
 
@@ -36,7 +40,9 @@ export const presentNotification = (row: typeof notifications.$inferSelect): Not
   updatedAt: row.updatedAt.getTime(),
 });
 
-export async function listNotifications(db: Db, userId: string) {
+export async function listNotifications(deps: AppDeps, actor: Actor) {
+  const { db } = deps;
+  const userId = actor.id;
   const [rows, [unread]] = await Promise.all([
     db
       .select()
@@ -52,8 +58,11 @@ export async function listNotifications(db: Db, userId: string) {
   return { notifications: rows.map(presentNotification), unreadCount: unread?.n ?? 0 };
 }
 
-export async function markNotificationRead(publisher: Publisher, userId: string, id: string, now: Date) {
-  await publisher.transaction(async (tx, emit) => {
+export async function markNotificationRead(deps: AppDeps, actor: Actor, input: { id: string }) {
+  const { id } = input;
+  const userId = actor.id;
+  const now = deps.clock();
+  await deps.publisher.transaction(async (tx, emit) => {
     const updated = await tx
       .update(notifications)
       .set({ read: true, updatedAt: now })
@@ -64,8 +73,10 @@ export async function markNotificationRead(publisher: Publisher, userId: string,
   });
 }
 
-export async function markAllNotificationsRead(publisher: Publisher, userId: string, now: Date) {
-  await publisher.transaction(async (tx, emit) => {
+export async function markAllNotificationsRead(deps: AppDeps, actor: Actor) {
+  const userId = actor.id;
+  const now = deps.clock();
+  await deps.publisher.transaction(async (tx, emit) => {
     await tx
       .update(notifications)
       .set({ read: true, updatedAt: now })
@@ -74,6 +85,6 @@ export async function markAllNotificationsRead(publisher: Publisher, userId: str
   });
 }
 
-export async function updateLastVisit(db: Db, userId: string, now: Date) {
-  await db.update(users).set({ lastVisitAt: now }).where(eq(users.id, userId));
+export async function updateLastVisit(deps: AppDeps, actor: Actor) {
+  await deps.db.update(users).set({ lastVisitAt: deps.clock() }).where(eq(users.id, actor.id));
 }

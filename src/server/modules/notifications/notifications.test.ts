@@ -1,34 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CurrentUser } from '@/shared/schemas/accounts';
-import { NOTIFICATION_PAGE, type NotificationView } from '@/shared/schemas/notifications';
+import { NOTIFICATION_PAGE } from '@/shared/schemas/notifications';
 import { notifications, users } from '../../db/schema';
-import {
-  createUser,
-  databases,
-  expectError,
-  openEventStream,
-  sendRequest,
-  signIn,
-  startTestServer,
-  type TestServer,
-  type TestUser,
-} from '../../test/harness';
-
-async function inbox(user: TestUser) {
-  const response = await user.client.get('/api/notifications');
-  expect(response.status).toBe(200);
-  return (await response.json()) as { notifications: NotificationView[]; unreadCount: number };
-}
+import { databases } from '../../test/database';
+import { openEventStream } from '../../test/event-stream';
+import { inbox } from '../../test/notifications';
+import { sendRequest } from '../../test/partners';
+import { expectError } from '../../test/responses';
+import { startTestServer, type TestServer } from '../../test/server';
+import { createUser, signIn, type TestUser } from '../../test/users';
 
 const markRead = (user: TestUser, id: string) => user.client.post(`/api/notifications/${id}/read`);
 const markAll = (user: TestUser) => user.client.post('/api/notifications/read-all');
 
 async function me(user: TestUser) {
-  const response = await user.client.get('/api/me');
+  const response = await user.api.me.$get();
   expect(response.status).toBe(200);
-  return ((await response.json()) as { user: CurrentUser }).user;
+  return (await response.json()).user;
 }
 
 describe.each(databases())('notifications on %s', (kind) => {
@@ -42,13 +31,14 @@ describe.each(databases())('notifications on %s', (kind) => {
 
   /** A receiver with one connection-request notification from each of `n` senders, in order. */
   async function receiverWith(n: number) {
-    const receiver = await createUser(server, { role: 'submissive' });
-    const senders: TestUser[] = [];
-    for (let i = 0; i < n; i++) {
-      const sender = await createUser(server, { role: 'dominant', displayName: `Sender Number ${i}` });
-      await sendRequest(sender, receiver);
-      senders.push(sender);
-    }
+    const [receiver, ...senders] = await Promise.all([
+      createUser(server, { role: 'submissive' }),
+      ...Array.from({ length: n }, (_, i) =>
+        createUser(server, { role: 'dominant', displayName: `Sender Number ${i}` }),
+      ),
+    ]);
+    // One after the other: the order of the requests is the order of the notifications.
+    for (const sender of senders) await sendRequest(sender, receiver);
     return { receiver, senders };
   }
 
@@ -175,7 +165,7 @@ describe.each(databases())('notifications on %s', (kind) => {
     expect((await me(user)).lastVisitAt).toBe(first + 60_000);
     // Also on a fresh sign-in.
     const again = await signIn(server, user);
-    const fresh = (await (await again.get('/api/me')).json()) as { user: CurrentUser };
+    const fresh = await (await again.api.me.$get()).json();
     expect(fresh.user.lastVisitAt).toBe(first + 60_000);
     expect((await me(other)).lastVisitAt).toBeNull();
   });

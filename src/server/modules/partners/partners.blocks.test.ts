@@ -1,41 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, or } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BlockedUserView, PartnerView, RequestView } from '@/shared/schemas/partners';
 import { blockedUsers, pairs, partnerRequests, partners } from '../../db/schema';
-import {
-  createCouple,
-  createUser,
-  databases,
-  expectError,
-  openEventStream,
-  sendRequest,
-  startTestServer,
-  type TestServer,
-  type TestUser,
-} from '../../test/harness';
+import { databases } from '../../test/database';
+import { openEventStream } from '../../test/event-stream';
+import { blocksOf, createCouple, partnersOf, sendRequest } from '../../test/partners';
+import { expectBody, expectError } from '../../test/responses';
+import { startTestServer, type TestServer } from '../../test/server';
+import { createUser, type TestUser } from '../../test/users';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 const block = (user: TestUser, userId: unknown) => user.client.post('/api/blocks', { userId });
 
 async function blockOk(user: TestUser, userId: string) {
-  const response = await block(user, userId);
-  const body = (await response.json()) as { blocked: BlockedUserView };
-  expect(response.status, JSON.stringify(body)).toBe(201);
-  return body.blocked;
-}
-
-async function blocksOf(user: TestUser) {
-  const response = await user.client.get('/api/blocks');
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { blocked: BlockedUserView[] }).blocked;
-}
-
-async function partnersOf(user: TestUser) {
-  const response = await user.client.get('/api/partners');
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { partners: PartnerView[] }).partners;
+  const response = await user.api.blocks.$post({ json: { userId } });
+  return (await expectBody(response, 201)).blocked;
 }
 
 describe.each(databases())('blocking on %s', (kind) => {
@@ -149,9 +129,7 @@ describe.each(databases())('blocking on %s', (kind) => {
       [incoming.id]: 'rejected',
       [outgoing.id]: 'rejected',
     });
-    const seen = (await (await asker.client.get('/api/partner-requests')).json()) as {
-      requests: RequestView[];
-    };
+    const seen = await (await asker.api['partner-requests'].$get()).json();
     expect(seen.requests.map((r) => [r.id, r.status])).toEqual([[incoming.id, 'rejected']]);
     // A rejected request can no longer be accepted.
     await expectError(
@@ -195,16 +173,24 @@ describe.each(databases())('blocking on %s', (kind) => {
     expect(await blockRows(me, them)).toHaveLength(1);
   });
 
-  it('a blocked user can still block back, and either block alone keeps them apart', async () => {
+  it('a blocked user cannot tell the blocker exists: blocking them back answers 404 like an unknown id', async () => {
     const a = await createUser(server, { role: 'dominant' });
     const b = await createUser(server, { role: 'submissive' });
     const ab = await blockOk(a, b.id);
-    const ba = await blockOk(b, a.id);
-    expect(await blockRows(a, b)).toHaveLength(2);
-    expect((await a.client.delete(`/api/blocks/${ab.id}`)).status).toBe(200);
-    // b's block still stands.
+    const before = await server.rowCounts();
+    const back = await block(b, a.id);
+    const unknown = await block(b, randomUUID());
+    const [backBody, unknownBody] = [await back.json(), await unknown.json()];
+    expect([back.status, backBody]).toEqual([unknown.status, unknownBody]);
+    expect(back.status).toBe(404);
+    expect(JSON.stringify(backBody)).not.toContain(a.displayName);
+    expect(await server.rowCounts()).toEqual(before);
+    // a's block alone keeps them apart, both ways.
+    await expectError(await b.client.post('/api/partner-requests', { receiverId: a.id }), 404, 'NOT_FOUND');
     await expectError(await a.client.post('/api/partner-requests', { receiverId: b.id }), 404, 'NOT_FOUND');
-    expect((await b.client.delete(`/api/blocks/${ba.id}`)).status).toBe(200);
-    expect((await a.client.post('/api/partner-requests', { receiverId: b.id })).status).toBe(201);
+    expect((await a.client.delete(`/api/blocks/${ab.id}`)).status).toBe(200);
+    // Once a lifts theirs, b may block a (and a request works again).
+    await blockOk(b, a.id);
+    expect(await blockRows(a, b)).toHaveLength(1);
   });
 });

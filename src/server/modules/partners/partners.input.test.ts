@@ -2,17 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { partnerRequests } from '../../db/schema';
-import {
-  createCouple,
-  createUser,
-  databases,
-  expectError,
-  sendRequest,
-  signIn,
-  startTestServer,
-  type TestServer,
-  type TestUser,
-} from '../../test/harness';
+import { databases } from '../../test/database';
+import { createCouple, sendRequest } from '../../test/partners';
+import { expectBody, expectError } from '../../test/responses';
+import { startTestServer, type TestServer } from '../../test/server';
+import { createUser, signIn, type TestUser } from '../../test/users';
 
 /** People and rows that every refused call below could have changed, had it not been refused. */
 interface Fixture {
@@ -123,15 +117,16 @@ describe.each(databases())('partner routes refuse bad input and strangers on %s'
   let f: Fixture;
   beforeAll(async () => {
     server = await startTestServer({ db: kind, requireEmailVerification: false });
-    const { dominant, submissive } = await createCouple(server);
-    const sender = await createUser(server, { role: 'dominant', displayName: 'Hidden Sender' });
-    const receiver = await createUser(server, { role: 'submissive', displayName: 'Hidden Receiver' });
-    const stranger = await createUser(server, { role: 'dominant' });
-    const blocked = await createUser(server);
+    const [{ dominant, submissive }, sender, receiver, stranger, blocked] = await Promise.all([
+      createCouple(server),
+      createUser(server, { role: 'dominant', displayName: 'Hidden Sender' }),
+      createUser(server, { role: 'submissive', displayName: 'Hidden Receiver' }),
+      createUser(server, { role: 'dominant' }),
+      createUser(server),
+    ]);
     const { id: requestId } = await sendRequest(sender, receiver);
-    const response = await receiver.client.post('/api/blocks', { userId: blocked.id });
-    expect(response.status).toBe(201);
-    const { blocked: block } = (await response.json()) as { blocked: { id: string } };
+    const response = await receiver.api.blocks.$post({ json: { userId: blocked.id } });
+    const { blocked: block } = await expectBody(response, 201);
     f = { dominant, submissive, sender, receiver, stranger, requestId, blockId: block.id };
   });
   afterAll(async () => {
@@ -351,17 +346,11 @@ describe.each(databases())('partner routes refuse bad input and strangers on %s'
       .from(partnerRequests)
       .where(eq(partnerRequests.id, f.requestId));
     expect(request?.status).toBe('pending');
-    const partners = (await (await f.submissive.client.get('/api/partners')).json()) as {
-      partners: { id: string }[];
-    };
+    const partners = await (await f.submissive.api.partners.$get()).json();
     expect(partners.partners.map((p) => p.id)).toEqual([f.dominant.id]);
-    const blocks = (await (await f.receiver.client.get('/api/blocks')).json()) as {
-      blocked: { id: string }[];
-    };
+    const blocks = await (await f.receiver.api.blocks.$get()).json();
     expect(blocks.blocked.map((b) => b.id)).toEqual([f.blockId]);
-    const requests = (await (await f.sender.client.get('/api/partner-requests')).json()) as {
-      requests: { id: string }[];
-    };
+    const requests = await (await f.sender.api['partner-requests'].$get()).json();
     expect(requests.requests.map((r) => r.id)).toEqual([f.requestId]);
   });
 });

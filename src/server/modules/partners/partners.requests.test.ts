@@ -1,27 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, or } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CurrentUser } from '@/shared/schemas/accounts';
-import type { NotificationView } from '@/shared/schemas/notifications';
-import type { PartnerView, RequestView, UserSearchResult } from '@/shared/schemas/partners';
 import { blockedUsers, pairs, partnerRequests, partners, users } from '../../db/schema';
-import {
-  actAs,
-  connect,
-  createCouple,
-  createUser,
-  databases,
-  expectError,
-  extractLink,
-  jsonInit,
-  openEventStream,
-  registrationBody,
-  sendRequest,
-  sleep,
-  startTestServer,
-  type TestServer,
-  type TestUser,
-} from '../../test/harness';
+import { jsonInit } from '../../test/client';
+import { databases } from '../../test/database';
+import { openEventStream } from '../../test/event-stream';
+import { inbox } from '../../test/notifications';
+import { connect, createCouple, partnersOf, requestsOf, sendRequest } from '../../test/partners';
+import { expectBody, expectError } from '../../test/responses';
+import { startTestServer, type TestServer } from '../../test/server';
+import { extractLink } from '../../test/smtp-peer';
+import { actAs, createUser, registrationBody, type TestUser } from '../../test/users';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const NOT_FOUND_REQUEST = 'Connection request not found or has been deleted';
@@ -31,10 +20,8 @@ const REQUEST_EXISTS = 'A connection request already exists with this user';
 const search = (user: TestUser, email: unknown) => user.client.post('/api/users/search', { email });
 
 async function found(user: TestUser, email: string) {
-  const response = await search(user, email);
-  const body = (await response.json()) as { users: UserSearchResult[] };
-  expect(response.status, JSON.stringify(body)).toBe(200);
-  return body.users;
+  const response = await user.api.users.search.$post({ json: { email } });
+  return (await expectBody(response, 200)).users;
 }
 
 const request = (from: TestUser, receiverId: unknown) =>
@@ -42,24 +29,6 @@ const request = (from: TestUser, receiverId: unknown) =>
 
 const answer = (user: TestUser, id: string, action: 'accept' | 'reject' | 'block') =>
   user.client.post(`/api/partner-requests/${id}/${action}`);
-
-async function notificationsOf(user: TestUser) {
-  const response = await user.client.get('/api/notifications');
-  expect(response.status).toBe(200);
-  return (await response.json()) as { notifications: NotificationView[]; unreadCount: number };
-}
-
-async function partnersOf(user: TestUser) {
-  const response = await user.client.get('/api/partners');
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { partners: PartnerView[] }).partners;
-}
-
-async function requestsOf(user: TestUser) {
-  const response = await user.client.get('/api/partner-requests');
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { requests: RequestView[] }).requests;
-}
 
 describe.each(databases())('partner search and requests on %s', (kind) => {
   let server: TestServer;
@@ -173,9 +142,8 @@ describe.each(databases())('partner search and requests on %s', (kind) => {
       const blocker = await createUser(server, { role: 'dominant' });
       const blocked = await createUser(server, { role: 'submissive' });
       const bystander = await createUser(server);
-      const response = await blocker.client.post('/api/blocks', { userId: blocked.id });
-      expect(response.status).toBe(201);
-      const { blocked: block } = (await response.json()) as { blocked: { id: string } };
+      const response = await blocker.api.blocks.$post({ json: { userId: blocked.id } });
+      const { blocked: block } = await expectBody(response, 201);
 
       expect(await found(blocker, blocked.email)).toEqual([]);
       expect(await found(blocked, blocker.email)).toEqual([]);
@@ -221,10 +189,8 @@ describe.each(databases())('partner search and requests on %s', (kind) => {
 
       const mail = await strict.smtp.waitForMail(email);
       expect((await fetch(extractLink(mail.raw), { redirect: 'manual' })).status).toBe(302);
-      const search2 = await searcher.client.post('/api/users/search', { email });
-      expect(((await search2.json()) as { users: UserSearchResult[] }).users.map((u) => u.id)).toEqual([
-        row!.id,
-      ]);
+      const search2 = await searcher.api.users.search.$post({ json: { email } });
+      expect((await expectBody(search2, 200)).users.map((u) => u.id)).toEqual([row!.id]);
       expect((await searcher.client.post('/api/partner-requests', { receiverId: row!.id })).status).toBe(201);
     });
   });
@@ -234,9 +200,8 @@ describe.each(databases())('partner search and requests on %s', (kind) => {
       const sender = await createUser(server, { role: 'dominant', displayName: 'Dana Sender' });
       const receiver = await createUser(server, { role: 'submissive', displayName: 'Sid Receiver' });
       const started = Date.now();
-      const response = await request(sender, receiver.id);
-      expect(response.status).toBe(201);
-      const { request: view } = (await response.json()) as { request: RequestView };
+      const response = await sender.api['partner-requests'].$post({ json: { receiverId: receiver.id } });
+      const { request: view } = await expectBody(response, 201);
       expect(view).toEqual({
         id: expect.stringMatching(UUID),
         senderId: sender.id,
@@ -266,9 +231,9 @@ describe.each(databases())('partner search and requests on %s', (kind) => {
       expect(one.status).toBe(200);
       expect(await one.json()).toEqual({ request: view });
 
-      const inbox = await notificationsOf(receiver);
-      expect(inbox.unreadCount).toBe(1);
-      expect(inbox.notifications).toEqual([
+      const received = await inbox(receiver);
+      expect(received.unreadCount).toBe(1);
+      expect(received.notifications).toEqual([
         {
           id: expect.stringMatching(UUID),
           userId: receiver.id,
@@ -281,7 +246,7 @@ describe.each(databases())('partner search and requests on %s', (kind) => {
           updatedAt: expect.any(Number),
         },
       ]);
-      expect((await notificationsOf(sender)).notifications).toEqual([]);
+      expect((await inbox(sender)).notifications).toEqual([]);
 
       const mail = await server.smtp.waitForMail(receiver.email);
       expect(mail.subject).toContain('Dana Sender');
@@ -354,7 +319,7 @@ describe.each(databases())('partner search and requests on %s', (kind) => {
       await expectError(await request(blocked, blocker.id), 404, 'NOT_FOUND', 'User not found');
       await expectError(await request(blocker, blocked.id), 404, 'NOT_FOUND', 'User not found');
       expect(await server.rowCounts()).toEqual(before);
-      expect((await notificationsOf(blocker)).notifications).toEqual([]);
+      expect((await inbox(blocker)).notifications).toEqual([]);
     });
 
     it('refuses a request to oneself with 400, whatever the case of the id', async () => {
@@ -461,11 +426,11 @@ describe.each(databases())('partner search and requests on %s', (kind) => {
       expect(await partnersOf(sub)).toEqual([
         { id: dom.id, name: 'Dora Dom', role: 'dominant', photoURL: null },
       ]);
-      const me = (await (await sub.client.get('/api/me')).json()) as { user: CurrentUser };
+      const me = await (await sub.api.me.$get()).json();
       expect(me.user.partners).toEqual([{ id: dom.id, name: 'Dora Dom', role: 'dominant', photoURL: null }]);
       expect((await requestsOf(sub)).map((r) => [r.id, r.status])).toEqual([[view.id, 'accepted']]);
 
-      const told = await notificationsOf(sub);
+      const told = await inbox(sub);
       expect(told.notifications).toHaveLength(1);
       expect(told.notifications[0]).toMatchObject({
         type: 'connection_request',
@@ -530,7 +495,7 @@ describe.each(databases())('partner search and requests on %s', (kind) => {
       expect(await partnerRowsBetween(a, b)).toEqual([]);
       expect(await pairsBetween(a, b)).toEqual([]);
       expect(await partnersOf(a)).toEqual([]);
-      const told = await notificationsOf(a);
+      const told = await inbox(a);
       expect(told.notifications).toEqual([
         expect.objectContaining({
           type: 'connection_request',
@@ -559,11 +524,11 @@ describe.each(databases())('partner search and requests on %s', (kind) => {
       await expectError(await request(b, a.id), 404, 'NOT_FOUND', 'User not found');
       expect(await requestsBetween(a, b)).toHaveLength(1);
 
-      const list = (await (await b.client.get('/api/blocks')).json()) as { blocked: unknown[] };
+      const list = await (await b.api.blocks.$get()).json();
       expect(list.blocked).toEqual([
         expect.objectContaining({ userId: a.id, displayName: 'Pushy Pete', username: 'pushypete' }),
       ]);
-      expect((await notificationsOf(a)).notifications).toEqual([
+      expect((await inbox(a)).notifications).toEqual([
         expect.objectContaining({ data: { requestId: view.id, status: 'rejected' } }),
       ]);
     });
@@ -581,7 +546,7 @@ describe.each(databases())('partner search and requests on %s', (kind) => {
         await expectError(loser, 409, 'CONFLICT', 'Connection request has already been accepted');
         expect(await partnerRowsBetween(dom, sub)).toHaveLength(2);
         expect(await pairsBetween(dom, sub)).toEqual([expect.objectContaining({ status: 'active' })]);
-        expect((await notificationsOf(dom)).notifications).toHaveLength(1);
+        expect((await inbox(dom)).notifications).toHaveLength(1);
       }
     });
 
@@ -630,10 +595,7 @@ describe.each(databases())('partner search and requests on %s', (kind) => {
         expect(rows).toHaveLength(1);
         expect(rows[0]?.status).toBe('pending');
         // One notification, to the one who was asked.
-        const notified = [
-          ...(await notificationsOf(a)).notifications,
-          ...(await notificationsOf(b)).notifications,
-        ];
+        const notified = [...(await inbox(a)).notifications, ...(await inbox(b)).notifications];
         expect(notified).toHaveLength(1);
       }
     });
@@ -645,7 +607,7 @@ describe.each(databases())('partner search and requests on %s', (kind) => {
         const responses = await Promise.all([request(a, b.id), request(a, b.id), request(a, b.id)]);
         expect(responses.map((r) => r.status).sort()).toEqual([201, 409, 409]);
         expect(await requestsBetween(a, b)).toHaveLength(1);
-        expect((await notificationsOf(b)).notifications).toHaveLength(1);
+        expect((await inbox(b)).notifications).toHaveLength(1);
       }
     });
   });
@@ -758,13 +720,12 @@ describe.each(databases())('partner search and requests on %s', (kind) => {
     it('a request still answers 201, is stored and notifies the receiver', async () => {
       const sender = await createUser(down, { role: 'dominant' });
       const receiver = await createUser(down, { role: 'submissive' });
-      const response = await request(sender, receiver.id);
-      expect(response.status).toBe(201);
-      const { request: view } = (await response.json()) as { request: RequestView };
+      const response = await sender.api['partner-requests'].$post({ json: { receiverId: receiver.id } });
+      const { request: view } = await expectBody(response, 201);
       expect((await requestsOf(receiver)).map((r) => r.id)).toEqual([view.id]);
-      expect((await notificationsOf(receiver)).unreadCount).toBe(1);
-      // Give the failing delivery time to fail; the server stays healthy and answers the next call.
-      await sleep(300);
+      expect((await inbox(receiver)).unreadCount).toBe(1);
+      // Let the failing delivery fail; the server stays healthy and answers the next call.
+      await down.mailsSettled();
       expect((await down.request('/api/health')).status).toBe(200);
       expect((await requestsOf(sender)).map((r) => r.id)).toEqual([view.id]);
       expect(down.smtp.mailsTo(receiver.email)).toEqual([]);

@@ -6,76 +6,68 @@ import {
   searchUsersInput,
   sendRequestInput,
 } from '@/shared/schemas/partners';
-import type { Auth } from '../../auth/auth';
 import { type AppEnv, requireSession } from '../../auth/session';
+import type { AppDeps } from '../../deps';
+import { clientAddress } from '../../http/rate-limit';
 import { validate } from '../../http/validate';
-import {
-  acceptRequest,
-  blockUser,
-  disconnectPartner,
-  getRequest,
-  listBlocked,
-  listPartners,
-  listRequests,
-  type PartnersDeps,
-  rejectRequest,
-  searchUsers,
-  sendRequest,
-  unblock,
-} from './partners.service';
-
-type Deps = PartnersDeps & { auth: Auth };
+import { blockUser, listBlocked, unblock } from './partners.blocks';
+import { disconnectPartner, listPartners } from './partners.connections';
+import { acceptRequest, getRequest, listRequests, rejectRequest, sendRequest } from './partners.requests';
+import { searchUsers } from './partners.search';
 
 /** /api/users: partner search. */
-export const userRoutes = (deps: Deps) =>
+export const userRoutes = (deps: AppDeps) =>
   new Hono<AppEnv>()
     .use(requireSession(deps.auth))
-    .post('/search', validate('json', searchUsersInput), async (c) =>
-      c.json({ users: await searchUsers(deps, c.var.actor, c.req.valid('json').email) }, 200),
-    );
+    .post('/search', validate('json', searchUsersInput), async (c) => {
+      // Each hit can reveal a name and a role: probing is limited per account and per client.
+      await deps.limits.hit('searchByAccount', c.var.actor.id);
+      await deps.limits.hit('searchFromClient', clientAddress(c, deps.trustProxy));
+      return c.json({ users: await searchUsers(deps, c.var.actor, c.req.valid('json')) }, 200);
+    });
 
 /** /api/partners: the signed-in user's connections. */
-export const partnerRoutes = (deps: Deps) =>
+export const partnerRoutes = (deps: AppDeps) =>
   new Hono<AppEnv>()
     .use(requireSession(deps.auth))
-    .get('/', async (c) => c.json({ partners: await listPartners(deps.db, c.var.actor.id) }, 200))
+    .get('/', async (c) => c.json({ partners: await listPartners(deps, c.var.actor) }, 200))
     .delete('/:partnerId', validate('param', partnerIdParam), async (c) => {
-      await disconnectPartner(deps, c.var.actor, c.req.valid('param').partnerId);
+      await disconnectPartner(deps, c.var.actor, c.req.valid('param'));
       return c.json({ success: true as const }, 200);
     });
 
 /** /api/partner-requests: requests the user sent or received. Only the receiver answers one. */
-export const requestRoutes = (deps: Deps) =>
+export const requestRoutes = (deps: AppDeps) =>
   new Hono<AppEnv>()
     .use(requireSession(deps.auth))
-    .get('/', async (c) => c.json({ requests: await listRequests(deps.db, c.var.actor.id) }, 200))
+    .get('/', async (c) => c.json({ requests: await listRequests(deps, c.var.actor) }, 200))
     .post('/', validate('json', sendRequestInput), async (c) =>
-      c.json({ request: await sendRequest(deps, c.var.actor, c.req.valid('json').receiverId) }, 201),
+      c.json({ request: await sendRequest(deps, c.var.actor, c.req.valid('json')) }, 201),
     )
     .get('/:id', validate('param', idParam), async (c) =>
-      c.json({ request: await getRequest(deps.db, c.var.actor.id, c.req.valid('param').id) }, 200),
+      c.json({ request: await getRequest(deps, c.var.actor, c.req.valid('param')) }, 200),
     )
     .post('/:id/accept', validate('param', idParam), async (c) =>
-      c.json(await acceptRequest(deps, c.var.actor, c.req.valid('param').id), 200),
+      c.json(await acceptRequest(deps, c.var.actor, c.req.valid('param')), 200),
     )
     .post('/:id/reject', validate('param', idParam), async (c) => {
-      await rejectRequest(deps, c.var.actor, c.req.valid('param').id, { block: false });
+      await rejectRequest(deps, c.var.actor, { ...c.req.valid('param'), block: false });
       return c.json({ success: true as const }, 200);
     })
     .post('/:id/block', validate('param', idParam), async (c) => {
-      await rejectRequest(deps, c.var.actor, c.req.valid('param').id, { block: true });
+      await rejectRequest(deps, c.var.actor, { ...c.req.valid('param'), block: true });
       return c.json({ success: true as const }, 200);
     });
 
 /** /api/blocks: the users the signed-in user has blocked. */
-export const blockRoutes = (deps: Deps) =>
+export const blockRoutes = (deps: AppDeps) =>
   new Hono<AppEnv>()
     .use(requireSession(deps.auth))
-    .get('/', async (c) => c.json({ blocked: await listBlocked(deps.db, c.var.actor.id) }, 200))
+    .get('/', async (c) => c.json({ blocked: await listBlocked(deps, c.var.actor) }, 200))
     .post('/', validate('json', blockUserInput), async (c) =>
-      c.json({ blocked: await blockUser(deps, c.var.actor, c.req.valid('json').userId) }, 201),
+      c.json({ blocked: await blockUser(deps, c.var.actor, c.req.valid('json')) }, 201),
     )
     .delete('/:id', validate('param', idParam), async (c) => {
-      await unblock(deps, c.var.actor, c.req.valid('param').id);
+      await unblock(deps, c.var.actor, c.req.valid('param'));
       return c.json({ success: true as const }, 200);
     });

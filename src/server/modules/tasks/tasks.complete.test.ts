@@ -1,22 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TaskCompletionView, TaskView } from '@/shared/schemas/tasks';
+import type { TaskCompletionView } from '@/shared/schemas/tasks';
 import { tasks } from '../../db/schema';
-import { connect, databases, expectError, startTestServer, type TestServer } from '../../test/harness';
-import {
-  type Couple,
-  completeTask,
-  createCouple,
-  createTask,
-  findTask,
-  listHistory,
-  member,
-  notificationsOf,
-  taskRowCounts,
-  uploadAudio,
-  uploadPhoto,
-} from '../../test/tasks-fixtures';
+import { databases } from '../../test/database';
+import { notificationsOf } from '../../test/notifications';
+import { type Couple, connect, createCouple } from '../../test/partners';
+import { expectBody, expectError } from '../../test/responses';
+import { startTestServer, type TestServer } from '../../test/server';
+import { completeTask, createTask, findTask, listHistory } from '../../test/tasks';
+import { storedCounts, uploadAudio, uploadPhoto } from '../../test/uploads';
+import { createUser } from '../../test/users';
 
 const SECOND = 1_000;
 const MINUTE = 60 * SECOND;
@@ -46,7 +40,7 @@ describe.each(databases())('tasks: completion and repeats on %s', (kind) => {
   describe('complete', () => {
     it('a photo-proof task refuses the submissive without a photo (400), changing nothing', async () => {
       const task = await createTask(server, couple, { photoProofRequired: true });
-      const before = await taskRowCounts(server);
+      const before = await storedCounts(server);
       for (const body of [{}, { photoId: null }]) {
         await expectError(
           await complete(couple.submissive.client, task.id, body),
@@ -55,7 +49,7 @@ describe.each(databases())('tasks: completion and repeats on %s', (kind) => {
           'Photo proof required',
         );
       }
-      expect(await taskRowCounts(server)).toEqual(before);
+      expect(await storedCounts(server)).toEqual(before);
       expect(await findTask(couple.submissive.client, task.id)).toEqual(task);
     });
 
@@ -150,10 +144,10 @@ describe.each(databases())('tasks: completion and repeats on %s', (kind) => {
     it('completing twice is 409, even when both requests race', async () => {
       const task = await createTask(server, couple);
       await completeTask(couple.submissive.client, task.id);
-      const before = await taskRowCounts(server);
+      const before = await storedCounts(server);
       await expectError(await complete(couple.submissive.client, task.id), 409, 'CONFLICT');
       await expectError(await complete(couple.dominant.client, task.id), 409, 'CONFLICT');
-      expect(await taskRowCounts(server)).toEqual(before);
+      expect(await storedCounts(server)).toEqual(before);
 
       const raced = await createTask(server, couple);
       const statuses = (
@@ -170,7 +164,7 @@ describe.each(databases())('tasks: completion and repeats on %s', (kind) => {
 
     it('refuses a photo that is not the completer’s own photo upload for this pair', async () => {
       // The submissive also has a second dominant: a photo for that pair cannot prove this one's task.
-      const secondDom = await member(server, { role: 'dominant' });
+      const secondDom = await createUser(server, { role: 'dominant' });
       await connect(secondDom, couple.submissive);
       const otherPairPhoto = await uploadPhoto(couple.submissive.client, secondDom.id);
       const domPhoto = await uploadPhoto(couple.dominant.client, couple.submissive.id);
@@ -178,7 +172,7 @@ describe.each(databases())('tasks: completion and repeats on %s', (kind) => {
       const strangerPhoto = await uploadPhoto(other.submissive.client, other.dominant.id);
 
       const task = await createTask(server, couple, { photoProofRequired: true });
-      const before = await taskRowCounts(server);
+      const before = await storedCounts(server);
       for (const photoId of [otherPairPhoto, domPhoto, audio, strangerPhoto, randomUUID()]) {
         await expectError(
           await complete(couple.submissive.client, task.id, { photoId }),
@@ -197,25 +191,25 @@ describe.each(databases())('tasks: completion and repeats on %s', (kind) => {
       const used = await uploadPhoto(couple.submissive.client, couple.dominant.id);
       const first = await createTask(server, couple);
       await completeTask(couple.submissive.client, first.id, used);
-      const counts = await taskRowCounts(server);
+      const counts = await storedCounts(server);
       await expectError(
         await complete(couple.submissive.client, task.id, { photoId: used }),
         409,
         'CONFLICT',
         'Photo is already attached elsewhere',
       );
-      expect(await taskRowCounts(server)).toEqual(counts);
+      expect(await storedCounts(server)).toEqual(counts);
       expect(counts.taskCompletions).toBe(before.taskCompletions + 1);
       expect((await findTask(couple.submissive.client, task.id))?.isCompleted).toBe(false);
     });
 
     it('a stranger gets 404, changing nothing', async () => {
       const task = await createTask(server, couple);
-      const before = await taskRowCounts(server);
+      const before = await storedCounts(server);
       for (const stranger of [other.dominant, other.submissive]) {
         await expectError(await complete(stranger.client, task.id), 404, 'NOT_FOUND');
       }
-      expect(await taskRowCounts(server)).toEqual(before);
+      expect(await storedCounts(server)).toEqual(before);
       expect((await findTask(couple.submissive.client, task.id))?.isCompleted).toBe(false);
     });
   });
@@ -258,11 +252,11 @@ describe.each(databases())('tasks: completion and repeats on %s', (kind) => {
       });
 
       // The dominant's feedback on this cycle lands on the task and its history row.
-      const fb = await couple.dominant.client.post(`/api/tasks/${task.id}/feedback`, {
-        feedback: 'Good start',
+      const fb = await couple.dominant.api.tasks[':id'].feedback.$post({
+        param: { id: task.id },
+        json: { feedback: 'Good start' },
       });
-      expect(fb.status).toBe(200);
-      expect(((await fb.json()) as { task: TaskView }).task.feedback).toBe('Good start');
+      expect((await expectBody(fb, 200)).task?.feedback).toBe('Good start');
 
       // Done for today: still completed until Sunday begins in Berlin (Saturday 23:00 UTC).
       server.clock.set(new Date('2030-03-30T22:59:59Z'));

@@ -3,34 +3,17 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TaskView } from '@/shared/schemas/tasks';
 import { media, pairs, taskCompletions, tasks } from '../../db/schema';
-import {
-  actAs,
-  connect,
-  databases,
-  expectError,
-  openEventStream,
-  sleep,
-  startTestServer,
-  type TestServer,
-} from '../../test/harness';
-import {
-  type Couple,
-  completeTask,
-  createCouple,
-  createTask,
-  findTask,
-  listHistory,
-  listPairs,
-  listTasks,
-  member,
-  notificationsOf,
-  taskBody,
-  taskRowCounts,
-  uploadAudio,
-  uploadPhoto,
-} from '../../test/tasks-fixtures';
+import { databases } from '../../test/database';
+import { openEventStream } from '../../test/event-stream';
+import { notificationsOf } from '../../test/notifications';
+import { type Couple, connect, createCouple, listPairs } from '../../test/partners';
+import { expectBody, expectError } from '../../test/responses';
+import { startTestServer, type TestServer } from '../../test/server';
+import { completeTask, createTask, findTask, listHistory, listTasks, taskBody } from '../../test/tasks';
+import { storedCounts, uploadAudio, uploadPhoto } from '../../test/uploads';
+import { actAs, createUser } from '../../test/users';
+import { quietPeriod } from '../../test/wait';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -64,15 +47,16 @@ describe.each(databases())('tasks: create, edit, delete and access on %s', (kind
   describe('create', () => {
     it('the dominant assigns a task to their submissive, who sees it and is notified', async () => {
       const due = server.clock.now().getTime() + 2 * DAY;
-      const response = await couple.dominant.client.post('/api/tasks', {
-        title: '  Write a gratitude list  ',
-        description: 'Ten things',
-        dueDate: due,
-        assignedTo: couple.submissive.id,
-        photoProofRequired: true,
+      const response = await couple.dominant.api.tasks.$post({
+        json: {
+          title: '  Write a gratitude list  ',
+          description: 'Ten things',
+          dueDate: due,
+          assignedTo: couple.submissive.id,
+          photoProofRequired: true,
+        },
       });
-      expect(response.status).toBe(201);
-      const { task } = (await response.json()) as { task: TaskView };
+      const { task } = await expectBody(response, 201);
       expect(task).toMatchObject({
         pairId: couple.pairId,
         title: 'Write a gratitude list',
@@ -114,13 +98,13 @@ describe.each(databases())('tasks: create, edit, delete and access on %s', (kind
     });
 
     it('a voice task needs a voice note, is titled "Voice Task" by default and has no description', async () => {
-      const before = await taskRowCounts(server);
+      const before = await storedCounts(server);
       const missing = await couple.dominant.client.post(
         '/api/tasks',
         taskBody(server, couple.submissive.id, { kind: 'voice', title: '' }),
       );
       await expectError(missing, 400, 'VALIDATION_ERROR', 'Voice note required');
-      expect(await taskRowCounts(server)).toEqual(before);
+      expect(await storedCounts(server)).toEqual(before);
 
       const voiceNoteId = await uploadAudio(couple.dominant.client, couple.submissive.id);
       const task = await createTask(server, couple, {
@@ -146,7 +130,7 @@ describe.each(databases())('tasks: create, edit, delete and access on %s', (kind
       const photo = await uploadPhoto(couple.dominant.client, couple.submissive.id);
       const theirs = await uploadAudio(couple.submissive.client, couple.dominant.id);
       const otherPair = await uploadAudio(other.dominant.client, other.submissive.id);
-      const before = await taskRowCounts(server);
+      const before = await storedCounts(server);
       for (const voiceNoteId of [photo, theirs, otherPair, randomUUID()]) {
         const response = await couple.dominant.client.post(
           '/api/tasks',
@@ -154,21 +138,20 @@ describe.each(databases())('tasks: create, edit, delete and access on %s', (kind
         );
         await expectError(response, 400, 'VALIDATION_ERROR', 'Voice note not found: upload it again');
       }
-      expect(await taskRowCounts(server)).toEqual(before);
+      expect(await storedCounts(server)).toEqual(before);
     });
 
     it('forms the pair when the two are connected without one (two Switches) and the dominant assigns', async () => {
       const [alex, blair] = await Promise.all([
-        member(server, { role: 'switch', displayName: 'Alex Switch', actAs: 'dominant' }),
-        member(server, { role: 'switch', displayName: 'Blair Switch', actAs: 'dominant' }),
+        createUser(server, { role: 'switch', displayName: 'Alex Switch', actAs: 'dominant' }),
+        createUser(server, { role: 'switch', displayName: 'Blair Switch', actAs: 'dominant' }),
       ]);
       // Both act as dominant when connecting, so no pair is formed yet.
       await connect(alex, blair);
       expect(await listPairs(alex.client)).toEqual([]);
 
-      const response = await alex.client.post('/api/tasks', taskBody(server, blair.id));
-      expect(response.status).toBe(201);
-      const { task } = (await response.json()) as { task: TaskView };
+      const response = await alex.api.tasks.$post({ json: taskBody(server, blair.id) });
+      const { task } = await expectBody(response, 201);
       expect(task).toMatchObject({
         assignedBy: alex.id,
         assignedTo: blair.id,
@@ -191,11 +174,11 @@ describe.each(databases())('tasks: create, edit, delete and access on %s', (kind
     });
 
     it('forms the pair again after a disconnection and reconnection', async () => {
-      const dom = await member(server, { role: 'dominant', displayName: 'Remy Dom' });
-      const sw = await member(server, { role: 'switch', displayName: 'Sky Switch' });
+      const dom = await createUser(server, { role: 'dominant', displayName: 'Remy Dom' });
+      const sw = await createUser(server, { role: 'switch', displayName: 'Sky Switch' });
       await connect(dom, sw); // Sky has not chosen a role: no pair yet.
       expect(await listPairs(dom.client)).toEqual([]);
-      const first = await createTask(server, { dominant: dom, submissive: sw, pairId: '' });
+      const first = await createTask(server, { dominant: dom, submissive: sw });
 
       expect((await dom.client.delete(`/api/partners/${sw.id}`)).status).toBe(200);
       expect(await listPairs(dom.client)).toEqual([]);
@@ -209,15 +192,15 @@ describe.each(databases())('tasks: create, edit, delete and access on %s', (kind
 
       await connect(dom, sw);
       expect(await listPairs(dom.client)).toEqual([]);
-      const second = await createTask(server, { dominant: dom, submissive: sw, pairId: '' });
+      const second = await createTask(server, { dominant: dom, submissive: sw });
       expect(second.pairId).toBe(first.pairId);
       expect((await listTasks(sw.client)).map((t) => t.id).sort()).toEqual([first.id, second.id].sort());
     });
 
     it('answers 404 "No partner connection found..." for anyone not connected as a submissive', async () => {
-      const otherDom = await member(server, { role: 'dominant' });
+      const otherDom = await createUser(server, { role: 'dominant' });
       await connect(couple.dominant, otherDom); // connected, but both dominant
-      const before = await taskRowCounts(server);
+      const before = await storedCounts(server);
       for (const assignedTo of [
         other.submissive.id,
         other.dominant.id,
@@ -228,14 +211,14 @@ describe.each(databases())('tasks: create, edit, delete and access on %s', (kind
         const response = await couple.dominant.client.post('/api/tasks', taskBody(server, assignedTo));
         await expectError(response, 404, 'NOT_FOUND', NO_PAIR);
       }
-      expect(await taskRowCounts(server)).toEqual(before);
+      expect(await storedCounts(server)).toEqual(before);
       expect((await listPairs(couple.dominant.client)).map((p) => p.id)).toEqual([couple.pairId]);
     });
 
     it('refuses the submissive, a Switch acting as submissive and a Switch without a role (403)', async () => {
-      const subSwitch = await member(server, { role: 'switch', actAs: 'submissive' });
-      const undecided = await member(server, { role: 'switch' });
-      const before = await taskRowCounts(server);
+      const subSwitch = await createUser(server, { role: 'switch', actAs: 'submissive' });
+      const undecided = await createUser(server, { role: 'switch' });
+      const before = await storedCounts(server);
       for (const [actor, assignedTo] of [
         [couple.submissive, couple.dominant.id],
         [couple.submissive, couple.submissive.id],
@@ -245,7 +228,7 @@ describe.each(databases())('tasks: create, edit, delete and access on %s', (kind
         const response = await actor.client.post('/api/tasks', taskBody(server, assignedTo));
         await expectError(response, 403, 'FORBIDDEN');
       }
-      expect(await taskRowCounts(server)).toEqual(before);
+      expect(await storedCounts(server)).toEqual(before);
     });
 
     const now = () => server.clock.now().getTime();
@@ -295,17 +278,17 @@ describe.each(databases())('tasks: create, edit, delete and access on %s', (kind
       ],
       ['an unknown kind', () => ({ kind: 'video' }), 'A task is a text task or a voice task'],
     ])('refuses %s with 400 and its message, creating nothing', async (_, patch, message) => {
-      const before = await taskRowCounts(server);
+      const before = await storedCounts(server);
       const response = await couple.dominant.client.post(
         '/api/tasks',
         taskBody(server, couple.submissive.id, patch()),
       );
       await expectError(response, 400, 'VALIDATION_ERROR', message);
-      expect(await taskRowCounts(server)).toEqual(before);
+      expect(await storedCounts(server)).toEqual(before);
     });
 
     it('refuses malformed JSON, a JSON array and a form body, creating nothing', async () => {
-      const before = await taskRowCounts(server);
+      const before = await storedCounts(server);
       const malformed = await couple.dominant.client.fetch('/api/tasks', {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
@@ -320,15 +303,15 @@ describe.each(databases())('tasks: create, edit, delete and access on %s', (kind
         body: 'title=x',
       });
       await expectError(form, 415, 'UNSUPPORTED_MEDIA_TYPE');
-      expect(await taskRowCounts(server)).toEqual(before);
+      expect(await storedCounts(server)).toEqual(before);
     });
 
     it('refuses a JSON body over 64 kB with 413, and the client’s next request still goes through', async () => {
-      const before = await taskRowCounts(server);
+      const before = await storedCounts(server);
       const huge = taskBody(server, couple.submissive.id, { description: 'x'.repeat(2_000_000) });
       const response = await couple.dominant.client.post('/api/tasks', huge);
       await expectError(response, 413, 'PAYLOAD_TOO_LARGE');
-      expect(await taskRowCounts(server)).toEqual(before);
+      expect(await storedCounts(server)).toEqual(before);
       // The unread body spoils the connection: the server must close it rather than leave it to be reused.
       expect(response.headers.get('connection')).toBe('close');
       expect((await couple.dominant.client.get('/api/tasks')).status).toBe(200);
@@ -353,7 +336,7 @@ describe.each(databases())('tasks: create, edit, delete and access on %s', (kind
     it('only the assigning dominant edits: the submissive gets 403 and a stranger 404, nothing changes', async () => {
       const task = await createTask(server, couple, { title: 'Original' });
       const body = { title: 'Changed', description: 'new', dueDate: task.dueDate + HOUR };
-      const before = await taskRowCounts(server);
+      const before = await storedCounts(server);
       await expectError(await couple.submissive.client.put(`/api/tasks/${task.id}`, body), 403, 'FORBIDDEN');
       for (const stranger of [other.dominant, other.submissive]) {
         const refused = await expectError(
@@ -368,16 +351,14 @@ describe.each(databases())('tasks: create, edit, delete and access on %s', (kind
         );
         expect(refused).toEqual(unknown);
       }
-      expect(await taskRowCounts(server)).toEqual(before);
+      expect(await storedCounts(server)).toEqual(before);
       expect(await findTask(couple.dominant.client, task.id)).toEqual(task);
 
-      const response = await couple.dominant.client.put(`/api/tasks/${task.id}`, {
-        ...body,
-        photoProofRequired: true,
-        repeatConfig: { frequency: 'weekly' },
+      const response = await couple.dominant.api.tasks[':id'].$put({
+        param: { id: task.id },
+        json: { ...body, photoProofRequired: true, repeatConfig: { frequency: 'weekly' } },
       });
-      expect(response.status).toBe(200);
-      const { task: edited } = (await response.json()) as { task: TaskView };
+      const { task: edited } = await expectBody(response, 200);
       expect(edited).toMatchObject({
         id: task.id,
         title: 'Changed',
@@ -411,12 +392,11 @@ describe.each(databases())('tasks: create, edit, delete and access on %s', (kind
     it('keeps an overdue task’s due date when only its title changes', async () => {
       const task = await createTask(server, couple, { dueDate: server.clock.now().getTime() + 5 * MINUTE });
       server.clock.advance(HOUR);
-      const response = await couple.dominant.client.put(`/api/tasks/${task.id}`, {
-        title: 'Still overdue',
-        dueDate: task.dueDate,
+      const response = await couple.dominant.api.tasks[':id'].$put({
+        param: { id: task.id },
+        json: { title: 'Still overdue', dueDate: task.dueDate },
       });
-      expect(response.status).toBe(200);
-      expect(((await response.json()) as { task: TaskView }).task).toMatchObject({
+      expect((await expectBody(response, 200)).task).toMatchObject({
         title: 'Still overdue',
         dueDate: task.dueDate,
       });
@@ -429,13 +409,11 @@ describe.each(databases())('tasks: create, edit, delete and access on %s', (kind
       expect(existsSync(oldFile!)).toBe(true);
 
       const newNote = await uploadAudio(couple.dominant.client, couple.submissive.id);
-      const response = await couple.dominant.client.put(`/api/tasks/${task.id}`, {
-        kind: 'voice',
-        dueDate: task.dueDate,
-        voiceNoteId: newNote,
+      const response = await couple.dominant.api.tasks[':id'].$put({
+        param: { id: task.id },
+        json: { kind: 'voice', dueDate: task.dueDate, voiceNoteId: newNote },
       });
-      expect(response.status).toBe(200);
-      expect(((await response.json()) as { task: TaskView }).task.voiceNote).toBe(newNote);
+      expect((await expectBody(response, 200)).task.voiceNote).toBe(newNote);
       expect(existsSync(oldFile!)).toBe(false);
       await expectError(await couple.submissive.client.get(`/api/media/${oldNote}`), 404, 'NOT_FOUND');
       expect((await couple.submissive.client.get(`/api/media/${newNote}`)).status).toBe(200);
@@ -464,12 +442,12 @@ describe.each(databases())('tasks: create, edit, delete and access on %s', (kind
       expect(files).toHaveLength(3);
       for (const file of files) expect(existsSync(file)).toBe(true);
 
-      const before = await taskRowCounts(server);
+      const before = await storedCounts(server);
       await expectError(await couple.submissive.client.delete(`/api/tasks/${task.id}`), 403, 'FORBIDDEN');
       for (const stranger of [other.dominant, other.submissive]) {
         await expectError(await stranger.client.delete(`/api/tasks/${task.id}`), 404, 'NOT_FOUND');
       }
-      expect(await taskRowCounts(server)).toEqual(before);
+      expect(await storedCounts(server)).toEqual(before);
 
       const response = await couple.dominant.client.delete(`/api/tasks/${task.id}`);
       expect(response.status).toBe(200);
@@ -483,7 +461,7 @@ describe.each(databases())('tasks: create, edit, delete and access on %s', (kind
         }
       }
       for (const file of files) expect(existsSync(file)).toBe(false);
-      expect(await taskRowCounts(server)).toMatchObject({
+      expect(await storedCounts(server)).toMatchObject({
         tasks: before.tasks - 1,
         taskCompletions: before.taskCompletions - 2,
         media: before.media - 3,
@@ -502,7 +480,7 @@ describe.each(databases())('tasks: create, edit, delete and access on %s', (kind
       const [completion] = (await listHistory(couple.dominant.client)).filter((h) => h.taskId === task.id);
       const photo = await uploadPhoto(couple.submissive.client, couple.dominant.id);
 
-      const loner = await member(server, { role: 'dominant' });
+      const loner = await createUser(server, { role: 'dominant' });
       expect(await listTasks(loner.client)).toEqual([]);
       expect(await listPairs(loner.client)).toEqual([]);
       expect((await loner.client.get('/api/task-completions')).status).toBe(200);
@@ -514,7 +492,7 @@ describe.each(databases())('tasks: create, edit, delete and access on %s', (kind
         expect((await listPairs(stranger.client)).map((p) => p.id)).not.toContain(couple.pairId);
       }
 
-      const before = await taskRowCounts(server);
+      const before = await storedCounts(server);
       const routes = (taskId: string, completionId: string, mediaId: string) =>
         [
           ['PUT', `/api/tasks/${taskId}`, { title: 'Hijacked', dueDate: task.dueDate }],
@@ -541,7 +519,7 @@ describe.each(databases())('tasks: create, edit, delete and access on %s', (kind
           expect(refused, `${method} ${url}`).toEqual(missing);
         }
       }
-      expect(await taskRowCounts(server)).toEqual(before);
+      expect(await storedCounts(server)).toEqual(before);
       expect(await findTask(couple.dominant.client, task.id)).toMatchObject({
         title: task.title,
         feedback: null,
@@ -550,7 +528,7 @@ describe.each(databases())('tasks: create, edit, delete and access on %s', (kind
 
     it('answers 401 to every route signed out, changing nothing', async () => {
       const task = await createTask(server, couple);
-      const before = await taskRowCounts(server);
+      const before = await storedCounts(server);
       const id = task.id;
       for (const [method, url, body] of [
         ['GET', '/api/pairs'],
@@ -573,7 +551,7 @@ describe.each(databases())('tasks: create, edit, delete and access on %s', (kind
         });
         await expectError(response, 401, 'NOT_AUTHENTICATED');
       }
-      expect(await taskRowCounts(server)).toEqual(before);
+      expect(await storedCounts(server)).toEqual(before);
     });
 
     it('ids that are not uuids are 400, not 500', async () => {
@@ -616,7 +594,7 @@ describe.each(databases())('tasks: create, edit, delete and access on %s', (kind
           pairId: couple.pairId,
         });
         await mine.next('notification.created');
-        await sleep(100);
+        await quietPeriod(100);
         expect(theirs.messages.some((m) => m.data.includes(task.id))).toBe(false);
         expect(theirs.names()).toEqual([]);
 

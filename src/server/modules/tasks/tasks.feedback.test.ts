@@ -1,19 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TaskCompletionView, TaskView } from '@/shared/schemas/tasks';
-import { databases, expectError, startTestServer, type TestServer } from '../../test/harness';
-import {
-  type Couple,
-  completeTask,
-  createCouple,
-  createTask,
-  findTask,
-  listHistory,
-  listTasks,
-  notificationsOf,
-  taskRowCounts,
-  uploadPhoto,
-} from '../../test/tasks-fixtures';
+import { databases } from '../../test/database';
+import { notificationsOf } from '../../test/notifications';
+import { type Couple, createCouple } from '../../test/partners';
+import { expectBody, expectError } from '../../test/responses';
+import { startTestServer, type TestServer } from '../../test/server';
+import { completeTask, createTask, findTask, listHistory, listTasks } from '../../test/tasks';
+import { storedCounts, uploadPhoto } from '../../test/uploads';
 
 const DAY = 86_400_000;
 
@@ -44,14 +37,14 @@ describe.each(databases())('tasks: feedback and Above & Beyond on %s', (kind) =>
   describe('feedback on a task', () => {
     it('only on a completed task (409), only by the pair’s dominant (403 / 404), never blank (400)', async () => {
       const task = await createTask(server, couple);
-      const before = await taskRowCounts(server);
+      const before = await storedCounts(server);
       await expectError(
         await feedback(couple.dominant.client, task.id, { feedback: 'Nice' }),
         409,
         'CONFLICT',
       );
       await completeTask(couple.submissive.client, task.id);
-      const counts = await taskRowCounts(server);
+      const counts = await storedCounts(server);
       expect(counts.taskCompletions).toBe(before.taskCompletions + 1);
 
       await expectError(
@@ -75,7 +68,7 @@ describe.each(databases())('tasks: feedback and Above & Beyond on %s', (kind) =>
         400,
         'VALIDATION_ERROR',
       );
-      expect(await taskRowCounts(server)).toEqual(counts);
+      expect(await storedCounts(server)).toEqual(counts);
       const [row] = await historyOf(couple, task.id);
       expect(row?.feedback).toBeNull();
       expect((await findTask(couple.dominant.client, task.id))?.feedback).toBeNull();
@@ -87,9 +80,11 @@ describe.each(databases())('tasks: feedback and Above & Beyond on %s', (kind) =>
       await completeTask(couple.submissive.client, task.id);
       server.clock.advance(5_000);
       const text = 'You did a wonderful job on the counters; the floor needs more care next time.';
-      const response = await feedback(couple.dominant.client, task.id, { feedback: `  ${text}  ` });
-      expect(response.status).toBe(200);
-      const { task: view } = (await response.json()) as { task: TaskView };
+      const response = await couple.dominant.api.tasks[':id'].feedback.$post({
+        param: { id: task.id },
+        json: { feedback: `  ${text}  ` },
+      });
+      const { task: view } = await expectBody(response, 200);
       const now = server.clock.now().getTime();
       expect(view).toMatchObject({
         feedback: text,
@@ -146,16 +141,18 @@ describe.each(databases())('tasks: feedback and Above & Beyond on %s', (kind) =>
 
       const on = (id: string, body: unknown, client = couple.dominant.client) =>
         client.post(`/api/task-completions/${id}/feedback`, body);
-      const before = await taskRowCounts(server);
+      const before = await storedCounts(server);
       await expectError(await on(older!.id, { feedback: 'x' }, couple.submissive.client), 403, 'FORBIDDEN');
       await expectError(await on(older!.id, { feedback: 'x' }, other.dominant.client), 404, 'NOT_FOUND');
       await expectError(await on(older!.id, { feedback: ' ' }), 400, 'VALIDATION_ERROR', 'Feedback Required');
       await expectError(await on(randomUUID(), { feedback: 'x' }), 404, 'NOT_FOUND');
-      expect(await taskRowCounts(server)).toEqual(before);
+      expect(await storedCounts(server)).toEqual(before);
 
-      const olderResponse = await on(older!.id, { feedback: 'Day one was fine' });
-      expect(olderResponse.status).toBe(200);
-      const { completion } = (await olderResponse.json()) as { completion: TaskCompletionView };
+      const olderResponse = await couple.dominant.api['task-completions'][':id'].feedback.$post({
+        param: { id: older!.id },
+        json: { feedback: 'Day one was fine' },
+      });
+      const { completion } = await expectBody(olderResponse, 200);
       expect(completion).toMatchObject({ id: older!.id, feedback: 'Day one was fine' });
       expect((await findTask(couple.dominant.client, task.id))?.feedback).toBeNull();
       expect((await historyOf(couple, task.id))[0]!.feedback).toBeNull();
@@ -177,12 +174,12 @@ describe.each(databases())('tasks: feedback and Above & Beyond on %s', (kind) =>
       await completeTask(couple.submissive.client, task.id);
       await feedback(couple.dominant.client, task.id, { feedback: 'ok' });
       const [row] = await historyOf(couple, task.id);
-      const before = await taskRowCounts(server);
+      const before = await storedCounts(server);
       await expectError(
         await couple.submissive.client.post(`/api/task-completions/${row!.id}/acknowledge`),
         400,
       );
-      expect(await taskRowCounts(server)).toEqual(before);
+      expect(await storedCounts(server)).toEqual(before);
       expect((await historyOf(couple, task.id))[0]!.feedbackAcknowledged).toBe(false);
     });
   });
@@ -195,7 +192,7 @@ describe.each(databases())('tasks: feedback and Above & Beyond on %s', (kind) =>
       const photo = await uploadPhoto(couple.submissive.client, couple.dominant.id);
       const domPhoto = await uploadPhoto(couple.dominant.client, couple.submissive.id);
       const valid = { dominantId: couple.dominant.id, title: 'Washed the car', details: '', photoId: photo };
-      const before = await taskRowCounts(server);
+      const before = await storedCounts(server);
       await expectError(
         await aab(couple.dominant.client, { ...valid, dominantId: couple.submissive.id, photoId: domPhoto }),
         403,
@@ -228,7 +225,7 @@ describe.each(databases())('tasks: feedback and Above & Beyond on %s', (kind) =>
         404,
         'NOT_FOUND',
       );
-      expect(await taskRowCounts(server)).toEqual(before);
+      expect(await storedCounts(server)).toEqual(before);
 
       const response = await aab(couple.submissive.client, {
         ...valid,
@@ -240,14 +237,15 @@ describe.each(databases())('tasks: feedback and Above & Beyond on %s', (kind) =>
 
     it('notifies the dominant; their feedback moves to the history and the task goes; the submissive acknowledges once', async () => {
       const photo = await uploadPhoto(couple.submissive.client, couple.dominant.id);
-      const response = await aab(couple.submissive.client, {
-        dominantId: couple.dominant.id,
-        title: '  Cooked dinner  ',
-        details: 'Three courses',
-        photoId: photo,
+      const response = await couple.submissive.api.tasks['above-and-beyond'].$post({
+        json: {
+          dominantId: couple.dominant.id,
+          title: '  Cooked dinner  ',
+          details: 'Three courses',
+          photoId: photo,
+        },
       });
-      expect(response.status).toBe(201);
-      const { task } = (await response.json()) as { task: TaskView };
+      const { task } = await expectBody(response, 201);
       expect(task).toMatchObject({
         pairId: couple.pairId,
         title: 'Cooked dinner',
@@ -277,7 +275,7 @@ describe.each(databases())('tasks: feedback and Above & Beyond on %s', (kind) =>
       await expectError(await couple.dominant.client.post(`/api/tasks/${task.id}/complete`, {}), 409);
       // Nothing to acknowledge yet.
       const ack = (client = couple.submissive.client, id = row!.id) =>
-        client.post(`/api/task-completions/${id}/acknowledge`);
+        client.api['task-completions'][':id'].acknowledge.$post({ param: { id } });
       await expectError(await ack(), 409, 'CONFLICT');
 
       const given = await feedback(couple.dominant.client, task.id, { feedback: 'Delicious, thank you' });
@@ -304,15 +302,14 @@ describe.each(databases())('tasks: feedback and Above & Beyond on %s', (kind) =>
         ),
       ).toBe(true);
 
-      const before = await taskRowCounts(server);
+      const before = await storedCounts(server);
       await expectError(await ack(couple.dominant.client), 403, 'FORBIDDEN');
       await expectError(await ack(other.submissive.client), 404, 'NOT_FOUND');
-      expect(await taskRowCounts(server)).toEqual(before);
+      expect(await storedCounts(server)).toEqual(before);
 
       server.clock.advance(1_000);
       const first = await ack();
-      expect(first.status).toBe(200);
-      const { completion } = (await first.json()) as { completion: TaskCompletionView };
+      const { completion } = await expectBody(first, 200);
       expect(completion).toMatchObject({
         feedbackAcknowledged: true,
         feedbackAcknowledgedBy: couple.submissive.id,
@@ -324,12 +321,10 @@ describe.each(databases())('tasks: feedback and Above & Beyond on %s', (kind) =>
 
     it('feedback from the history page also removes the Above & Beyond task', async () => {
       const photo = await uploadPhoto(couple.submissive.client, couple.dominant.id);
-      const response = await aab(couple.submissive.client, {
-        dominantId: couple.dominant.id,
-        title: 'Ironed shirts',
-        photoId: photo,
+      const response = await couple.submissive.api.tasks['above-and-beyond'].$post({
+        json: { dominantId: couple.dominant.id, title: 'Ironed shirts', photoId: photo },
       });
-      const { task } = (await response.json()) as { task: TaskView };
+      const { task } = await expectBody(response, 201);
       const [row] = await historyOf(couple, task.id);
       const given = await couple.dominant.client.post(`/api/task-completions/${row!.id}/feedback`, {
         feedback: 'Crisp',

@@ -1,20 +1,48 @@
+import { type TaskAbilities, taskAbilities } from '@/shared/domain/tasks';
 import type { Actor } from '../../auth/session';
+import type { tasks } from '../../db/schema';
 import { AppError } from '../../http/errors';
-import type { PairRow } from '../pairs/pairs';
+import type { PairRow } from '../pairs/pairs.scope';
 
-/** The dominant of this pair, acting as dominant in this session. */
-export const actsAsDominantOf = (actor: Actor, pair: PairRow) =>
-  pair.dominantId === actor.id && actor.actingRole === 'dominant';
+type TaskRow = typeof tasks.$inferSelect;
+type TaskAction = 'edit' | 'delete' | 'complete' | 'giveFeedback';
 
-/** The submissive of this pair, acting as submissive in this session. */
-export const actsAsSubmissiveOf = (actor: Actor, pair: PairRow) =>
-  pair.submissiveId === actor.id && actor.actingRole === 'submissive';
+const forbidden = (message: string) => new AppError(403, 'FORBIDDEN', message);
+const conflict = (message: string) => new AppError(409, 'CONFLICT', message);
 
-export function requireDominant(actor: Actor, pair: PairRow, action: string) {
-  if (!actsAsDominantOf(actor, pair)) throw new AppError(403, 'FORBIDDEN', `Only the dominant can ${action}`);
-}
+/** The shared rule (`taskAbilities`) applied to a stored task and its pair. */
+export const abilitiesOn = (actor: Actor, task: TaskRow, pair: PairRow): TaskAbilities =>
+  taskAbilities(
+    {
+      taskType: task.taskType,
+      isCompleted: task.completed,
+      assignedTo: task.assignedTo,
+      dominantId: pair.dominantId,
+      submissiveId: pair.submissiveId,
+    },
+    { id: actor.id, actingRole: actor.actingRole },
+  );
 
-export function requireSubmissive(actor: Actor, pair: PairRow, action: string) {
-  if (!actsAsSubmissiveOf(actor, pair))
-    throw new AppError(403, 'FORBIDDEN', `Only the submissive can ${action}`);
+/**
+ * Refuses what the shared rule denies, saying why: the wrong person first (403), then the wrong moment
+ * for the right person (409).
+ */
+export function authorizeTask(actor: Actor, task: TaskRow, pair: PairRow, action: TaskAction) {
+  const can = abilitiesOn(actor, task, pair);
+  if (can[action]) return can;
+  switch (action) {
+    case 'edit':
+      if (!can.asDominant) throw forbidden('Only the dominant can edit tasks');
+      throw conflict('Above & Beyond tasks cannot be edited');
+    case 'delete':
+      throw forbidden('Only the dominant can delete tasks');
+    case 'complete': {
+      const entitled = can.asDominant || (can.asSubmissive && task.assignedTo === actor.id);
+      if (entitled && task.completed) throw conflict('Task is already completed');
+      throw forbidden('Only the assignee or their dominant can complete this task');
+    }
+    case 'giveFeedback':
+      if (!can.asDominant) throw forbidden('Only the dominant can give feedback');
+      throw conflict('Feedback can only be given on a completed task');
+  }
 }

@@ -18,6 +18,8 @@ export function presentTask(row: {
   assignedByName: string | null;
   assignedToName: string | null;
   completedByName: string | null;
+  dominantId: string;
+  submissiveId: string;
 }): TaskView {
   const t = row.task;
   const due = t.dueDate.getTime();
@@ -30,6 +32,8 @@ export function presentTask(row: {
   return {
     id: t.id,
     pairId: t.pairId,
+    dominantId: row.dominantId,
+    submissiveId: row.submissiveId,
     title: t.title,
     description: t.description,
     createdAt: t.createdAt.getTime(),
@@ -45,6 +49,7 @@ export function presentTask(row: {
     assignedToName: row.assignedToName ?? 'Unknown User',
     photoProofRequired: t.photoProofRequired,
     photoProof: t.photoProof,
+    voiceProof: t.voiceProof,
     voiceNote: t.voiceNote,
     voiceNoteDescription: t.voiceNoteDescription,
     taskType: t.taskType,
@@ -61,12 +66,16 @@ export function presentCompletion(row: {
   completedByName: string | null;
   assignedToName: string | null;
   nextDueDate: Date | null;
+  dominantId: string;
+  submissiveId: string;
 }): TaskCompletionView {
   const c = row.completion;
   return {
     id: c.id,
     taskId: c.taskId,
     pairId: c.pairId,
+    dominantId: row.dominantId,
+    submissiveId: row.submissiveId,
     title: c.title,
     description: c.description,
     taskType: c.taskType,
@@ -80,6 +89,7 @@ export function presentCompletion(row: {
     onTime: c.onTime,
     latenessSeconds: c.latenessSeconds,
     photoProof: c.photoProof,
+    voiceProof: c.voiceProof,
     voiceNote: c.voiceNote,
     voiceNoteDescription: c.voiceNoteDescription,
     repeatConfig: c.repeatConfig ?? null,

@@ -7,34 +7,17 @@ import {
   feedbackInput,
   updateTaskInput,
 } from '@/shared/schemas/tasks';
-import type { Auth } from '../../auth/auth';
 import { type AppEnv, requireSession } from '../../auth/session';
+import type { AppDeps } from '../../deps';
 import { validate } from '../../http/validate';
-import { listActivePairs } from '../pairs/pairs';
-import {
-  acknowledgeFeedback,
-  completeTask,
-  createAboveAndBeyond,
-  createTask,
-  deleteTask,
-  giveCompletionFeedback,
-  giveTaskFeedback,
-  listHistory,
-  listTasks,
-  type TasksDeps,
-  updateTask,
-} from './tasks.service';
-
-type Deps = TasksDeps & { auth: Auth };
-
-/** /api/pairs: the signed-in user's active pairs. */
-export const pairRoutes = (deps: Deps) =>
-  new Hono<AppEnv>()
-    .use(requireSession(deps.auth))
-    .get('/', async (c) => c.json({ pairs: await listActivePairs(deps.db, c.var.actor.id) }, 200));
+import { createAboveAndBeyond } from './tasks.above-and-beyond';
+import { createTask, deleteTask, updateTask } from './tasks.assign';
+import { completeTask } from './tasks.complete';
+import { acknowledgeFeedback, giveCompletionFeedback, giveTaskFeedback } from './tasks.feedback';
+import { listHistory, listTasks } from './tasks.queries';
 
 /** /api/tasks: tasks of the user's active pairs. */
-export const taskRoutes = (deps: Deps) =>
+export const taskRoutes = (deps: AppDeps) =>
   new Hono<AppEnv>()
     .use(requireSession(deps.auth))
     .get('/', async (c) => c.json({ tasks: await listTasks(deps, c.var.actor) }, 200))
@@ -46,52 +29,48 @@ export const taskRoutes = (deps: Deps) =>
     )
     .put('/:id', validate('param', idParam), validate('json', updateTaskInput), async (c) =>
       c.json(
-        { task: await updateTask(deps, c.var.actor, c.req.valid('param').id, c.req.valid('json')) },
+        { task: await updateTask(deps, c.var.actor, { ...c.req.valid('json'), ...c.req.valid('param') }) },
         200,
       ),
     )
     .delete('/:id', validate('param', idParam), async (c) => {
-      await deleteTask(deps, c.var.actor, c.req.valid('param').id);
+      await deleteTask(deps, c.var.actor, c.req.valid('param'));
       return c.json({ success: true as const }, 200);
     })
     .post('/:id/complete', validate('param', idParam), validate('json', completeTaskInput), async (c) =>
       c.json(
-        { task: await completeTask(deps, c.var.actor, c.req.valid('param').id, c.req.valid('json').photoId) },
+        { task: await completeTask(deps, c.var.actor, { ...c.req.valid('json'), ...c.req.valid('param') }) },
         200,
       ),
     )
     .post('/:id/feedback', validate('param', idParam), validate('json', feedbackInput), async (c) =>
       c.json(
         {
-          task: await giveTaskFeedback(
-            deps,
-            c.var.actor,
-            c.req.valid('param').id,
-            c.req.valid('json').feedback,
-          ),
+          task: await giveTaskFeedback(deps, c.var.actor, {
+            ...c.req.valid('json'),
+            ...c.req.valid('param'),
+          }),
         },
         200,
       ),
     );
 
 /** /api/task-completions: the history of the user's active pairs. */
-export const historyRoutes = (deps: Deps) =>
+export const historyRoutes = (deps: AppDeps) =>
   new Hono<AppEnv>()
     .use(requireSession(deps.auth))
     .get('/', async (c) => c.json({ completions: await listHistory(deps, c.var.actor) }, 200))
     .post('/:id/feedback', validate('param', idParam), validate('json', feedbackInput), async (c) =>
       c.json(
         {
-          completion: await giveCompletionFeedback(
-            deps,
-            c.var.actor,
-            c.req.valid('param').id,
-            c.req.valid('json').feedback,
-          ),
+          completion: await giveCompletionFeedback(deps, c.var.actor, {
+            ...c.req.valid('json'),
+            ...c.req.valid('param'),
+          }),
         },
         200,
       ),
     )
     .post('/:id/acknowledge', validate('param', idParam), async (c) =>
-      c.json({ completion: await acknowledgeFeedback(deps, c.var.actor, c.req.valid('param').id) }, 200),
+      c.json({ completion: await acknowledgeFeedback(deps, c.var.actor, c.req.valid('param')) }, 200),
     );

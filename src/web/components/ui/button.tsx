@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes } from 'react';
+import type { ComponentProps } from 'react';
 import { cn } from '@/web/lib/cn';
 
 const variants = {
@@ -6,7 +6,7 @@ const variants = {
   secondary: 'bg-accent text-accent-foreground hover:opacity-90',
   outline: 'border border-input bg-card hover:bg-muted',
   ghost: 'hover:bg-muted',
-  destructive: 'bg-destructive text-white hover:opacity-90',
+  destructive: 'bg-destructive text-destructive-foreground hover:opacity-90',
   link: 'text-primary underline-offset-4 hover:underline px-0',
 } as const;
 
@@ -17,7 +17,7 @@ const sizes = {
   icon: 'h-11 w-11',
 } as const;
 
-export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
+export type ButtonProps = ComponentProps<'button'> & {
   variant?: keyof typeof variants;
   size?: keyof typeof sizes;
 };

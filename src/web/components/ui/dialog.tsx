@@ -1,6 +1,7 @@
 import { X } from 'lucide-react';
 import { Dialog as D } from 'radix-ui';
-import type { ReactNode } from 'react';
+import { type ReactNode, useLayoutEffect, useRef } from 'react';
+import { focusPageHeading } from '@/web/lib/focus';
 
 interface DialogProps {
   open: boolean;
@@ -10,13 +11,37 @@ interface DialogProps {
   children: ReactNode;
 }
 
-/** A modal dialog: focus is trapped, Escape closes, the title and description are announced. */
+const focused = () => {
+  const active = document.activeElement;
+  return active instanceof HTMLElement && active !== document.body ? active : null;
+};
+
+/**
+ * A modal dialog: focus is trapped, Escape closes, the title and description are announced. Our dialogs
+ * are opened from state, not from a Radix trigger, so the dialog remembers what had focus when it opened
+ * and gives focus back to it on close; if that is gone (a deleted card), to the page's heading.
+ */
 export function Dialog({ open, onOpenChange, title, description, children }: DialogProps) {
+  const opener = useRef<HTMLElement | null>(null);
+  // A layout effect runs before the content (portalled, mounted a render later) takes focus.
+  useLayoutEffect(() => {
+    if (open) opener.current = focused();
+  }, [open]);
+
   return (
     <D.Root open={open} onOpenChange={onOpenChange}>
       <D.Portal>
         <D.Overlay className="fixed inset-0 z-50 bg-black/50" />
-        <D.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl border border-border bg-card p-6 shadow-xl">
+        <D.Content
+          className="fixed top-1/2 left-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl border border-border bg-card p-6 shadow-xl"
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            const target = opener.current;
+            opener.current = null;
+            if (target?.isConnected) target.focus();
+            else focusPageHeading();
+          }}
+        >
           <D.Title className="pr-8 text-lg font-semibold">{title}</D.Title>
           {description ? (
             <D.Description className="mt-1 text-sm text-muted-foreground">{description}</D.Description>

@@ -1,4 +1,4 @@
-import type { ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { useId } from 'react';
 import { cn } from '@/web/lib/cn';
 
@@ -34,7 +34,7 @@ export function SelectField({
   hint,
   className,
   ...props
-}: SelectHTMLAttributes<HTMLSelectElement> & { label: string; hint?: ReactNode }) {
+}: ComponentProps<'select'> & { label: string; hint?: ReactNode }) {
   const id = useId();
   return (
     <Labelled id={id} label={label} hint={hint}>
@@ -54,7 +54,7 @@ export function TextAreaField({
   hint,
   className,
   ...props
-}: TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string; hint?: ReactNode }) {
+}: ComponentProps<'textarea'> & { label: string; hint?: ReactNode }) {
   const id = useId();
   const used = typeof props.value === 'string' ? props.value.length : null;
   const counter = props.maxLength && used !== null ? `${used}/${props.maxLength}` : null;

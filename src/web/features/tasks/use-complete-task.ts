@@ -1,67 +1,108 @@
 import { useRef, useState } from 'react';
 import { toast } from 'sonner';
+import { type TaskViewer, taskAbilities } from '@/shared/domain/tasks';
 import type { TaskView } from '@/shared/schemas/tasks';
-import { ApiError } from '@/web/lib/api';
-import { uploadMedia } from '@/web/lib/upload';
+import type { RecordedVoice } from '@/web/components/ui/voice-recorder';
+import { errorMessage } from '@/web/lib/api';
+import { toastUploadFailed, useMediaUpload } from '@/web/lib/use-media-upload';
 import { useCompleteTask } from './api/tasks';
 
-/**
- * Completing a task: a submissive on a task that needs a photo is told so and the file picker opens;
- * the photo uploads with progress; a failed upload is reported and completion continues (spec 2, s. 5).
- */
-export function useCompleteFlow(role: 'dominant' | 'submissive') {
-  const complete = useCompleteTask();
-  const fileInput = useRef<HTMLInputElement>(null);
-  const [pendingTask, setPendingTask] = useState<TaskView | null>(null);
-  const [progress, setProgress] = useState<number | null>(null);
+/** Spec 2 §5: a submissive completing a task that needs a photo, without one. */
+export const toastPhotoRequired = () =>
+  toast.info('Photo proof required', {
+    description: 'Please take or upload a photo to complete this task',
+    duration: 3000,
+  });
 
-  const finish = async (task: TaskView, photoId: string | null) => {
+export interface CompletionProof {
+  photo?: File | null;
+  voice?: RecordedVoice | null;
+}
+
+/**
+ * Completing a task (spec 2 §5, decision 013). A submissive on a task that needs a photo is told so and the
+ * file picker opens; closing the picker leaves everything as it was. Proof uploads with progress. A failed
+ * upload is reported, never followed by "Failed to complete task": optional proof is left out and the
+ * completion goes on; a required photo stops it, with a button to choose another photo.
+ */
+export function useCompleteFlow(viewer: TaskViewer) {
+  const complete = useCompleteTask();
+  const media = useMediaUpload();
+  const fileInput = useRef<HTMLInputElement>(null);
+  // The task whose photo the picker was opened for: a ref, since an open picker must disable nothing.
+  const pickingFor = useRef<TaskView | null>(null);
+  const [busyTaskId, setBusyTaskId] = useState<string | null>(null);
+  const [uploadLabel, setUploadLabel] = useState('Uploading photo');
+
+  const needsPhoto = (task: TaskView) =>
+    task.photoProofRequired && !taskAbilities(task, viewer).completesOnBehalf;
+
+  const pickPhoto = (task: TaskView) => {
+    pickingFor.current = task;
+    fileInput.current?.click();
+  };
+
+  const uploadProof = async (kind: 'photo' | 'audio', task: TaskView, blob: Blob, durationMs?: number) => {
+    setUploadLabel(kind === 'photo' ? 'Uploading photo' : 'Uploading voice note');
+    return (await media.upload(kind, blob, { partnerId: task.dominantId, durationMs })).id;
+  };
+
+  /** Uploads the proof, then completes; resolves to whether the task was completed. */
+  const completeWithProof = async (task: TaskView, proof: CompletionProof, retry?: () => void) => {
+    setBusyTaskId(task.id);
     try {
-      await complete.mutateAsync({ id: task.id, photoId });
+      let photoId: string | null = null;
+      if (proof.photo) {
+        try {
+          photoId = await uploadProof('photo', task, proof.photo);
+        } catch (error) {
+          const choose = retry ? { label: 'Choose another photo', onClick: retry } : undefined;
+          toastUploadFailed('Photo upload failed', error, needsPhoto(task) ? choose : undefined);
+          if (needsPhoto(task)) return false;
+        }
+      }
+      let voiceNoteId: string | undefined;
+      if (proof.voice) {
+        try {
+          voiceNoteId = await uploadProof('audio', task, proof.voice.blob, proof.voice.durationMs);
+        } catch (error) {
+          toastUploadFailed('Voice note upload failed', error);
+        }
+      }
+      await complete.mutateAsync({ id: task.id, photoId, voiceNoteId });
       toast.success('Task marked as complete', { description: task.title });
+      return true;
     } catch (error) {
-      toast.error('Failed to complete task', {
-        description: error instanceof ApiError ? error.message : 'An unexpected error occurred',
-      });
+      toast.error('Failed to complete task', { description: errorMessage(error) });
+      return false;
+    } finally {
+      setBusyTaskId(null);
     }
   };
 
   const start = (task: TaskView) => {
-    if (role === 'submissive' && task.photoProofRequired) {
-      toast.info('Photo proof required', {
-        description: 'Please take or upload a photo to complete this task',
-        duration: 3000,
-      });
-      setPendingTask(task);
-      fileInput.current?.click();
+    if (!needsPhoto(task)) {
+      void completeWithProof(task, {});
       return;
     }
-    void finish(task, null);
+    toastPhotoRequired();
+    pickPhoto(task);
   };
 
-  const onFile = async (file: File | undefined) => {
-    const task = pendingTask;
+  const onFile = (file: File | undefined) => {
+    const task = pickingFor.current;
+    pickingFor.current = null;
     if (fileInput.current) fileInput.current.value = '';
-    if (!task || !file) return;
-    let photoId: string | null = null;
-    try {
-      setProgress(0);
-      photoId = (await uploadMedia('photo', file, { partnerId: task.assignedBy }, setProgress)).id;
-    } catch (error) {
-      toast.error('Photo upload failed', {
-        description: error instanceof ApiError ? error.message : undefined,
-      });
-    } finally {
-      setProgress(null);
-      setPendingTask(null);
-    }
-    await finish(task, photoId);
+    if (task && file) void completeWithProof(task, { photo: file }, () => pickPhoto(task));
   };
 
   return {
     start,
-    busyTaskId: complete.isPending ? (complete.variables?.id ?? null) : (pendingTask?.id ?? null),
-    progress,
+    completeWithProof,
+    needsPhoto,
+    busyTaskId,
+    progress: media.progress,
+    uploadLabel,
     fileInputProps: {
       ref: fileInput,
       type: 'file' as const,
@@ -71,7 +112,7 @@ export function useCompleteFlow(role: 'dominant' | 'submissive') {
       tabIndex: -1,
       'aria-label': 'Photo proof',
       'data-testid': 'photo-proof-input',
-      onChange: (e: React.ChangeEvent<HTMLInputElement>) => void onFile(e.target.files?.[0]),
+      onChange: (e: React.ChangeEvent<HTMLInputElement>) => onFile(e.target.files?.[0]),
     },
   };
 }

@@ -1,15 +1,21 @@
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 
-export const HIGHLIGHT_MS = 3000;
+const HIGHLIGHT_MS = 3000;
 
-/** The `?highlight=<id>` of a link: scrolled into view, then cleared after 3 s. */
-export function useHighlight(prefix: string) {
+/**
+ * The `?highlight=<id>` of a link: the element `<prefix><id>` is scrolled into view once `ready` (its list
+ * has loaded, which on a fresh page load comes after the first render), then the highlight clears after 3 s.
+ */
+export function useHighlight(prefix: string, ready: boolean) {
   const [params, setParams] = useSearchParams();
   const highlight = params.get('highlight');
   useEffect(() => {
-    if (!highlight) return;
-    document.getElementById(`${prefix}${highlight}`)?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+    if (!highlight || !ready) return;
+    const still = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    document
+      .getElementById(`${prefix}${highlight}`)
+      ?.scrollIntoView({ block: 'center', behavior: still ? 'auto' : 'smooth' });
     const timer = window.setTimeout(
       () =>
         setParams(
@@ -22,6 +28,6 @@ export function useHighlight(prefix: string) {
       HIGHLIGHT_MS,
     );
     return () => window.clearTimeout(timer);
-  }, [highlight, prefix, setParams]);
+  }, [highlight, prefix, ready, setParams]);
   return highlight;
 }

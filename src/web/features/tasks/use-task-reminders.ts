@@ -5,7 +5,7 @@ import type { CurrentUser } from '@/shared/schemas/accounts';
 import type { TaskView } from '@/shared/schemas/tasks';
 import { useTasks } from './api/tasks';
 
-export const REMINDER_CHECK_MS = 60_000;
+const REMINDER_CHECK_MS = 60_000;
 
 /**
  * Reminders while the app is open (spec 2, section 9): a check every 60 s, and as soon as the tasks load;

@@ -1,6 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { paths } from '@/shared/routes';
 import { api, unwrap } from '@/web/lib/api';
 import { queryKeys } from '@/web/lib/query-keys';
+import { initialLoad } from '@/web/lib/sign-in-session';
 
 export const logout = () => unwrap(api.api.auth.logout.$post());
 
@@ -12,6 +16,22 @@ export function useLogout() {
       // Nothing of the previous user may stay on screen or in memory.
       queryClient.clear();
       queryClient.setQueryData(queryKeys.me, null);
+      initialLoad.reset();
     },
   });
+}
+
+/** Logging out from a button: the spec's toasts, then /auth. */
+export function useLogoutAction() {
+  const navigate = useNavigate();
+  const logout = useLogout();
+  const run = () =>
+    logout.mutate(undefined, {
+      onSuccess: () => {
+        toast.success('Logged out successfully');
+        navigate(paths.auth, { replace: true });
+      },
+      onError: () => toast.error('Failed to logout', { description: 'Please try again' }),
+    });
+  return { run, pending: logout.isPending };
 }

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RegisterInput } from '@/shared/schemas/accounts';
 import { api, unwrap } from '@/web/lib/api';
 import { queryKeys } from '@/web/lib/query-keys';
+import { initialLoad } from '@/web/lib/sign-in-session';
 
 export const register = (input: RegisterInput) => unwrap(api.api.auth.register.$post({ json: input }));
 
@@ -10,7 +11,9 @@ export function useRegister() {
   return useMutation({
     mutationFn: register,
     onSuccess: (result) => {
-      if (result.status === 'signed_in') queryClient.setQueryData(queryKeys.me, result.user);
+      if (result.status !== 'signed_in') return;
+      queryClient.setQueryData(queryKeys.me, result.user);
+      initialLoad.reset();
     },
   });
 }

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { paths } from '@/shared/routes';
 import { type LoginInput, loginInput } from '@/shared/schemas/accounts';
 import { Button } from '@/web/components/ui/button';
 import { Field } from '@/web/components/ui/field';
@@ -26,7 +27,7 @@ export function LoginForm({ onUnconfirmed }: { onUnconfirmed: (email: string) =>
     try {
       const user = await login.mutateAsync(values);
       toast.success('Welcome back', { description: `Signed in as ${user.displayName}` });
-      navigate('/dashboard', { replace: true });
+      navigate(paths.dashboard, { replace: true });
     } catch (error) {
       if (error instanceof ApiError && error.code === 'EMAIL_NOT_CONFIRMED') {
         toast.info('Email verification required', {

@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import type { z } from 'zod';
 import { DISPLAY_NAME_MAX } from '@/shared/domain/identity';
 import type { Role } from '@/shared/domain/roles';
+import { paths } from '@/shared/routes';
 import { registerInput } from '@/shared/schemas/accounts';
 import { Button } from '@/web/components/ui/button';
 import { Field } from '@/web/components/ui/field';
@@ -21,7 +22,7 @@ const ROLE_CHOICES: { value: Role; label: string; hint: string }[] = [
   { value: 'submissive', label: 'submissive', hint: 'Follow and complete' },
 ];
 
-export const ROLE_TEST_URL = 'https://bdsmtest.org/';
+const ROLE_TEST_URL = 'https://bdsmtest.org/';
 
 export function RegisterForm({
   onVerificationRequired,
@@ -61,7 +62,7 @@ export function RegisterForm({
       toast.success('Registration successful', {
         description: `Welcome to Pact, ${result.user.displayName}`,
       });
-      navigate('/dashboard', { replace: true });
+      navigate(paths.dashboard, { replace: true });
     } catch (error) {
       if (error instanceof ApiError) {
         for (const [field, message] of Object.entries(error.fields)) {
@@ -150,11 +151,11 @@ export function RegisterForm({
 
       <p className="text-xs text-muted-foreground">
         By registering you agree to our{' '}
-        <Link to="/terms-of-service" className="text-primary underline">
+        <Link to={paths.termsOfService} className="text-primary underline">
           Terms of Service
         </Link>{' '}
         and{' '}
-        <Link to="/privacy-policy" className="text-primary underline">
+        <Link to={paths.privacyPolicy} className="text-primary underline">
           Privacy Policy
         </Link>
         .

@@ -1,7 +1,9 @@
-import { Crown, HeartHandshake } from 'lucide-react';
+import { Crown, HeartHandshake, LogOut } from 'lucide-react';
 import { toast } from 'sonner';
 import type { SessionRole } from '@/shared/domain/roles';
+import { Button } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
+import { useLogoutAction } from '../api/logout';
 import { useChooseSessionRole } from '../api/session-role';
 
 const CHOICES: { role: SessionRole; label: string; tagline: string; Icon: typeof Crown }[] = [
@@ -12,6 +14,7 @@ const CHOICES: { role: SessionRole; label: string; tagline: string; Icon: typeof
 /** The full-screen card a Switch sees until they choose the role of this session. */
 export function RoleChooser() {
   const choose = useChooseSessionRole();
+  const logout = useLogoutAction();
   return (
     <main className="flex min-h-dvh items-center justify-center px-4">
       <Card className="w-full max-w-md space-y-5 text-center">
@@ -38,6 +41,9 @@ export function RoleChooser() {
         <p className="text-xs text-muted-foreground">
           You can change your role by logging out and logging in again.
         </p>
+        <Button variant="outline" onClick={logout.run} disabled={logout.pending}>
+          <LogOut className="h-4 w-4" aria-hidden /> Log out
+        </Button>
       </Card>
     </main>
   );

@@ -2,9 +2,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { paths } from '@/shared/routes';
 import { Spinner } from '@/web/components/ui/spinner';
+import { fetchMe } from '@/web/lib/current-user';
 import { queryKeys } from '@/web/lib/query-keys';
-import { fetchMe } from '../api/me';
 
 /** Where the verification link lands: report the outcome, then go on to the dashboard or to /auth. */
 export function AuthCallbackPage() {
@@ -32,9 +33,9 @@ export function AuthCallbackPage() {
     fetchMe()
       .then((user) => {
         queryClient.setQueryData(queryKeys.me, user);
-        navigate(user ? '/dashboard' : '/auth', { replace: true });
+        navigate(user ? paths.dashboard : paths.auth, { replace: true });
       })
-      .catch(() => navigate('/auth', { replace: true }));
+      .catch(() => navigate(paths.auth, { replace: true }));
   }, [location.search, navigate, queryClient]);
 
   return (

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { paths } from '@/shared/routes';
 import { Spinner } from '@/web/components/ui/spinner';
 import { Tabs } from '@/web/components/ui/tabs';
-import { useMe } from '../api/me';
+import { useMe } from '@/web/lib/current-user';
 import { LoginForm } from '../components/login-form';
 import { RecoveryView } from '../components/recovery-view';
 import { RegisterForm } from '../components/register-form';
@@ -31,7 +32,7 @@ export function AuthPage() {
   const backToLogin = () => {
     setNoticeFor(null);
     setTab('login');
-    navigate('/auth', { replace: true });
+    navigate(paths.auth, { replace: true });
   };
 
   let content: React.ReactNode;
@@ -43,7 +44,7 @@ export function AuthPage() {
   } else if (me.isPending) {
     content = <Spinner label="Loading…" />;
   } else if (me.data) {
-    return <Navigate to="/dashboard" replace />;
+    return <Navigate to={paths.dashboard} replace />;
   } else if (noticeFor) {
     content = <VerificationNotice email={noticeFor} onBack={backToLogin} />;
   } else {
@@ -69,7 +70,7 @@ export function AuthPage() {
   return (
     <main className="mx-auto flex min-h-dvh w-full max-w-md flex-col justify-center px-4 py-8">
       <div className="mb-6 text-center">
-        <Link to="/" className="text-3xl font-bold tracking-tight text-primary">
+        <Link to={paths.home} className="text-3xl font-bold tracking-tight text-primary">
           Pact
         </Link>
         <h1 className="mt-1 text-sm text-muted-foreground">

@@ -2,11 +2,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { formatDistanceToNow } from 'date-fns';
 import { Bell, UserPlus } from 'lucide-react';
 import { Popover } from 'radix-ui';
+import { useRef } from 'react';
+import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { notificationTarget } from '@/shared/domain/notifications';
 import { BELL_MENU_LIMIT, type NotificationView } from '@/shared/schemas/notifications';
 import { Button } from '@/web/components/ui/button';
-import { usePartnerRequests } from '@/web/features/partners/api/requests';
-import { useOpenRequest } from '@/web/features/partners/components/request-dialog-provider';
 import { cn } from '@/web/lib/cn';
 import { queryKeys } from '@/web/lib/query-keys';
 import { useRealtimeEvent } from '@/web/lib/realtime';
@@ -30,14 +31,33 @@ type Item =
       n: NotificationView;
     };
 
-/** The bell: unread notifications plus pending requests addressed to the user, in one menu. */
-export function NotificationBell({ userId }: { userId: string }) {
+/** A pending request addressed to the user, as the bell lists it. */
+export interface BellRequest {
+  id: string;
+  senderName: string;
+  createdAt: number;
+}
+
+/**
+ * The bell: unread notifications plus pending requests addressed to the user, in one menu. The requests and
+ * what opening one does belong to the partners feature; the composition layer passes them in.
+ */
+export function NotificationBell({
+  requests: pending,
+  onOpenRequest: openRequest,
+}: {
+  requests: BellRequest[];
+  onOpenRequest: (requestId: string) => void;
+}) {
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
   const notifications = useNotifications();
-  const requests = usePartnerRequests();
   const markRead = useMarkRead();
   const markAll = useMarkAllRead();
-  const openRequest = useOpenRequest();
+  // What an item opens waits until the menu has closed and given focus back to the bell, so that a dialog
+  // it opens gives focus back there too.
+  const afterClose = useRef<(() => void) | null>(null);
+  const trigger = useRef<HTMLButtonElement>(null);
 
   useRealtimeEvent('notification.created', async ({ notificationId }) => {
     const data = await queryClient.fetchQuery({ ...notificationsQuery, staleTime: 0 });
@@ -54,10 +74,15 @@ export function NotificationBell({ userId }: { userId: string }) {
     void queryClient.invalidateQueries({ queryKey: queryKeys.notifications });
   });
 
-  const pending = (requests.data ?? []).filter((r) => r.status === 'pending' && r.receiverId === userId);
   const list = notifications.data?.notifications ?? [];
+  const pendingIds = new Set(pending.map((r) => r.id));
+  // A request still pending is one item, listed as the request: its own notification is not counted again.
+  const aboutPending = (n: NotificationView) =>
+    n.type === 'connection_request' &&
+    typeof n.data.requestId === 'string' &&
+    pendingIds.has(n.data.requestId);
   const unread = notifications.data?.unreadCount ?? 0;
-  const badge = unread + pending.length;
+  const badge = unread - list.filter((n) => !n.read && aboutPending(n)).length + pending.length;
 
   const items: Item[] = [
     ...pending.map((r) => ({
@@ -69,8 +94,7 @@ export function NotificationBell({ userId }: { userId: string }) {
       unread: true as const,
     })),
     ...list
-      // A request still pending is listed once, as the request itself.
-      .filter((n) => !(n.type === 'connection_request' && pending.some((r) => r.id === n.data.requestId)))
+      .filter((n) => !aboutPending(n))
       .map((n) => ({
         kind: 'notification' as const,
         id: n.id,
@@ -84,18 +108,19 @@ export function NotificationBell({ userId }: { userId: string }) {
     .sort((a, b) => b.createdAt - a.createdAt)
     .slice(0, BELL_MENU_LIMIT);
 
+  /** Opening an item marks it read and opens what it is about: a request's dialog, or its screen. */
   const openItem = (item: Item) => {
     if (item.kind === 'request') {
-      openRequest(item.id);
-      return;
+      for (const n of list) {
+        if (!n.read && n.type === 'connection_request' && n.data.requestId === item.id) markRead.mutate(n.id);
+      }
+      return () => openRequest(item.id);
     }
     if (!item.n.read) markRead.mutate(item.id);
-    const requestId = item.n.data.requestId;
-    if (item.n.type === 'connection_request' && typeof requestId === 'string' && !item.n.data.status) {
-      openRequest(requestId);
-    }
+    const target = notificationTarget(item.n);
+    if (!target) return null;
+    return target.kind === 'request' ? () => openRequest(target.requestId) : () => navigate(target.to);
   };
-
   return (
     <Popover.Root
       onOpenChange={(open) => {
@@ -104,6 +129,7 @@ export function NotificationBell({ userId }: { userId: string }) {
     >
       <Popover.Trigger asChild>
         <Button
+          ref={trigger}
           variant="ghost"
           size="icon"
           className="relative"
@@ -113,7 +139,7 @@ export function NotificationBell({ userId }: { userId: string }) {
           {badge > 0 ? (
             <span
               data-testid="bell-badge"
-              className="absolute top-1 right-1 flex h-5 min-w-5 items-center justify-center rounded-full bg-destructive px-1 text-[11px] font-bold text-white"
+              className="absolute top-1 right-1 flex h-5 min-w-5 items-center justify-center rounded-full bg-destructive px-1 text-[11px] font-bold text-destructive-foreground"
             >
               {badge > 99 ? '99+' : badge}
             </span>
@@ -126,6 +152,14 @@ export function NotificationBell({ userId }: { userId: string }) {
           sideOffset={8}
           collisionPadding={8}
           aria-label="Notifications"
+          onCloseAutoFocus={(event) => {
+            const open = afterClose.current;
+            afterClose.current = null;
+            if (!open) return;
+            event.preventDefault();
+            trigger.current?.focus();
+            open();
+          }}
           className="z-50 w-[380px] max-w-[calc(100vw-1rem)] rounded-xl border border-border bg-card shadow-xl"
         >
           <div className="flex items-center justify-between border-b border-border px-4 py-3">
@@ -154,7 +188,9 @@ export function NotificationBell({ userId }: { userId: string }) {
                   <Popover.Close asChild>
                     <button
                       type="button"
-                      onClick={() => openItem(item)}
+                      onClick={() => {
+                        afterClose.current = openItem(item);
+                      }}
                       className={cn(
                         'flex w-full gap-3 px-4 py-3 text-left hover:bg-muted',
                         item.unread && 'bg-accent/50',

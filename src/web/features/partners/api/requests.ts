@@ -6,7 +6,11 @@ export const partnerRequestsQuery = queryOptions({
   queryKey: queryKeys.partnerRequests,
   queryFn: async () => (await unwrap(api.api['partner-requests'].$get())).requests,
 });
-export const usePartnerRequests = () => useQuery(partnerRequestsQuery);
+/** The pending requests addressed to this user, newest first as the server sends them. */
+export function useIncomingRequests(userId: string) {
+  const requests = useQuery(partnerRequestsQuery);
+  return (requests.data ?? []).filter((r) => r.status === 'pending' && r.receiverId === userId);
+}
 
 export const partnerRequestQuery = (id: string) =>
   queryOptions({
@@ -24,7 +28,6 @@ function useRefreshAfterAnswer() {
     void queryClient.invalidateQueries({ queryKey: queryKeys.partnerRequests });
     void queryClient.invalidateQueries({ queryKey: queryKeys.me });
     void queryClient.invalidateQueries({ queryKey: queryKeys.notifications });
-    void queryClient.invalidateQueries({ queryKey: queryKeys.blocks });
   };
 }
 

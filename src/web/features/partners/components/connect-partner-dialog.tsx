@@ -10,7 +10,7 @@ import { useSendRequest } from '../api/requests';
 import { isSearchable, useUserSearch } from '../api/search';
 import { RoleBadge } from './role-badge';
 
-export const SEARCH_PAUSE_MS = 500;
+const SEARCH_PAUSE_MS = 500;
 
 function useDebounced(value: string, ms: number) {
   const [debounced, setDebounced] = useState(value);

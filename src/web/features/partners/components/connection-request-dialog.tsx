@@ -1,11 +1,12 @@
 import { format } from 'date-fns';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import { Avatar } from '@/web/components/ui/avatar';
 import { Button } from '@/web/components/ui/button';
 import { Dialog } from '@/web/components/ui/dialog';
 import { Spinner } from '@/web/components/ui/spinner';
-import { useMe } from '@/web/features/accounts/api/me';
 import { ApiError } from '@/web/lib/api';
+import { useCurrentUser } from '@/web/lib/current-user';
 import { useAnswerRequest, usePartnerRequest } from '../api/requests';
 import { RoleBadge } from './role-badge';
 
@@ -19,11 +20,16 @@ export function ConnectionRequestDialog({
   requestId: string | null;
   onClose: () => void;
 }) {
-  const me = useMe();
+  const me = useCurrentUser();
   const request = usePartnerRequest(requestId);
   const answer = useAnswerRequest();
+  const [confirmingBlock, setConfirmingBlock] = useState(false);
   const data = request.data;
-  const actionable = data && data.status === 'pending' && data.receiverId === me.data?.id;
+  const actionable = data && data.status === 'pending' && data.receiverId === me.id;
+  const close = () => {
+    setConfirmingBlock(false);
+    onClose();
+  };
 
   const act = (kind: 'accept' | 'reject' | 'block') => {
     if (!data || !requestId) {
@@ -50,7 +56,7 @@ export function ConnectionRequestDialog({
               description: `${data.senderName} has been blocked and the request rejected`,
             });
           }
-          onClose();
+          close();
         },
         onError: (error) => {
           const message = error instanceof ApiError ? error.message : 'An unknown error occurred';
@@ -63,32 +69,47 @@ export function ConnectionRequestDialog({
   };
 
   const open = requestId !== null;
-  if (open && (request.isError || (data && !actionable && data.senderId !== me.data?.id))) {
-    return (
-      <Dialog open onOpenChange={(o) => !o && onClose()} title="Connection Request Error">
-        <p className="text-sm text-muted-foreground">
-          This request could not be found or has already been processed.
-        </p>
-        <div className="mt-4 flex justify-end">
-          <Button onClick={onClose}>Close</Button>
-        </div>
-      </Dialog>
-    );
-  }
+  const failed = open && (request.isError || (data && !actionable && data.senderId !== me.id));
 
+  // One dialog whose content changes, so that focus goes back to what opened it whatever it showed.
   return (
     <Dialog
       open={open}
-      onOpenChange={(o) => !o && onClose()}
-      title="Connection Request"
-      description={data ? `Received ${format(data.createdAt, 'MMM d, yyyy')}` : undefined}
+      onOpenChange={(o) => !o && close()}
+      title={failed ? 'Connection Request Error' : 'Connection Request'}
+      description={!failed && data ? `Received ${format(data.createdAt, 'MMM d, yyyy')}` : undefined}
     >
-      {!data ? (
+      {failed ? (
+        <>
+          <p className="text-sm text-muted-foreground">
+            This request could not be found or has already been processed.
+          </p>
+          <div className="mt-4 flex justify-end">
+            <Button onClick={close}>Close</Button>
+          </div>
+        </>
+      ) : !data ? (
         <Spinner label="Loading request…" />
       ) : !actionable ? (
         <p className="text-sm text-muted-foreground">
           Your request to {data.receiverName} is waiting for an answer.
         </p>
+      ) : confirmingBlock ? (
+        <div className="space-y-4">
+          <p className="font-semibold">Block {data.senderName}?</p>
+          <p className="text-sm">
+            The request is rejected, and {data.senderName} will no longer find you or be able to send you
+            requests.
+          </p>
+          <div className="flex flex-col gap-2 sm:flex-row-reverse">
+            <Button variant="destructive" disabled={answer.isPending} onClick={() => act('block')}>
+              Block
+            </Button>
+            <Button variant="outline" disabled={answer.isPending} onClick={() => setConfirmingBlock(false)}>
+              Cancel
+            </Button>
+          </div>
+        </div>
       ) : (
         <div className="space-y-5">
           <div className="flex items-center gap-3">
@@ -108,7 +129,11 @@ export function ConnectionRequestDialog({
             <Button variant="outline" disabled={answer.isPending} onClick={() => act('reject')}>
               Reject
             </Button>
-            <Button variant="destructive" disabled={answer.isPending} onClick={() => act('block')}>
+            <Button
+              variant="destructive"
+              disabled={answer.isPending}
+              onClick={() => setConfirmingBlock(true)}
+            >
               Reject & Block
             </Button>
           </div>

@@ -2,16 +2,15 @@ import { toast } from 'sonner';
 import { Button } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
 import { ApiError } from '@/web/lib/api';
-import { useAnswerRequest, usePartnerRequests } from '../api/requests';
+import { useAnswerRequest, useIncomingRequests } from '../api/requests';
 import { useOpenRequest } from './request-dialog-provider';
 import { RoleBadge } from './role-badge';
 
 /** "Connection Requests": the pending requests addressed to the user, with accept and reject. */
 export function PendingRequests({ userId }: { userId: string }) {
-  const requests = usePartnerRequests();
+  const incoming = useIncomingRequests(userId);
   const answer = useAnswerRequest();
   const openRequest = useOpenRequest();
-  const incoming = (requests.data ?? []).filter((r) => r.status === 'pending' && r.receiverId === userId);
   if (incoming.length === 0) return null;
 
   return (

@@ -4,23 +4,27 @@ import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { queryKeys } from '@/web/lib/query-keys';
 import { useRealtimeEvent } from '@/web/lib/realtime';
+import { seenRequests } from '@/web/lib/sign-in-session';
+import { REQUEST_TOAST_MS, useWaitingRequestsToast } from '../hooks/use-waiting-requests-toast';
 import { ConnectionRequestDialog } from './connection-request-dialog';
 
 /** The dialog opens this long after a request arrives live, once its toast has been seen. */
-export const REQUEST_DIALOG_DELAY_MS = 1000;
+const REQUEST_DIALOG_DELAY_MS = 1000;
 
 const OpenRequestContext = createContext<(id: string) => void>(() => {});
 export const useOpenRequest = () => useContext(OpenRequestContext);
 
 /**
  * Owns the connection-request dialog: opened from a notification, from a `?request=<id>` link, or by
- * itself when a request arrives live. Also reacts to the partner events.
+ * itself when a request arrives live. Also reacts to the partner events, and announces the requests
+ * waiting at sign-in.
  */
 export function RequestDialogProvider({ userId, children }: { userId: string; children: ReactNode }) {
   const queryClient = useQueryClient();
   const [requestId, setRequestId] = useState<string | null>(null);
   const [params, setParams] = useSearchParams();
   const timers = useRef<number[]>([]);
+  useWaitingRequestsToast(userId);
 
   const openRequest = useCallback(
     (id: string) => {
@@ -51,9 +55,10 @@ export function RequestDialogProvider({ userId, children }: { userId: string; ch
   );
 
   useRealtimeEvent('partner_request.created', ({ requestId: id }) => {
+    seenRequests.add([id]);
     toast.info('New Connection Request', {
       description: 'Someone wants to connect with you',
-      duration: 5000,
+      duration: REQUEST_TOAST_MS,
     });
     void queryClient.invalidateQueries({ queryKey: queryKeys.partnerRequests });
     timers.current.push(window.setTimeout(() => openRequest(id), REQUEST_DIALOG_DELAY_MS));

@@ -1,33 +1,32 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AboveAndBeyondInput, CreateTaskInput, UpdateTaskInput } from '@/shared/schemas/tasks';
+import type {
+  AboveAndBeyondInput,
+  CompleteTaskInput,
+  CreateTaskInput,
+  UpdateTaskInput,
+} from '@/shared/schemas/tasks';
 import { api, unwrap } from '@/web/lib/api';
 import { queryKeys } from '@/web/lib/query-keys';
 
-export const tasksQuery = queryOptions({
+const tasksQuery = queryOptions({
   queryKey: queryKeys.tasks,
   queryFn: async () => (await unwrap(api.api.tasks.$get())).tasks,
 });
 export const useTasks = () => useQuery(tasksQuery);
 
-export const taskHistoryQuery = queryOptions({
+const taskHistoryQuery = queryOptions({
   queryKey: queryKeys.taskHistory,
   queryFn: async () => (await unwrap(api.api['task-completions'].$get())).completions,
 });
 export const useTaskHistory = () => useQuery(taskHistoryQuery);
 
-export const pairsQuery = queryOptions({
-  queryKey: queryKeys.pairs,
-  queryFn: async () => (await unwrap(api.api.pairs.$get())).pairs,
-});
-export const usePairs = () => useQuery(pairsQuery);
-
-/** Every task change refreshes the list, the history, the pairs (one may have been created) and the bell. */
+/** Every task change refreshes the list, the history and the bell. */
 function useTaskMutation<I, O>(fn: (input: I) => Promise<O>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: fn,
     onSettled: () => {
-      for (const key of [queryKeys.tasks, queryKeys.taskHistory, queryKeys.pairs, queryKeys.notifications]) {
+      for (const key of [queryKeys.tasks, queryKeys.taskHistory, queryKeys.notifications]) {
         void queryClient.invalidateQueries({ queryKey: key });
       }
     },
@@ -48,8 +47,8 @@ export const useUpdateTask = () =>
 export const useDeleteTask = () => useTaskMutation((id: string) => unwrap(byId.$delete({ param: { id } })));
 export const useCompleteTask = () =>
   useTaskMutation(
-    async ({ id, photoId }: { id: string; photoId: string | null }) =>
-      (await unwrap(byId.complete.$post({ param: { id }, json: { photoId } }))).task,
+    async ({ id, ...json }: CompleteTaskInput & { id: string }) =>
+      (await unwrap(byId.complete.$post({ param: { id }, json }))).task,
   );
 export const useTaskFeedback = () =>
   useTaskMutation(({ id, feedback }: { id: string; feedback: string }) =>

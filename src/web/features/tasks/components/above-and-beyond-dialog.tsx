@@ -1,14 +1,40 @@
-import { useEffect, useId, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
+import { z } from 'zod';
 import { ABOVE_AND_BEYOND_DETAILS_MAX, ABOVE_AND_BEYOND_TITLE_MAX } from '@/shared/domain/tasks';
 import type { PartnerView } from '@/shared/schemas/partners';
-import { Button } from '@/web/components/ui/button';
+import { type AboveAndBeyondInput, aboveAndBeyondInput, TASK_MESSAGES } from '@/shared/schemas/tasks';
 import { Dialog } from '@/web/components/ui/dialog';
 import { Field } from '@/web/components/ui/field';
-import { SelectField, TextAreaField } from '@/web/components/ui/form-controls';
-import { ApiError } from '@/web/lib/api';
-import { uploadMedia } from '@/web/lib/upload';
+import { FormActions } from '@/web/components/ui/form-actions';
+import { TextAreaField } from '@/web/components/ui/form-controls';
+import { UploadProgress } from '@/web/components/ui/upload-progress';
+import { errorMessage } from '@/web/lib/api';
+import { toastFirstError } from '@/web/lib/form-errors';
+import { PENDING_UPLOAD_ID } from '@/web/lib/upload';
+import { toastUploadFailed, useMediaUpload } from '@/web/lib/use-media-upload';
 import { useAboveAndBeyond } from '../api/tasks';
+import { PartnerSelect } from './partner-select';
+import { PhotoPicker } from './photo-picker';
+
+/** The dialog's values, checked by the shared `aboveAndBeyondInput` once the photo stands for its id. */
+const formSchema = z
+  .object({ dominantId: z.string(), title: z.string(), details: z.string(), photo: z.custom<File | null>() })
+  .transform(
+    (v): AboveAndBeyondInput => ({
+      dominantId: v.dominantId,
+      title: v.title,
+      details: v.details,
+      photoId: v.photo ? PENDING_UPLOAD_ID : '',
+    }),
+  )
+  .pipe(aboveAndBeyondInput);
+type FormValues = z.input<typeof formSchema>;
+
+const showInvalid = toastFirstError(['title', 'photoId', 'dominantId'], {
+  [TASK_MESSAGES.photoRequired]: 'Please take or upload a photo',
+});
 
 /** Something the submissive did unasked, with a photo, for their dominant to see. */
 export function AboveAndBeyondDialog({
@@ -20,129 +46,70 @@ export function AboveAndBeyondDialog({
   onOpenChange: (open: boolean) => void;
   dominants: PartnerView[];
 }) {
-  const create = useAboveAndBeyond();
-  const photoInput = useId();
-  const [dominantId, setDominantId] = useState('');
-  const [title, setTitle] = useState('');
-  const [details, setDetails] = useState('');
-  const [photo, setPhoto] = useState<File | null>(null);
-  const [preview, setPreview] = useState<string | null>(null);
-  const [progress, setProgress] = useState<number | null>(null);
-
-  useEffect(() => {
-    if (open && !dominantId && dominants.length > 0) setDominantId(dominants[0]!.id);
-  }, [open, dominantId, dominants]);
-  useEffect(() => {
-    if (!photo) return setPreview(null);
-    const url = URL.createObjectURL(photo);
-    setPreview(url);
-    return () => URL.revokeObjectURL(url);
-  }, [photo]);
-
-  const close = () => {
-    setTitle('');
-    setDetails('');
-    setPhoto(null);
-    onOpenChange(false);
-  };
-
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    if (!title.trim()) return toast.error('Title is required', { duration: 3000 });
-    if (!photo) {
-      return toast.error('Photo proof required', {
-        description: 'Please take or upload a photo',
-        duration: 3000,
-      });
-    }
-    if (!dominantId) return toast.error('Please choose the partner this is for', { duration: 3000 });
-    let photoId: string;
-    try {
-      setProgress(0);
-      photoId = (await uploadMedia('photo', photo, { partnerId: dominantId }, setProgress)).id;
-    } catch (error) {
-      toast.error('Photo upload failed', {
-        description: error instanceof ApiError ? error.message : undefined,
-      });
-      return;
-    } finally {
-      setProgress(null);
-    }
-    try {
-      await create.mutateAsync({ dominantId, title: title.trim(), details, photoId });
-      toast.success('Above & Beyond shared', { description: 'Your dominant has been notified.' });
-      close();
-    } catch (error) {
-      toast.error('Failed to create task', {
-        description: error instanceof ApiError ? error.message : 'An unexpected error occurred',
-      });
-    }
-  };
-
-  const busy = create.isPending || progress !== null;
   return (
     <Dialog
       open={open}
-      onOpenChange={(o) => (o ? onOpenChange(true) : close())}
+      onOpenChange={onOpenChange}
       title="Above & Beyond"
       description="Share something you did without being asked, with a photo as proof."
     >
-      <form
-        onSubmit={submit}
-        noValidate
-        className="max-h-[70dvh] space-y-4 overflow-y-auto pr-1"
-        aria-label="Above & Beyond"
-      >
-        {dominants.length > 1 ? (
-          <SelectField label="For" value={dominantId} onChange={(e) => setDominantId(e.target.value)}>
-            {dominants.map((d) => (
-              <option key={d.id} value={d.id}>
-                {d.name}
-              </option>
-            ))}
-          </SelectField>
-        ) : null}
-        <Field
-          label="Title"
-          value={title}
-          maxLength={ABOVE_AND_BEYOND_TITLE_MAX}
-          hint={`${title.length}/${ABOVE_AND_BEYOND_TITLE_MAX}`}
-          onChange={(e) => setTitle(e.target.value)}
-        />
-        <TextAreaField
-          label="Details (optional)"
-          value={details}
-          maxLength={ABOVE_AND_BEYOND_DETAILS_MAX}
-          onChange={(e) => setDetails(e.target.value)}
-        />
-        <div className="space-y-1.5">
-          <label htmlFor={photoInput} className="block text-sm font-medium">
-            Photo proof
-          </label>
-          <input
-            id={photoInput}
-            type="file"
-            accept="image/*"
-            capture="environment"
-            onChange={(e) => setPhoto(e.target.files?.[0] ?? null)}
-            className="block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:bg-accent file:px-3 file:py-2 file:text-accent-foreground"
-          />
-          {preview ? (
-            <img src={preview} alt="Selected proof" className="max-h-48 rounded-lg object-contain" />
-          ) : null}
-        </div>
-        {progress !== null ? (
-          <progress className="w-full" value={progress} max={1} aria-label="Uploading photo" />
-        ) : null}
-        <div className="flex justify-end gap-2">
-          <Button variant="outline" onClick={close} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={busy}>
-            {busy ? 'Sharing…' : 'Share'}
-          </Button>
-        </div>
-      </form>
+      {open ? <AboveAndBeyondForm dominants={dominants} onDone={() => onOpenChange(false)} /> : null}
     </Dialog>
+  );
+}
+
+function AboveAndBeyondForm({ dominants, onDone }: { dominants: PartnerView[]; onDone: () => void }) {
+  const create = useAboveAndBeyond();
+  const media = useMediaUpload();
+  const form = useForm<FormValues, unknown, z.output<typeof formSchema>>({
+    resolver: zodResolver(formSchema),
+    defaultValues: { dominantId: dominants[0]?.id ?? '', title: '', details: '', photo: null },
+  });
+  const [title, details, photo] = form.watch(['title', 'details', 'photo']);
+
+  const share = async (input: z.output<typeof formSchema>) => {
+    let photoId: string;
+    try {
+      photoId = (await media.upload('photo', photo!, { partnerId: input.dominantId })).id;
+    } catch (error) {
+      toastUploadFailed('Photo upload failed', error);
+      return;
+    }
+    try {
+      await create.mutateAsync({ ...input, photoId });
+      toast.success('Above & Beyond shared', { description: 'Your dominant has been notified.' });
+      onDone();
+    } catch (error) {
+      toast.error('Failed to create task', { description: errorMessage(error) });
+    }
+  };
+
+  const busy = create.isPending || media.uploading;
+  return (
+    <form
+      onSubmit={form.handleSubmit(share, showInvalid)}
+      noValidate
+      className="max-h-[70dvh] space-y-4 overflow-y-auto pr-1"
+      aria-label="Above & Beyond"
+    >
+      {dominants.length > 1 ? (
+        <PartnerSelect label="For" partners={dominants} {...form.register('dominantId')} />
+      ) : null}
+      <Field
+        label="Title"
+        maxLength={ABOVE_AND_BEYOND_TITLE_MAX}
+        hint={`${title.length}/${ABOVE_AND_BEYOND_TITLE_MAX}`}
+        {...form.register('title')}
+      />
+      <TextAreaField
+        label="Details (optional)"
+        maxLength={ABOVE_AND_BEYOND_DETAILS_MAX}
+        value={details}
+        {...form.register('details')}
+      />
+      <PhotoPicker label="Photo proof" photo={photo} onChange={(file) => form.setValue('photo', file)} />
+      <UploadProgress progress={media.progress} label="Uploading photo" />
+      <FormActions onCancel={onDone} busy={busy} label="Share" busyLabel="Sharing…" />
+    </form>
   );
 }

@@ -1,15 +1,28 @@
 import { format } from 'date-fns';
 import { CheckCircle2, History } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { paths } from '@/shared/routes';
 import type { TaskCompletionView } from '@/shared/schemas/tasks';
-import { Badge } from '@/web/components/ui/badge';
 import { buttonClasses } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
+import { CompletionCard } from './completion-card';
 import { formatDue } from './task-labels';
 import { TimingBadge } from './timing-badge';
 
-/** The History tab: completions grouped under 'MMMM yyyy' of their completion date. */
-export function CompletedTasks({ completions }: { completions: TaskCompletionView[] }) {
+/**
+ * The History tab: completions grouped under 'MMMM yyyy' of their completion date, each with its feedback
+ * (`feedback` renders it, with what the viewer may do about it).
+ */
+export function CompletedTasks({
+  completions,
+  highlight,
+  feedback,
+}: {
+  completions: TaskCompletionView[];
+  highlight: string | null;
+  feedback: (entry: TaskCompletionView) => ReactNode;
+}) {
   if (completions.length === 0) {
     return (
       <Card className="flex flex-col items-center gap-2 py-10 text-center">
@@ -29,7 +42,7 @@ export function CompletedTasks({ completions }: { completions: TaskCompletionVie
   return (
     <div className="space-y-6">
       <div className="flex justify-end">
-        <Link to="/task-history" className={buttonClasses('outline', 'sm')}>
+        <Link to={paths.taskHistory} className={buttonClasses('outline', 'sm')}>
           <History className="h-4 w-4" aria-hidden /> Full history
         </Link>
       </div>
@@ -40,17 +53,15 @@ export function CompletedTasks({ completions }: { completions: TaskCompletionVie
           </h2>
           <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
             {items.map((c) => (
-              <li key={c.id} className="rounded-xl border border-border bg-card p-4">
-                <p className="font-medium break-words">{c.title}</p>
+              <CompletionCard key={c.id} id={c.id} highlighted={highlight === c.id}>
+                <h3 className="font-medium break-words">{c.title}</h3>
                 <p className="text-xs text-muted-foreground">
                   {c.taskType === 'above_and_beyond' ? 'Above & Beyond · ' : ''}
                   Completed {formatDue(c.completedAt)} by {c.completedByName}
                 </p>
-                <div className="mt-2 flex flex-wrap gap-2">
-                  <TimingBadge onTime={c.onTime} latenessSeconds={c.latenessSeconds} />
-                  {c.feedback ? <Badge>Feedback given</Badge> : null}
-                </div>
-              </li>
+                <TimingBadge onTime={c.onTime} latenessSeconds={c.latenessSeconds} />
+                {feedback(c)}
+              </CompletionCard>
             ))}
           </ul>
         </section>

@@ -1,6 +1,7 @@
 import { ListChecks } from 'lucide-react';
 import { Link } from 'react-router';
 import { DASHBOARD_TASKS, dashboardColour, isVisibleOnDashboard } from '@/shared/domain/tasks';
+import { paths, withQuery } from '@/shared/routes';
 import type { CurrentUser } from '@/shared/schemas/accounts';
 import { buttonClasses } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
@@ -27,7 +28,7 @@ export function RecentTasksCard({ user }: { user: CurrentUser }) {
         <h2 id="recent-tasks-title" className="font-semibold">
           Recent Tasks
         </h2>
-        <Link to="/tasks" className="text-sm text-primary hover:underline">
+        <Link to={paths.tasks} className="text-sm text-primary hover:underline">
           View all
         </Link>
       </div>
@@ -36,7 +37,7 @@ export function RecentTasksCard({ user }: { user: CurrentUser }) {
           <ListChecks className="h-8 w-8 text-muted-foreground" aria-hidden />
           <p className="text-sm text-muted-foreground">No tasks yet</p>
           {user.sessionRole === 'dominant' ? (
-            <Link to="/tasks" className={buttonClasses('primary', 'sm')}>
+            <Link to={paths.tasks} className={buttonClasses('primary', 'sm')}>
               Create Task
             </Link>
           ) : null}
@@ -48,7 +49,7 @@ export function RecentTasksCard({ user }: { user: CurrentUser }) {
             return (
               <li key={task.id}>
                 <Link
-                  to={`/tasks?highlight=${task.id}`}
+                  to={withQuery(paths.tasks, { highlight: task.id })}
                   className="flex items-center gap-3 py-2.5 hover:bg-muted"
                   data-testid="recent-task"
                 >

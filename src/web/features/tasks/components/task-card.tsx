@@ -3,6 +3,7 @@ import {
   CheckCircle2,
   Image as ImageIcon,
   MessageSquare,
+  Paperclip,
   Pencil,
   Repeat,
   Trash2,
@@ -18,13 +19,15 @@ import { formatDue, repeatLabel } from './task-labels';
 import { TimingBadge } from './timing-badge';
 
 const DUE_STYLES = {
-  'past-due': { label: 'Past due', className: 'text-red-600 dark:text-red-400' },
-  'due-today': { label: 'Due today', className: 'text-yellow-600 dark:text-yellow-400' },
-  upcoming: { label: 'Due', className: 'text-green-700 dark:text-green-400' },
+  'past-due': { label: 'Past due', className: 'text-destructive' },
+  'due-today': { label: 'Due today', className: 'text-warning' },
+  upcoming: { label: 'Due', className: 'text-success' },
 } as const;
 
 export interface TaskCardActions {
   onComplete?: () => void;
+  /** The submissive's way to add photo or voice proof. */
+  onCompleteWithProof?: () => void;
   onEdit?: () => void;
   onDelete?: () => void;
   onFeedback?: () => void;
@@ -61,7 +64,7 @@ export function TaskCard({
     >
       <div className="flex items-start gap-2">
         <div className="min-w-0 flex-1">
-          <h3
+          <h2
             id={`task-title-${task.id}`}
             className={cn('font-semibold break-words', task.isCompleted && !nextCycle && 'line-through')}
           >
@@ -69,7 +72,7 @@ export function TaskCard({
             {nextCycle ? (
               <span className="ml-1 text-sm font-normal text-muted-foreground">(Next cycle)</span>
             ) : null}
-          </h3>
+          </h2>
           <p className="text-xs text-muted-foreground">
             {task.taskType === 'above_and_beyond' ? 'Above & Beyond by ' : 'For '}
             {task.assignedToName}
@@ -137,7 +140,7 @@ export function TaskCard({
 
       {task.isCompleted ? (
         <div className="flex flex-wrap items-center gap-2 text-xs">
-          <span className="inline-flex items-center gap-1 text-green-700 dark:text-green-400">
+          <span className="inline-flex items-center gap-1 text-success">
             <CheckCircle2 className="h-4 w-4" aria-hidden />
             Completed {task.completedAt ? formatDue(task.completedAt) : ''}
             {task.completedByName && task.completedBy !== task.assignedTo
@@ -166,6 +169,12 @@ export function TaskCard({
           <Button size="sm" disabled={busy} onClick={actions.onComplete}>
             <CheckCircle2 className="h-4 w-4" aria-hidden /> Complete
             <span className="sr-only"> {task.title}</span>
+          </Button>
+        ) : null}
+        {actions.onCompleteWithProof ? (
+          <Button variant="outline" size="sm" disabled={busy} onClick={actions.onCompleteWithProof}>
+            <Paperclip className="h-4 w-4" aria-hidden /> With proof
+            <span className="sr-only"> (complete {task.title} with photo or voice proof)</span>
           </Button>
         ) : null}
         {actions.onFeedback ? (

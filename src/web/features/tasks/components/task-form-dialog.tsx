@@ -1,27 +1,37 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { format } from 'date-fns';
-import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import type { RepeatConfig, RepeatFrequency } from '@/shared/domain/schedule';
 import { TASK_DESCRIPTION_MAX, TASK_TITLE_MAX } from '@/shared/domain/tasks';
 import type { PartnerView } from '@/shared/schemas/partners';
-import { TASK_MESSAGES, type TaskView, VOICE_TASK_TITLE } from '@/shared/schemas/tasks';
-import { Button } from '@/web/components/ui/button';
+import {
+  type CreateTaskInput,
+  type TaskView,
+  VOICE_DESCRIPTION_MAX,
+  VOICE_TASK_TITLE,
+} from '@/shared/schemas/tasks';
 import { Dialog } from '@/web/components/ui/dialog';
 import { Field } from '@/web/components/ui/field';
-import { SelectField, TextAreaField } from '@/web/components/ui/form-controls';
+import { FormActions } from '@/web/components/ui/form-actions';
+import { TextAreaField } from '@/web/components/ui/form-controls';
+import { UploadProgress } from '@/web/components/ui/upload-progress';
 import { VoicePlayer } from '@/web/components/ui/voice-player';
-import { type RecordedVoice, VoiceRecorder } from '@/web/components/ui/voice-recorder';
-import { ApiError } from '@/web/lib/api';
+import { VoiceRecorder } from '@/web/components/ui/voice-recorder';
+import { errorMessage } from '@/web/lib/api';
 import { cn } from '@/web/lib/cn';
-import { mediaUrl, uploadMedia } from '@/web/lib/upload';
+import { toastFirstError } from '@/web/lib/form-errors';
+import { mediaUrl } from '@/web/lib/upload';
+import { useMediaUpload } from '@/web/lib/use-media-upload';
 import { useCreateTask, useUpdateTask } from '../api/tasks';
-import { WEEKDAYS } from './task-labels';
-
-type Kind = 'text' | 'voice';
-type RepeatChoice = 'none' | RepeatFrequency;
-
-const validation = (title: string, description: string) =>
-  toast.error(title, { description, duration: 3000 });
+import { PartnerSelect } from './partner-select';
+import { RepeatField } from './repeat-field';
+import {
+  TASK_FORM_ERROR_DETAILS,
+  TASK_FORM_ERROR_ORDER,
+  type TaskFormValues,
+  taskFormDefaults,
+  taskFormSchema,
+} from './task-form-schema';
 
 /** "Create New Task" and "Edit Task": a text or voice task for a submissive partner. */
 export function TaskFormDialog({
@@ -42,11 +52,7 @@ export function TaskFormDialog({
   ) : null;
 }
 
-function defaultDue(task: TaskView | null) {
-  const due = task ? new Date(task.dueDate) : new Date(Date.now() + 24 * 3600 * 1000);
-  if (!task) due.setHours(21, 0, 0, 0);
-  return { date: format(due, 'yyyy-MM-dd'), time: format(due, 'HH:mm') };
-}
+const showInvalid = toastFirstError(TASK_FORM_ERROR_ORDER, TASK_FORM_ERROR_DETAILS);
 
 function TaskForm({
   task,
@@ -59,69 +65,31 @@ function TaskForm({
 }) {
   const create = useCreateTask();
   const update = useUpdateTask();
-  const kindGroup = useId();
-  const [kind, setKind] = useState<Kind>(task?.voiceNote ? 'voice' : 'text');
-  const [assignedTo, setAssignedTo] = useState(
-    task?.assignedTo ?? (submissives.length === 1 ? submissives[0]!.id : ''),
-  );
-  const [title, setTitle] = useState(
-    task && !(task.voiceNote && task.title === VOICE_TASK_TITLE) ? task.title : '',
-  );
-  const [description, setDescription] = useState(task?.description ?? '');
-  const [voice, setVoice] = useState<RecordedVoice | null>(null);
-  const [voiceDescription, setVoiceDescription] = useState(task?.voiceNoteDescription ?? '');
-  const initialDue = defaultDue(task);
-  const [date, setDate] = useState(initialDue.date);
-  const [time, setTime] = useState(initialDue.time);
-  const [repeat, setRepeat] = useState<RepeatChoice>(task?.repeatConfig?.frequency ?? 'none');
-  const [days, setDays] = useState<number[]>(task?.repeatConfig?.daysOfWeek ?? []);
-  const [photoRequired, setPhotoRequired] = useState(task?.photoProofRequired ?? false);
-  const [progress, setProgress] = useState<number | null>(null);
-  const today = format(new Date(), 'yyyy-MM-dd');
-  const busy = create.isPending || update.isPending || progress !== null;
+  const media = useMediaUpload();
+  const form = useForm<TaskFormValues, unknown, CreateTaskInput>({
+    resolver: zodResolver(taskFormSchema),
+    defaultValues: taskFormDefaults(
+      task,
+      submissives.map((p) => p.id),
+    ),
+  });
+  const { register, setValue, watch } = form;
+  const [kind, repeat, days, voice, description] = watch(['kind', 'repeat', 'days', 'voice', 'description']);
+  const busy = create.isPending || update.isPending || media.uploading || form.formState.isSubmitting;
 
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    if (kind === 'text' && !title.trim())
-      return validation(TASK_MESSAGES.titleRequired, 'Please enter a title for your task');
-    if (kind === 'voice' && !voice && !task?.voiceNote) {
-      return validation(TASK_MESSAGES.voiceRequired, 'Please record a voice note for your task');
-    }
-    if (!assignedTo)
-      return validation(TASK_MESSAGES.submissiveRequired, 'Please select a submissive to assign the task to');
-    if (repeat === 'custom' && days.length === 0) return validation('Choose the days', TASK_MESSAGES.noDays);
-    const dueDate = new Date(`${date}T${time || '00:00'}`).getTime();
-    if (!Number.isFinite(dueDate) || dueDate < Date.now() - 60_000) {
-      return validation(TASK_MESSAGES.pastDue, 'Please choose a date and time in the future');
-    }
-    const repeatConfig: RepeatConfig | null =
-      repeat === 'none'
-        ? null
-        : repeat === 'custom'
-          ? { frequency: 'custom', daysOfWeek: days }
-          : { frequency: repeat };
+  const save = async (input: CreateTaskInput) => {
     try {
-      let voiceNoteId = kind === 'voice' ? (task?.voiceNote ?? null) : null;
-      if (kind === 'voice' && voice) {
-        setProgress(0);
-        const media = await uploadMedia(
-          'audio',
-          voice.blob,
-          { partnerId: assignedTo, durationMs: voice.durationMs },
-          setProgress,
-        );
-        voiceNoteId = media.id;
-      }
-      const json = {
-        kind,
-        title: title.trim(),
-        description: kind === 'text' ? description : '',
-        dueDate,
-        repeatConfig,
-        photoProofRequired: photoRequired,
-        voiceNoteId,
-        voiceNoteDescription: kind === 'voice' ? voiceDescription || null : null,
-      };
+      const recording = form.getValues('voice');
+      const voiceNoteId =
+        input.kind === 'voice' && recording
+          ? (
+              await media.upload('audio', recording.blob, {
+                partnerId: input.assignedTo,
+                durationMs: recording.durationMs,
+              })
+            ).id
+          : input.voiceNoteId;
+      const { assignedTo, ...json } = { ...input, voiceNoteId };
       if (task) {
         await update.mutateAsync({ id: task.id, json });
         toast.success('Task updated');
@@ -132,16 +100,14 @@ function TaskForm({
       onDone();
     } catch (error) {
       toast.error(task ? 'Failed to update task' : 'Failed to create task', {
-        description: error instanceof ApiError ? error.message : 'An unexpected error occurred',
+        description: errorMessage(error),
       });
-    } finally {
-      setProgress(null);
     }
   };
 
   return (
     <form
-      onSubmit={submit}
+      onSubmit={form.handleSubmit(save, showInvalid)}
       noValidate
       className="max-h-[70dvh] space-y-4 overflow-y-auto pr-1"
       aria-label={task ? 'Edit Task' : 'Create New Task'}
@@ -157,14 +123,7 @@ function TaskForm({
                 kind === k ? 'bg-card shadow-sm' : 'text-muted-foreground',
               )}
             >
-              <input
-                type="radio"
-                name={kindGroup}
-                value={k}
-                checked={kind === k}
-                onChange={() => setKind(k)}
-                className="sr-only"
-              />
+              <input type="radio" value={k} {...register('kind')} className="sr-only" />
               {k === 'text' ? 'Text task' : 'Voice task'}
             </label>
           ))}
@@ -172,30 +131,27 @@ function TaskForm({
       </fieldset>
 
       {!task ? (
-        <SelectField label="Submissive" value={assignedTo} onChange={(e) => setAssignedTo(e.target.value)}>
-          <option value="">Select a submissive</option>
-          {submissives.map((p) => (
-            <option key={p.id} value={p.id}>
-              {p.name}
-            </option>
-          ))}
-        </SelectField>
+        <PartnerSelect
+          label="Submissive"
+          partners={submissives}
+          placeholder="Select a submissive"
+          {...register('assignedTo')}
+        />
       ) : null}
 
       <Field
         label={kind === 'voice' ? 'Title (optional)' : 'Title'}
-        value={title}
         maxLength={TASK_TITLE_MAX}
         placeholder={kind === 'voice' ? VOICE_TASK_TITLE : 'What should be done?'}
-        onChange={(e) => setTitle(e.target.value)}
+        {...register('title')}
       />
 
       {kind === 'text' ? (
         <TextAreaField
           label="Description"
-          value={description}
           maxLength={TASK_DESCRIPTION_MAX}
-          onChange={(e) => setDescription(e.target.value)}
+          value={description}
+          {...register('description')}
         />
       ) : (
         <div className="space-y-2">
@@ -203,12 +159,11 @@ function TaskForm({
           {task?.voiceNote && !voice ? (
             <VoicePlayer src={mediaUrl(task.voiceNote)} label="Current voice note" />
           ) : null}
-          <VoiceRecorder value={voice} onChange={setVoice} disabled={busy} />
+          <VoiceRecorder value={voice} onChange={(v) => setValue('voice', v)} disabled={busy} />
           <Field
             label="Voice note description (optional)"
-            value={voiceDescription}
-            maxLength={500}
-            onChange={(e) => setVoiceDescription(e.target.value)}
+            maxLength={VOICE_DESCRIPTION_MAX}
+            {...register('voiceNoteDescription')}
           />
         </div>
       )}
@@ -217,74 +172,37 @@ function TaskForm({
         <Field
           label="Due date"
           type="date"
-          min={today}
-          value={date}
-          onChange={(e) => setDate(e.target.value)}
+          min={format(new Date(), 'yyyy-MM-dd')}
           required
+          {...register('date')}
         />
-        <Field label="Due time" type="time" value={time} onChange={(e) => setTime(e.target.value)} required />
+        <Field label="Due time" type="time" required {...register('time')} />
       </div>
 
-      <div className="space-y-1.5">
-        <SelectField
-          label="Repeat"
-          value={repeat}
-          onChange={(e) => setRepeat(e.target.value as RepeatChoice)}
-        >
-          <option value="none">Does not repeat</option>
-          <option value="daily">Daily</option>
-          <option value="weekly">Weekly (on this day)</option>
-          <option value="monthly">Monthly (on this date)</option>
-          <option value="custom">Custom days</option>
-        </SelectField>
-        {repeat === 'custom' ? (
-          <fieldset>
-            <legend className="sr-only">Repeat on</legend>
-            <div className="grid grid-cols-7 gap-1">
-              {WEEKDAYS.map((day, index) => {
-                const on = days.includes(index);
-                return (
-                  <button
-                    key={day}
-                    type="button"
-                    aria-pressed={on}
-                    onClick={() => setDays(on ? days.filter((d) => d !== index) : [...days, index].sort())}
-                    className={cn(
-                      'h-10 rounded-md border text-xs font-medium',
-                      on ? 'border-primary bg-primary text-primary-foreground' : 'border-input bg-card',
-                    )}
-                  >
-                    {day}
-                  </button>
-                );
-              })}
-            </div>
-          </fieldset>
-        ) : null}
-      </div>
+      <RepeatField
+        repeat={repeat}
+        days={days}
+        onRepeatChange={(value) => setValue('repeat', value)}
+        onDaysChange={(value) => setValue('days', value)}
+      />
 
       <label className="flex items-center gap-3 text-sm">
         <input
           type="checkbox"
           className="h-5 w-5 accent-[var(--primary)]"
-          checked={photoRequired}
-          onChange={(e) => setPhotoRequired(e.target.checked)}
+          {...register('photoProofRequired')}
         />
         Photo proof required
       </label>
 
-      {progress !== null ? (
-        <progress className="w-full" value={progress} max={1} aria-label="Uploading voice note" />
-      ) : null}
+      <UploadProgress progress={media.progress} label="Uploading voice note" />
 
-      <div className="flex justify-end gap-2 pt-1">
-        <Button variant="outline" onClick={onDone} disabled={busy}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={busy}>
-          {busy ? 'Saving…' : task ? 'Save changes' : 'Create Task'}
-        </Button>
-      </div>
+      <FormActions
+        onCancel={onDone}
+        busy={busy}
+        label={task ? 'Save changes' : 'Create Task'}
+        busyLabel="Saving…"
+      />
     </form>
   );
 }

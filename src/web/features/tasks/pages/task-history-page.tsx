@@ -1,47 +1,35 @@
 import { ArrowLeft, Image as ImageIcon, LayoutGrid, List } from 'lucide-react';
 import { useState } from 'react';
-import { Link, useOutletContext } from 'react-router';
-import { toast } from 'sonner';
-import type { CurrentUser } from '@/shared/schemas/accounts';
+import { Link } from 'react-router';
+import { paths } from '@/shared/routes';
 import type { TaskCompletionView } from '@/shared/schemas/tasks';
 import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
 import { Spinner } from '@/web/components/ui/spinner';
 import { VoicePlayer } from '@/web/components/ui/voice-player';
-import { ApiError } from '@/web/lib/api';
 import { cn } from '@/web/lib/cn';
+import { useCurrentUser } from '@/web/lib/current-user';
 import { mediaUrl } from '@/web/lib/upload';
-import { useAcknowledgeFeedback, useCompletionFeedback, useTaskHistory } from '../api/tasks';
-import { FeedbackDialog } from '../components/feedback-dialog';
+import { useTaskHistory } from '../api/tasks';
+import { CompletionCard } from '../components/completion-card';
 import { PhotoViewer } from '../components/photo-viewer';
 import { formatDue } from '../components/task-labels';
 import { TimingBadge } from '../components/timing-badge';
 import { useHighlight } from '../use-highlight';
+import { useHistoryFeedback } from '../use-history-feedback';
 
 type Layout = 'grid' | 'list';
 
 export function TaskHistoryPage() {
-  const user = useOutletContext<CurrentUser>();
-  const role = user.sessionRole === 'dominant' ? 'dominant' : 'submissive';
+  const user = useCurrentUser();
   const history = useTaskHistory();
-  const feedback = useCompletionFeedback();
-  const acknowledge = useAcknowledgeFeedback();
-  const highlight = useHighlight('completion-');
+  const highlight = useHighlight('completion-', history.isSuccess);
+  const feedback = useHistoryFeedback({ id: user.id, actingRole: user.sessionRole });
   // The wide table suits a desktop; a phone starts with the cards.
   const [layout, setLayout] = useState<Layout>(() =>
     window.matchMedia('(min-width: 768px)').matches ? 'list' : 'grid',
   );
-  const [feedbackFor, setFeedbackFor] = useState<TaskCompletionView | null>(null);
   const [photo, setPhoto] = useState<{ id: string; title: string } | null>(null);
-
-  const ack = (c: TaskCompletionView) =>
-    acknowledge.mutate(c.id, {
-      onSuccess: () => toast.success('Feedback Acknowledged', { description: 'Feedback acknowledged' }),
-      onError: (e) =>
-        toast.error('Failed to acknowledge feedback', {
-          description: e instanceof ApiError ? e.message : '',
-        }),
-    });
 
   const cells = (c: TaskCompletionView) => ({
     task: (
@@ -73,34 +61,26 @@ export function TaskHistoryPage() {
     ) : (
       <span className="text-muted-foreground">—</span>
     ),
-    voice: c.voiceNote ? (
-      <div className="min-w-48 space-y-1">
-        {c.voiceNoteDescription ? <p className="text-xs">{c.voiceNoteDescription}</p> : null}
-        <VoicePlayer src={mediaUrl(c.voiceNote)} label={`Voice note for ${c.title}`} />
-      </div>
-    ) : (
-      <span className="text-muted-foreground">—</span>
-    ),
-    feedback: (
-      <div className="space-y-1 text-sm">
-        {c.feedback ? <p className="break-words">{c.feedback}</p> : null}
-        {!c.feedback && role === 'dominant' ? (
-          <Button variant="secondary" size="sm" onClick={() => setFeedbackFor(c)}>
-            Add feedback<span className="sr-only"> on {c.title}</span>
-          </Button>
-        ) : null}
-        {c.feedback && c.taskType === 'above_and_beyond' ? (
-          c.feedbackAcknowledged ? (
-            <Badge>Acknowledged</Badge>
-          ) : role === 'submissive' ? (
-            <Button size="sm" disabled={acknowledge.isPending} onClick={() => ack(c)}>
-              Acknowledge<span className="sr-only"> feedback on {c.title}</span>
-            </Button>
-          ) : null
-        ) : null}
-        {!c.feedback && role === 'submissive' ? <span className="text-muted-foreground">—</span> : null}
-      </div>
-    ),
+    voice:
+      c.voiceNote || c.voiceProof ? (
+        <div className="min-w-48 space-y-1">
+          {c.voiceNote ? (
+            <>
+              {c.voiceNoteDescription ? <p className="text-xs">{c.voiceNoteDescription}</p> : null}
+              <VoicePlayer src={mediaUrl(c.voiceNote)} label={`Voice note for ${c.title}`} />
+            </>
+          ) : null}
+          {c.voiceProof ? (
+            <>
+              <p className="text-xs text-muted-foreground">Voice proof</p>
+              <VoicePlayer src={mediaUrl(c.voiceProof)} label={`Voice proof for ${c.title}`} />
+            </>
+          ) : null}
+        </div>
+      ) : (
+        <span className="text-muted-foreground">—</span>
+      ),
+    feedback: feedback.cell(c),
   });
 
   const columns = [
@@ -117,7 +97,7 @@ export function TaskHistoryPage() {
   const rows = history.data ?? [];
   return (
     <div className="space-y-5">
-      <Link to="/tasks" className="inline-flex items-center gap-1 text-sm text-primary hover:underline">
+      <Link to={paths.tasks} className="inline-flex items-center gap-1 text-sm text-primary hover:underline">
         <ArrowLeft className="h-4 w-4" aria-hidden /> Back
       </Link>
       <header className="flex items-center justify-between gap-3">
@@ -190,32 +170,21 @@ export function TaskHistoryPage() {
           {rows.map((c) => {
             const row = cells(c);
             return (
-              <li
-                key={c.id}
-                id={`completion-${c.id}`}
-                className={cn(
-                  'space-y-2 rounded-xl border bg-card p-4',
-                  highlight === c.id ? 'border-primary ring-2 ring-primary' : 'border-border',
-                )}
-              >
+              <CompletionCard key={c.id} id={c.id} highlighted={highlight === c.id}>
                 <p>{row.task}</p>
                 <p className="text-sm">{row.description}</p>
                 <p className="text-xs text-muted-foreground">Completed by {row.completedBy}</p>
                 {row.status}
                 {c.photoProof ? row.proof : null}
-                {c.voiceNote ? row.voice : null}
+                {c.voiceNote || c.voiceProof ? row.voice : null}
                 {row.feedback}
-              </li>
+              </CompletionCard>
             );
           })}
         </ul>
       )}
 
-      <FeedbackDialog
-        target={feedbackFor}
-        onClose={() => setFeedbackFor(null)}
-        submit={(text) => feedback.mutateAsync({ id: feedbackFor!.id, feedback: text })}
-      />
+      {feedback.dialog}
       <PhotoViewer photo={photo} onClose={() => setPhoto(null)} />
     </div>
   );

@@ -1,18 +1,20 @@
 import { ListChecks, Plus, Sparkles } from 'lucide-react';
 import { useState } from 'react';
-import { useOutletContext, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { isVisibleInActiveList } from '@/shared/domain/tasks';
-import type { CurrentUser } from '@/shared/schemas/accounts';
+import { isVisibleInActiveList, taskAbilities } from '@/shared/domain/tasks';
 import type { TaskView } from '@/shared/schemas/tasks';
 import { Button } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
 import { Dialog } from '@/web/components/ui/dialog';
 import { Spinner } from '@/web/components/ui/spinner';
 import { Tabs } from '@/web/components/ui/tabs';
+import { UploadProgress } from '@/web/components/ui/upload-progress';
 import { ApiError } from '@/web/lib/api';
+import { useCurrentUser } from '@/web/lib/current-user';
 import { useDeleteTask, useTaskFeedback, useTaskHistory, useTasks } from '../api/tasks';
 import { AboveAndBeyondDialog } from '../components/above-and-beyond-dialog';
+import { CompleteTaskDialog } from '../components/complete-task-dialog';
 import { CompletedTasks } from '../components/completed-tasks';
 import { FeedbackDialog } from '../components/feedback-dialog';
 import { PhotoViewer } from '../components/photo-viewer';
@@ -20,18 +22,25 @@ import { TaskCard } from '../components/task-card';
 import { TaskFormDialog } from '../components/task-form-dialog';
 import { useCompleteFlow } from '../use-complete-task';
 import { useHighlight } from '../use-highlight';
+import { useHistoryFeedback } from '../use-history-feedback';
 import { useNow } from '../use-now';
 
 export function TasksPage() {
-  const user = useOutletContext<CurrentUser>();
+  const user = useCurrentUser();
   const role = user.sessionRole === 'dominant' ? 'dominant' : 'submissive';
   const [params, setParams] = useSearchParams();
   const tab = params.get('tab') === 'history' ? 'history' : 'active';
   const tasks = useTasks();
   const history = useTaskHistory();
   const now = useNow();
-  const highlight = useHighlight('task-');
-  const completeFlow = useCompleteFlow(role);
+  const onHistory = tab === 'history';
+  const highlight = useHighlight(
+    onHistory ? 'completion-' : 'task-',
+    onHistory ? history.isSuccess : tasks.isSuccess,
+  );
+  const viewer = { id: user.id, actingRole: user.sessionRole };
+  const historyFeedback = useHistoryFeedback(viewer);
+  const completeFlow = useCompleteFlow(viewer);
   const remove = useDeleteTask();
   const feedback = useTaskFeedback();
   const [formTask, setFormTask] = useState<TaskView | null | 'new'>(null);
@@ -39,49 +48,40 @@ export function TasksPage() {
   const [feedbackTask, setFeedbackTask] = useState<TaskView | null>(null);
   const [photo, setPhoto] = useState<{ id: string; title: string } | null>(null);
   const [deleting, setDeleting] = useState<TaskView | null>(null);
+  const [proofTask, setProofTask] = useState<TaskView | null>(null);
 
   const submissives = user.partners.filter((p) => p.role !== 'dominant');
   const dominants = user.partners.filter((p) => p.role !== 'submissive');
   const active = (tasks.data ?? []).filter((t) => isVisibleInActiveList(t, role, now));
 
   const actionsFor = (task: TaskView) => {
-    const mine = role === 'dominant' && task.assignedBy === user.id;
-    const pairDominant = role === 'dominant' && task.assignedTo !== user.id;
+    const can = taskAbilities(task, viewer);
     return {
-      onComplete:
-        !task.isCompleted && task.taskType === 'assigned' && (task.assignedTo === user.id || pairDominant)
-          ? () => completeFlow.start(task)
-          : undefined,
-      onEdit: mine && task.taskType === 'assigned' ? () => setFormTask(task) : undefined,
-      onDelete: mine ? () => setDeleting(task) : undefined,
-      onFeedback:
-        pairDominant && task.isCompleted && !task.feedback ? () => setFeedbackTask(task) : undefined,
+      onComplete: can.complete ? () => completeFlow.start(task) : undefined,
+      onCompleteWithProof: can.complete && can.asSubmissive ? () => setProofTask(task) : undefined,
+      onEdit: can.edit ? () => setFormTask(task) : undefined,
+      onDelete: can.delete ? () => setDeleting(task) : undefined,
+      // Feedback is given once; after that the card shows it.
+      onFeedback: can.giveFeedback && !task.feedback ? () => setFeedbackTask(task) : undefined,
       onViewPhoto: task.photoProof ? () => setPhoto({ id: task.photoProof!, title: task.title }) : undefined,
     };
   };
 
-  const createButtons = (
-    <>
-      {role === 'dominant' ? (
-        <Button onClick={() => setFormTask('new')} disabled={submissives.length === 0}>
-          <Plus className="h-4 w-4" aria-hidden />{' '}
-          {tab === 'active' && active.length === 0 ? 'Create Task' : 'Assign Task'}
-        </Button>
-      ) : (
-        <Button
-          onClick={() => setAabOpen(true)}
-          disabled={dominants.length === 0}
-          aria-label="Above & Beyond"
-        >
-          <Sparkles className="h-4 w-4" aria-hidden />
-          <span className="hidden sm:inline">Above & Beyond</span>
-          <span className="sm:hidden" aria-hidden>
-            A&B
-          </span>
-        </Button>
-      )}
-    </>
-  );
+  // Spec 2 §2: the header says "Assign Task"; the empty list offers "Create Task".
+  const createButton = (label: string) =>
+    role === 'dominant' ? (
+      <Button onClick={() => setFormTask('new')} disabled={submissives.length === 0}>
+        <Plus className="h-4 w-4" aria-hidden /> {label}
+      </Button>
+    ) : (
+      <Button onClick={() => setAabOpen(true)} disabled={dominants.length === 0}>
+        <Sparkles className="h-4 w-4" aria-hidden />
+        <span className="hidden sm:inline">Above & Beyond</span>
+        <span className="sm:hidden">
+          A&B<span className="sr-only"> (Above & Beyond)</span>
+        </span>
+      </Button>
+    );
 
   const activeContent = tasks.isPending ? (
     <Spinner label="Loading tasks…" />
@@ -100,7 +100,7 @@ export function TasksPage() {
             ? 'Assign a task to your submissive.'
             : 'Nothing is waiting for you. You can still go above and beyond.'}
       </p>
-      {createButtons}
+      {createButton('Create Task')}
     </Card>
   ) : (
     <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
@@ -110,7 +110,7 @@ export function TasksPage() {
             task={task}
             now={now}
             timeZone={user.timeZone}
-            highlighted={highlight === task.id}
+            highlighted={!onHistory && highlight === task.id}
             busy={completeFlow.busyTaskId === task.id}
             actions={actionsFor(task)}
           />
@@ -130,21 +130,11 @@ export function TasksPage() {
               : 'View and complete your assigned tasks'}
           </p>
         </div>
-        {createButtons}
+        <div className="shrink-0">{createButton('Assign Task')}</div>
       </header>
 
       <input {...completeFlow.fileInputProps} />
-      {completeFlow.progress !== null ? (
-        <div role="status" className="rounded-lg border border-border bg-card p-3 text-sm">
-          Uploading photo… {Math.round(completeFlow.progress * 100)}%
-          <progress
-            className="mt-2 w-full"
-            value={completeFlow.progress}
-            max={1}
-            aria-label="Uploading photo"
-          />
-        </div>
-      ) : null}
+      <UploadProgress progress={completeFlow.progress} label={completeFlow.uploadLabel} />
 
       <Tabs
         label="Tasks"
@@ -171,7 +161,11 @@ export function TasksPage() {
                 Failed to fetch task history
               </p>
             ) : (
-              <CompletedTasks completions={history.data} />
+              <CompletedTasks
+                completions={history.data}
+                highlight={onHistory ? highlight : null}
+                feedback={historyFeedback.cell}
+              />
             ),
           },
         ]}
@@ -189,7 +183,17 @@ export function TasksPage() {
         onClose={() => setFeedbackTask(null)}
         submit={(text) => feedback.mutateAsync({ id: feedbackTask!.id, feedback: text })}
       />
+      {historyFeedback.dialog}
       <PhotoViewer photo={photo} onClose={() => setPhoto(null)} />
+      <CompleteTaskDialog
+        task={proofTask}
+        photoRequired={proofTask ? completeFlow.needsPhoto(proofTask) : false}
+        busy={proofTask !== null && completeFlow.busyTaskId === proofTask.id}
+        progress={completeFlow.progress}
+        uploadLabel={completeFlow.uploadLabel}
+        onComplete={(proof) => completeFlow.completeWithProof(proofTask!, proof)}
+        onClose={() => setProofTask(null)}
+      />
       <Dialog open={deleting !== null} onOpenChange={(o) => !o && setDeleting(null)} title="Delete task?">
         <p className="text-sm">
           "{deleting?.title}" will be deleted with its history, photos and voice notes. This cannot be undone.

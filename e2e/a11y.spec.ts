@@ -1,0 +1,257 @@
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { audit, contrastOf, describe, type Finding } from './axe';
+import { expect, test } from './fixtures';
+import {
+  completeTask,
+  seedAboveAndBeyond,
+  seedCouple,
+  seedPhoto,
+  seedTask,
+  sendRequest,
+  signedInUser,
+} from './seed';
+
+/**
+ * axe-core over every screen and every dialog, in the light and the dark scheme, at each project's
+ * viewport: any serious or critical violation fails the test, with the list of what was found where.
+ */
+
+type Fixtures = { page: Page; browser: Browser; request: APIRequestContext };
+
+const heading = (page: Page, name: string) =>
+  expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
+
+async function openDialog(page: Page, name: string | RegExp, open: () => Promise<unknown>) {
+  await open();
+  const dialog = page.getByRole('dialog', { name });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+test('public screens: landing, login, register, forgot password, legal, 404, role chooser', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const found: Finding[] = [];
+  await page.goto('/');
+  await heading(page, 'Pact');
+  await audit(page, 'landing', found);
+
+  await page.goto('/auth');
+  await expect(page.getByRole('form', { name: 'Login' })).toBeVisible();
+  await audit(page, '/auth login', found);
+  await openDialog(page, 'Reset your password', () =>
+    page.getByRole('button', { name: 'Forgot password?' }).click(),
+  );
+  await audit(page, 'forgot password dialog', found);
+  await page.keyboard.press('Escape');
+  await page.getByRole('tab', { name: 'Register' }).click();
+  await expect(page.getByRole('form', { name: 'Register' })).toBeVisible();
+  await audit(page, '/auth register', found);
+
+  await page.goto('/privacy-policy');
+  await heading(page, 'Privacy Policy');
+  await audit(page, '/privacy-policy', found);
+  await page.goto('/terms-of-service');
+  await heading(page, 'Terms of Service');
+  await audit(page, '/terms-of-service', found);
+  await page.goto('/no-such-page');
+  await heading(page, 'Page not found');
+  await audit(page, '404', found);
+
+  const aSwitch = await signedInUser(browser, request, {
+    label: 'switch',
+    role: 'switch',
+    displayName: 'Sam Switch',
+    page,
+  });
+  await aSwitch.page.goto('/dashboard');
+  await heading(page, 'Choose Your Role for This Session');
+  await audit(page, 'role chooser', found);
+
+  expect(describe(found)).toEqual([]);
+});
+
+/** A couple with a task due today, one due later, one done with a photo and an Above & Beyond to answer. */
+async function dominantWithTasks({ page: dom, browser, request }: Fixtures) {
+  const { dom: d, sub: s } = await seedCouple(browser, dom, request, {
+    dominant: 'Ivy Dom',
+    submissive: 'Jon Sub',
+  });
+  await seedTask(dom, s.id, { title: 'Water the plants', dueDate: Date.now() + 5 * 60_000 });
+  await seedTask(dom, s.id, { title: 'Plan the weekend', dueDate: Date.now() + 3 * 86_400_000 });
+  const proved = await seedTask(dom, s.id, { title: 'Make the bed', photoProofRequired: true });
+  await completeTask(s.page, proved.id, await seedPhoto(s.page, d.id));
+  await seedAboveAndBeyond(s.page, d.id, 'Ironed every shirt');
+  await s.page.context().close();
+  return dom;
+}
+
+test("the dominant's dashboard, its dialogs and the bell", async ({ page, browser, request }) => {
+  const found: Finding[] = [];
+  const dom = await dominantWithTasks({ page, browser, request });
+  await dom.goto('/dashboard');
+  await heading(dom, 'Dashboard');
+  await expect(dom.getByTestId('recent-task').first()).toBeVisible();
+  await audit(dom, '/dashboard', found);
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await dom.emulateMedia({ colorScheme });
+    expect(
+      await contrastOf(dom.getByTestId('bell-badge')),
+      `bell badge (${colorScheme})`,
+    ).toBeGreaterThanOrEqual(4.5);
+  }
+  await openDialog(dom, 'Connect with a partner', () =>
+    dom.getByRole('button', { name: /^Connect( with a partner)?$/ }).click(),
+  );
+  await dom.getByLabel("Partner's email").fill('nobody@example.com');
+  await expect(dom.getByText(/No users found matching/)).toBeVisible();
+  await audit(dom, 'connect partner dialog', found);
+  await dom.keyboard.press('Escape');
+  await openDialog(dom, 'Connected partners', () => dom.getByTestId('partner-status').click());
+  await audit(dom, 'connected partners dialog', found);
+  await dom.keyboard.press('Escape');
+  await openDialog(dom, 'Notifications', () => dom.getByRole('button', { name: /^Notifications/ }).click());
+  await audit(dom, 'notifications menu', found);
+  await dom.keyboard.press('Escape');
+  expect(describe(found)).toEqual([]);
+});
+
+test("the dominant's task list, its dialogs and the History tab", async ({ page, browser, request }) => {
+  const found: Finding[] = [];
+  const dom = await dominantWithTasks({ page, browser, request });
+  await dom.goto('/tasks');
+  await heading(dom, 'Tasks');
+  await expect(dom.getByTestId('task-card').filter({ hasText: 'Water the plants' })).toBeVisible();
+  await audit(dom, '/tasks active', found);
+  await openDialog(dom, 'Create New Task', () =>
+    dom.getByRole('button', { name: /Assign Task|Create Task/ }).click(),
+  );
+  await audit(dom, 'task form dialog', found);
+  await dom.keyboard.press('Escape');
+  const card = dom.getByTestId('task-card').filter({ hasText: 'Plan the weekend' });
+  await card.hover();
+  await openDialog(dom, 'Delete task?', () => card.getByRole('button', { name: /Delete/ }).click());
+  await audit(dom, 'delete task dialog', found);
+  await dom.keyboard.press('Escape');
+  const feedback = await openDialog(dom, 'Give feedback', () =>
+    dom
+      .getByTestId('task-card')
+      .filter({ hasText: 'Ironed every shirt' })
+      .getByRole('button', { name: /Give feedback/ })
+      .click(),
+  );
+  await feedback.getByRole('button', { name: 'Send feedback' }).click();
+  await expect(dom.getByText('Feedback Required')).toBeVisible();
+  await audit(dom, 'feedback dialog with an error toast', found);
+  await dom.keyboard.press('Escape');
+
+  await dom.getByRole('tab', { name: 'History' }).click();
+  await expect(dom.getByRole('tabpanel').getByText('Make the bed')).toBeVisible();
+  await audit(dom, '/tasks history', found);
+  expect(describe(found)).toEqual([]);
+});
+
+test("the dominant's full history, the photo viewer and the pages still to come", async ({
+  page,
+  browser,
+  request,
+}) => {
+  const found: Finding[] = [];
+  const dom = await dominantWithTasks({ page, browser, request });
+  await dom.goto('/task-history');
+  await heading(dom, 'Task History');
+  await dom.getByRole('button', { name: 'Grid' }).click();
+  await expect(dom.locator('li[id^="completion-"]').first()).toBeVisible();
+  await audit(dom, '/task-history grid', found);
+  await dom.getByRole('button', { name: 'List' }).click();
+  await expect(dom.getByRole('table')).toBeVisible();
+  await audit(dom, '/task-history list', found);
+  await openDialog(dom, 'Photo proof', () =>
+    dom.getByRole('button', { name: /View photo proof for Make the bed/ }).click(),
+  );
+  await audit(dom, 'photo viewer', found);
+  await dom.keyboard.press('Escape');
+
+  for (const [path, title] of [
+    ['/contract', 'Contract'],
+    ['/journal', 'Journal'],
+    ['/punishments', 'Punishments'],
+    ['/settings', 'Settings'],
+    ['/release-info', 'Release Information'],
+  ] as const) {
+    await dom.goto(path);
+    await heading(dom, title);
+    await audit(dom, path, found);
+  }
+  expect(describe(found)).toEqual([]);
+});
+
+/** A couple whose submissive has a task, an answered Above & Beyond, and a stranger's request waiting. */
+async function submissiveWithRequest({ page: domPage, browser, request }: Fixtures) {
+  const { dom: d, sub: s } = await seedCouple(browser, domPage, request, {
+    dominant: 'Kai Dom',
+    submissive: 'Lou Sub',
+  });
+  await seedTask(domPage, s.id, { title: 'Stretch for ten minutes', dueDate: Date.now() + 5 * 60_000 });
+  await seedAboveAndBeyond(s.page, d.id, 'Cooked dinner');
+  const history = await (await domPage.request.get('/api/task-completions')).json();
+  const entry = history.completions.find((c: { title: string }) => c.title === 'Cooked dinner');
+  await domPage.request.post(`/api/task-completions/${entry.id}/feedback`, {
+    data: { feedback: 'Delicious, thank you.' },
+  });
+  const stranger = await signedInUser(browser, request, {
+    label: 'stranger',
+    role: 'dominant',
+    displayName: 'Max Stranger',
+  });
+  const requestId = await sendRequest(stranger.page, s.id);
+  await stranger.page.context().close();
+  return { page: s.page, requestId };
+}
+
+test("the submissive's dashboard with a request waiting, the bell and the request dialog", async ({
+  page: domPage,
+  browser,
+  request,
+}) => {
+  const found: Finding[] = [];
+  const { page, requestId } = await submissiveWithRequest({ page: domPage, browser, request });
+  await page.goto('/dashboard');
+  await heading(page, 'Dashboard');
+  await expect(page.getByRole('heading', { name: 'Connection Requests' })).toBeVisible();
+  await audit(page, '/dashboard (submissive, request waiting)', found);
+  await openDialog(page, 'Notifications', () => page.getByRole('button', { name: /^Notifications/ }).click());
+  await audit(page, 'notifications menu (submissive)', found);
+  await page.keyboard.press('Escape');
+  await page.goto(`/dashboard?request=${requestId}`);
+  const requestDialog = page.getByRole('dialog', { name: 'Connection Request' });
+  await expect(requestDialog.getByText('Max Stranger', { exact: true })).toBeVisible();
+  await audit(page, 'connection request dialog', found);
+  await page.context().close();
+  expect(describe(found)).toEqual([]);
+});
+
+test("the submissive's tasks, Above & Beyond and history", async ({ page: domPage, browser, request }) => {
+  const found: Finding[] = [];
+  const { page } = await submissiveWithRequest({ page: domPage, browser, request });
+  await page.goto('/tasks');
+  await heading(page, 'Tasks');
+  await expect(page.getByTestId('task-card').filter({ hasText: 'Stretch for ten minutes' })).toBeVisible();
+  await audit(page, '/tasks active (submissive)', found);
+  await openDialog(page, 'Above & Beyond', () =>
+    page.getByRole('button', { name: 'Above & Beyond' }).first().click(),
+  );
+  await audit(page, 'Above & Beyond dialog', found);
+  await page.keyboard.press('Escape');
+  await page.getByRole('tab', { name: 'History' }).click();
+  await expect(page.getByRole('tabpanel').getByText('Cooked dinner')).toBeVisible();
+  await audit(page, '/tasks history (submissive)', found);
+  await page.goto('/task-history');
+  await heading(page, 'Task History');
+  await expect(page.getByText('Delicious, thank you.').first()).toBeVisible();
+  await audit(page, '/task-history (submissive)', found);
+  await page.context().close();
+  expect(describe(found)).toEqual([]);
+});

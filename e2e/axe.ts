@@ -1,0 +1,72 @@
+import { appendFile } from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+const BLOCKING = new Set(['serious', 'critical']);
+
+export interface Finding {
+  where: string;
+  rule: string;
+  impact: string;
+  targets: string[];
+}
+
+/**
+ * Checks what the page shows now with axe-core, in the light and in the dark scheme, and adds each serious or
+ * critical violation to `found`. Motion is reduced so that nothing is caught halfway through a transition.
+ * With A11Y_REPORT=<file>, every violation (of any impact) is also appended there as a JSON line, for counts.
+ */
+export async function audit(page: Page, where: string, found: Finding[]) {
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
+    // The toasts follow the system scheme through a media listener: wait until they have.
+    await expect
+      .poll(() =>
+        page.evaluate(
+          (theme) =>
+            [...document.querySelectorAll('[data-sonner-toaster]')].every(
+              (toaster) => toaster.getAttribute('data-sonner-theme') === theme,
+            ),
+          scheme,
+        ),
+      )
+      .toBe(true);
+    // Legacy mode runs axe in the page itself instead of finishing in a new blank page: Pact has no frames,
+    // and it halves the time of each check.
+    const { violations } = await new AxeBuilder({ page }).withTags(TAGS).setLegacyMode().analyze();
+    for (const v of violations) {
+      const finding = {
+        where: `${where} (${scheme})`,
+        rule: v.id,
+        impact: v.impact ?? 'unknown',
+        targets: v.nodes.map((n) => n.target.join(' ')),
+      };
+      if (process.env.A11Y_REPORT) await appendFile(process.env.A11Y_REPORT, `${JSON.stringify(finding)}\n`);
+      if (BLOCKING.has(finding.impact)) found.push(finding);
+    }
+  }
+}
+
+/** One line per finding, so that a failure reads as a list of what to fix. */
+export const describe = (found: Finding[]) =>
+  found.map((f) => `${f.where}: ${f.rule} [${f.impact}] ${f.targets.slice(0, 3).join(' | ')}`);
+
+/**
+ * The contrast of an element's text on its own (opaque) background, in the scheme now emulated. For what
+ * axe leaves "incomplete", such as a badge on the translucent, blurred top bar.
+ */
+export const contrastOf = (element: import('@playwright/test').Locator) =>
+  element.evaluate((el) => {
+    const rgb = (css: string) => (css.match(/[\d.]+/g) ?? []).slice(0, 3).map(Number);
+    const luminance = (css: string) => {
+      const [r, g, b] = rgb(css).map((v) => {
+        const c = v / 255;
+        return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+      });
+      return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+    };
+    const style = getComputedStyle(el);
+    const [hi, lo] = [luminance(style.color), luminance(style.backgroundColor)].sort((a, b) => b - a);
+    return (hi! + 0.05) / (lo! + 0.05);
+  });

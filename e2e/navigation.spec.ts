@@ -1,0 +1,126 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { completeTask, seedCouple, seedTask, signedInUser } from './seed';
+
+/** Holds the page's requests to `url` until `release()`: data that arrives after the page has rendered. */
+async function holdResponses(page: Page, url: RegExp) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(url, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return { release };
+}
+
+test('a highlight link opened as the first page scrolls its task, or its history entry, into view', async ({
+  page: dom,
+  browser,
+  request,
+}) => {
+  const { sub: s } = await seedCouple(browser, dom, request, { dominant: 'Mo Dom', submissive: 'Ned Sub' });
+  // Lists are newest first: the first task made is the last one shown, below the fold. Completed tasks
+  // leave the active list for the History tab, where the oldest completion is last.
+  const ids: string[] = [];
+  for (let i = 1; i <= 10; i++) ids.push((await seedTask(dom, s.id, { title: `Open chore ${i}` })).id);
+  for (let i = 1; i <= 12; i++) {
+    await completeTask(s.page, (await seedTask(dom, s.id, { title: `Done chore ${i}` })).id);
+  }
+  await s.page.context().close();
+
+  // The list answers only once the page is on screen, as on a slow network: the scroll must wait for it.
+  const tasksList = await holdResponses(dom, /\/api\/tasks$/);
+  await dom.goto(`/tasks?highlight=${ids[0]}`);
+  await expect(dom.getByRole('heading', { name: 'Tasks', level: 1 })).toBeVisible();
+  tasksList.release();
+  await expect(dom.locator(`#task-${ids[0]}`)).toBeInViewport();
+
+  const history = (await (await dom.request.get('/api/task-completions')).json()).completions as {
+    id: string;
+  }[];
+  const oldest = history.at(-1)!.id;
+  const fresh = await dom.context().newPage();
+  const historyList = await holdResponses(fresh, /\/api\/task-completions$/);
+  await fresh.goto(`/tasks?tab=history&highlight=${oldest}`);
+  await expect(fresh.getByRole('tab', { name: 'History' })).toHaveAttribute('aria-selected', 'true');
+  historyList.release();
+  await expect(fresh.locator(`#completion-${oldest}`)).toBeInViewport();
+});
+
+test('opening a notification in the bell opens what it is about', async ({ page: dom, browser, request }) => {
+  const { sub: s } = await seedCouple(browser, dom, request, { dominant: 'Oli Dom', submissive: 'Pat Sub' });
+  const task = await seedTask(dom, s.id, { title: 'Polish the silver' });
+  const sub = s.page;
+  await sub.goto('/dashboard');
+  await sub.getByRole('button', { name: /^Notifications/ }).click();
+  await sub
+    .getByRole('dialog', { name: 'Notifications' })
+    .getByRole('button', { name: /New task assigned/ })
+    .click();
+  await expect(sub).toHaveURL(new RegExp(`/tasks\\?highlight=${task.id}`));
+  await expect(sub.locator(`#task-${task.id}`)).toBeInViewport();
+
+  // Feedback on a completion leads to that entry in the History tab.
+  await completeTask(sub, task.id);
+  const [entry] = (await (await dom.request.get('/api/task-completions')).json()).completions;
+  await dom.request.post(`/api/task-completions/${entry.id}/feedback`, { data: { feedback: 'Gleaming.' } });
+  await expect(sub.getByRole('button', { name: /^Notifications, [1-9]/ })).toBeVisible();
+  await sub.getByRole('link', { name: 'Home' }).click();
+  await sub.getByRole('button', { name: /^Notifications/ }).click();
+  await sub
+    .getByRole('dialog', { name: 'Notifications' })
+    .getByRole('button', { name: /Feedback received/ })
+    .click();
+  await expect(sub).toHaveURL(/\/tasks\?tab=history/);
+  await expect(sub.getByRole('tab', { name: 'History' })).toHaveAttribute('aria-selected', 'true');
+  await expect(sub.locator(`#completion-${entry.id}`)).toBeVisible();
+  await sub.context().close();
+});
+
+test('on a phone, toasts stay clear of the top bar', async ({ page, browser, request }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await signedInUser(browser, request, {
+    label: 'toasted',
+    role: 'dominant',
+    displayName: 'Toast Dom',
+    page,
+  });
+  await page.goto('/dashboard');
+  // Any toast will do: a failed logout is simplest to provoke.
+  await page.route('**/api/auth/logout', (route) => route.abort());
+  await page.getByRole('button', { name: 'Log out' }).click();
+  const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Failed to logout' });
+  await expect(toast).toBeVisible();
+  const bar = (await page.getByRole('banner').boundingBox())!;
+  await expect.poll(async () => (await toast.boundingBox())!.y).toBeGreaterThanOrEqual(bar.y + bar.height);
+});
+
+test('a page whose code fails to load shows a friendly error with Retry', async ({
+  page,
+  browser,
+  request,
+}) => {
+  await signedInUser(browser, request, { label: 'offline', role: 'dominant', displayName: 'Quin Dom', page });
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+
+  // The Tasks page's chunk cannot be fetched (offline, or removed by an upgrade).
+  await page.route(/\/assets\/tasks-page-[^/]*\.js$/, (route) => route.abort('internetdisconnected'));
+  await page.getByRole('link', { name: 'Tasks' }).click();
+  await expect(page.getByRole('heading', { name: 'This page could not be loaded' })).toBeVisible();
+  await expect(page.getByText('Unexpected Application Error')).toHaveCount(0);
+  // The app around it still works: the navigation is there.
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+
+  await page.unroute(/\/assets\/tasks-page-[^/]*\.js$/);
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByRole('heading', { name: 'Tasks', level: 1 })).toBeVisible();
+
+  // A public page too, loaded first.
+  await page.route(/\/assets\/legal-page-[^/]*\.js$/, (route) => route.abort('internetdisconnected'));
+  await page.goto('/privacy-policy');
+  await expect(page.getByRole('heading', { name: 'This page could not be loaded' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible();
+});

@@ -1,0 +1,24 @@
+import { sql } from 'drizzle-orm';
+import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { userRef } from './auth';
+
+/** A dominant-submissive couple. One row per ordered couple, reactivated when they reconnect. */
+export const pairs = pgTable(
+  'pairs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    dominantId: userRef('dominant_id'),
+    submissiveId: userRef('submissive_id'),
+    status: text('status', { enum: ['active', 'inactive'] })
+      .notNull()
+      .default('active'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('pairs_dominant_submissive_uq').on(t.dominantId, t.submissiveId),
+    index('pairs_submissive_idx').on(t.submissiveId),
+    check('pairs_status_check', sql`${t.status} in ('active', 'inactive')`),
+    check('pairs_not_self', sql`${t.dominantId} <> ${t.submissiveId}`),
+  ],
+);

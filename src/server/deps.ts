@@ -1,0 +1,30 @@
+import type { Auth } from './auth/auth';
+import type { Db } from './db/client';
+import type { MailQueue } from './email/queue';
+import type { RateLimiter } from './http/rate-limit';
+import type { Logger } from './logger';
+import type { MediaStorage } from './media/storage';
+import type { SseHub } from './realtime/hub';
+import type { Publisher } from './realtime/publisher';
+
+/**
+ * What every route factory and every service receives: the one set of collaborators of the API. Services
+ * take `(deps, actor, input)`; tests build the same object through `createServices`.
+ */
+export interface AppDeps {
+  db: Db;
+  auth: Auth;
+  publisher: Publisher;
+  hub: SseHub;
+  storage: MediaStorage;
+  /** Mail leaves after the answer, from a queue (never on the request path). */
+  mail: MailQueue;
+  log: Logger;
+  clock: () => Date;
+  /** The limits on anonymous and probing requests, kept in the database. */
+  limits: RateLimiter;
+  /** Whether X-Forwarded-For names the client (behind a trusted reverse proxy). */
+  trustProxy: boolean;
+  appUrl: string;
+  requireEmailVerification: boolean;
+}

@@ -1,0 +1,100 @@
+import { createHmac } from 'node:crypto';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { lt, sql } from 'drizzle-orm';
+import type { Context } from 'hono';
+import type { Db } from '../db/client';
+import { rateLimits } from '../db/schema';
+import { AppError } from './errors';
+
+const MINUTE = 60_000;
+
+/** Every limit Pact applies to anonymous or probing requests: at most `max` hits per `windowMs`. */
+export const LIMITS = {
+  /** Recovery and verification mails to one address (30 anonymous requests sent 30 mails). */
+  mailToAddress: { max: 5, windowMs: 60 * MINUTE },
+  /** Recovery and verification mails asked for from one client address. */
+  mailFromClient: { max: 20, windowMs: 60 * MINUTE },
+  /** Registrations from one client address. */
+  registerFromClient: { max: 10, windowMs: 60 * MINUTE },
+  /** Login attempts from one client address, whatever the account (the per-address lock is decision 004). */
+  loginFromClient: { max: 30, windowMs: 15 * MINUTE },
+  /** Reset and verification tokens tried from one client address. */
+  tokenFromClient: { max: 30, windowMs: 15 * MINUTE },
+  /** Partner searches by one account: each hit can reveal a name and a role. */
+  searchByAccount: { max: 20, windowMs: 10 * MINUTE },
+  /** Partner searches from one client address, whatever the account. */
+  searchFromClient: { max: 60, windowMs: 10 * MINUTE },
+} as const;
+
+export type LimitName = keyof typeof LIMITS;
+
+export const tooManyRequestsMessage = (minutes: number) =>
+  `Too many requests. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;
+
+export interface RateLimiter {
+  /** Counts one hit for `subject` (an address, an account id) under `limit`; throws 429 when over. */
+  hit(limit: LimitName, subject: string, message?: (minutes: number) => string): Promise<void>;
+  /** Forgets windows that have ended. */
+  sweep(): Promise<void>;
+}
+
+/**
+ * Fixed windows in PostgreSQL, one atomic upsert per hit. `scale` multiplies every maximum (tests and
+ * local development may raise them; production keeps 1).
+ */
+export function createRateLimiter(opts: {
+  db: Db;
+  secret: string;
+  clock: () => Date;
+  scale: number;
+}): RateLimiter {
+  const keyOf = (limit: LimitName, subject: string) =>
+    createHmac('sha256', opts.secret).update(`${limit}\u0000${subject}`).digest('base64url');
+  return {
+    async hit(limit, subject, message = tooManyRequestsMessage) {
+      const { max, windowMs } = LIMITS[limit];
+      const now = opts.clock();
+      const expired = sql`${new Date(now.getTime() - windowMs).toISOString()}::timestamptz`;
+      const [row] = await opts.db
+        .insert(rateLimits)
+        .values({ key: keyOf(limit, subject), windowStart: now, hits: 1 })
+        .onConflictDoUpdate({
+          target: rateLimits.key,
+          set: {
+            hits: sql`case when ${rateLimits.windowStart} <= ${expired} then 1 else ${rateLimits.hits} + 1 end`,
+            windowStart: sql`case when ${rateLimits.windowStart} <= ${expired} then ${now.toISOString()}::timestamptz else ${rateLimits.windowStart} end`,
+          },
+        })
+        .returning({ hits: rateLimits.hits, windowStart: rateLimits.windowStart });
+      if (!row || row.hits <= Math.ceil(max * opts.scale)) return;
+      const waitMs = Math.max(row.windowStart.getTime() + windowMs - now.getTime(), 1_000);
+      const minutes = Math.ceil(waitMs / MINUTE);
+      throw new AppError(429, 'RATE_LIMITED', message(minutes), undefined, {
+        'Retry-After': String(Math.ceil(waitMs / 1000)),
+      });
+    },
+    async sweep() {
+      const longest = Math.max(...Object.values(LIMITS).map((l) => l.windowMs));
+      await opts.db
+        .delete(rateLimits)
+        .where(lt(rateLimits.windowStart, new Date(opts.clock().getTime() - longest)));
+    },
+  };
+}
+
+/**
+ * The client's address: the connection's peer, or, behind a reverse proxy we were told to trust, the
+ * address that proxy appended last to X-Forwarded-For (earlier entries are the client's own claims).
+ */
+export function clientAddress(c: Context, trustProxy: boolean): string {
+  if (trustProxy) {
+    const forwarded = c.req.header('X-Forwarded-For');
+    const last = forwarded?.split(',').at(-1)?.trim();
+    if (last) return last;
+  }
+  try {
+    return getConnInfo(c).remote.address ?? 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}

@@ -1,0 +1,37 @@
+import { createHash } from 'node:crypto';
+import { and, eq, like, lt } from 'drizzle-orm';
+import { usedLinks, verifications } from '../../db/schema';
+import type { AppDeps } from '../../deps';
+
+/** How long a verification link lives (the library's setting): its use is remembered as long. */
+export const VERIFICATION_LINK_SECONDS = 60 * 60 * 24;
+
+const hash = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/**
+ * Marks a verification link used; false when it already was. The library's link is a signed token that
+ * would work again and again: the first use wins, and a second click (or a leaked link) finds it spent.
+ */
+export async function claimVerificationLink(deps: Pick<AppDeps, 'db' | 'clock'>, token: string) {
+  const expiresAt = new Date(deps.clock().getTime() + VERIFICATION_LINK_SECONDS * 1000);
+  const claimed = await deps.db
+    .insert(usedLinks)
+    .values({ tokenHash: hash(token), expiresAt })
+    .onConflictDoNothing()
+    .returning({ tokenHash: usedLinks.tokenHash });
+  return claimed.length > 0;
+}
+
+/** After a successful reset, every other reset link of the user stops working too. */
+export async function dropResetLinks(deps: Pick<AppDeps, 'db'>, userId: string) {
+  await deps.db
+    .delete(verifications)
+    .where(and(like(verifications.identifier, 'reset-password:%'), eq(verifications.value, userId)));
+}
+
+/** Forgets what can no longer matter: spent links past their expiry, expired verifications. */
+export async function sweepExpiredLinks(deps: Pick<AppDeps, 'db' | 'clock'>) {
+  const now = deps.clock();
+  await deps.db.delete(usedLinks).where(lt(usedLinks.expiresAt, now));
+  await deps.db.delete(verifications).where(lt(verifications.expiresAt, now));
+}

@@ -1,0 +1,52 @@
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Actor } from '../../auth/session';
+import type { Tx } from '../../db/client';
+import { pairs } from '../../db/schema';
+import { AppError } from '../../http/errors';
+
+/** The two members of a pair. */
+export interface PairRow {
+  id: string;
+  dominantId: string;
+  submissiveId: string;
+}
+
+export const pairColumns = { id: pairs.id, dominantId: pairs.dominantId, submissiveId: pairs.submissiveId };
+
+/** The ids of the active pairs a user belongs to, as a subquery for `pair_id in (...)`. */
+export const activePairIdsOf = (userId: string) =>
+  sql`(select ${pairs.id} from ${pairs} where ${pairs.status} = 'active' and (${pairs.dominantId} = ${userId} or ${pairs.submissiveId} = ${userId}))`;
+
+/**
+ * The one scope of pair data for reads: rows whose pair column names an active pair of the actor.
+ * Everything else (a stranger's row, a former partner's) is simply not there.
+ */
+export const inActorPairs = (column: PgColumn, actor: Pick<Actor, 'id'>): SQL =>
+  sql`${column} in ${activePairIdsOf(actor.id)}`;
+
+/** A table whose rows belong to a pair. */
+export type PairScopedTable = PgTable & { id: PgColumn; pairId: PgColumn };
+
+/**
+ * The one scope of pair data for writes: the row `id` of `table` in one of the actor's active pairs,
+ * locked for the rest of the transaction, with its pair. Anyone else is told that the row does not exist.
+ */
+export async function lockInActorPairs<T extends PairScopedTable>(
+  tx: Tx,
+  table: T,
+  id: string,
+  actor: Pick<Actor, 'id'>,
+  notFoundMessage = 'Not found',
+): Promise<{ row: T['$inferSelect']; pair: PairRow }> {
+  const anyTable = table as PgTable;
+  const [found] = await tx
+    .select({ row: anyTable, pair: pairColumns })
+    .from(anyTable)
+    .innerJoin(pairs, eq(pairs.id, table.pairId))
+    .where(and(eq(table.id, id), inActorPairs(table.pairId, actor)))
+    .for('update', { of: anyTable })
+    .limit(1);
+  if (!found) throw new AppError(404, 'NOT_FOUND', notFoundMessage);
+  return found as unknown as { row: T['$inferSelect']; pair: PairRow };
+}

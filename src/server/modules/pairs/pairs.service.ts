@@ -1,0 +1,104 @@
+import { and, asc, eq, or } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { PartnerView } from '@/shared/schemas/partners';
+import type { Queryable, Tx } from '../../db/client';
+import { pairs, partners, users } from '../../db/schema';
+import type { PairRow } from './pairs.scope';
+
+/** An active pair for this couple: created, or reactivated when they had one before. */
+export async function ensureActivePair(tx: Tx, dominantId: string, submissiveId: string, now: Date) {
+  const [pair] = await tx
+    .insert(pairs)
+    .values({ dominantId, submissiveId, status: 'active' })
+    .onConflictDoUpdate({
+      target: [pairs.dominantId, pairs.submissiveId],
+      set: { status: 'active', updatedAt: now },
+    })
+    .returning({ id: pairs.id });
+  return pair!.id;
+}
+
+/** Every pair between two people, in either direction, becomes inactive. */
+export async function endPairsBetween(tx: Tx, a: string, b: string, now: Date) {
+  await tx
+    .update(pairs)
+    .set({ status: 'inactive', updatedAt: now })
+    .where(
+      and(
+        eq(pairs.status, 'active'),
+        or(
+          and(eq(pairs.dominantId, a), eq(pairs.submissiveId, b)),
+          and(eq(pairs.dominantId, b), eq(pairs.submissiveId, a)),
+        ),
+      ),
+    );
+}
+
+/** The people a user is connected with, oldest connection first. */
+export async function listPartners(q: Queryable, userId: string): Promise<PartnerView[]> {
+  const rows = await q
+    .select({ id: users.id, displayName: users.displayName, role: users.role, photoUrl: users.photoUrl })
+    .from(partners)
+    .innerJoin(users, eq(users.id, partners.partnerId))
+    .where(eq(partners.userId, userId))
+    .orderBy(asc(partners.createdAt));
+  return rows.map((u) => ({ id: u.id, name: u.displayName, role: u.role, photoURL: u.photoUrl }));
+}
+
+/** A user's display name, for notification texts (the spec's fallback when the user is gone). */
+export async function displayNameOf(q: Queryable, userId: string) {
+  const [row] = await q.select({ name: users.displayName }).from(users).where(eq(users.id, userId));
+  return row?.name ?? 'Unknown User';
+}
+
+/** Connected: partner rows are always written and removed both ways together, so one direction tells. */
+export async function areConnected(q: Queryable, a: string, b: string) {
+  const [row] = await q
+    .select({ id: partners.id })
+    .from(partners)
+    .where(and(eq(partners.userId, a), eq(partners.partnerId, b)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * The active pair in which `actor` acts in `role` with `partnerId` on the other side. When the two are
+ * connected but have no pair yet (or it ended and they reconnected), it is created: the spec's "a pair is
+ * created when a partner link exists and a dominant chooses a submissive". Null when they are not connected
+ * or the partner cannot take the other role.
+ */
+export async function resolvePair(
+  tx: Tx,
+  actorId: string,
+  role: 'dominant' | 'submissive',
+  partnerId: string,
+  now: Date,
+): Promise<PairRow | null> {
+  if (actorId === partnerId || !(await areConnected(tx, actorId, partnerId))) return null;
+  const [partner] = await tx.select({ role: users.role }).from(users).where(eq(users.id, partnerId)).limit(1);
+  const otherRole = role === 'dominant' ? 'submissive' : 'dominant';
+  if (!partner || (partner.role !== otherRole && partner.role !== 'switch')) return null;
+  const [dominantId, submissiveId] = role === 'dominant' ? [actorId, partnerId] : [partnerId, actorId];
+  const id = await ensureActivePair(tx, dominantId, submissiveId, now);
+  return { id, dominantId, submissiveId };
+}
+
+const dominant = alias(users, 'dominant');
+const submissive = alias(users, 'submissive');
+
+/** The user's active pairs with both names. */
+export async function listActivePairs(q: Queryable, userId: string) {
+  return q
+    .select({
+      id: pairs.id,
+      dominantId: pairs.dominantId,
+      dominantName: dominant.displayName,
+      submissiveId: pairs.submissiveId,
+      submissiveName: submissive.displayName,
+    })
+    .from(pairs)
+    .innerJoin(dominant, eq(dominant.id, pairs.dominantId))
+    .innerJoin(submissive, eq(submissive.id, pairs.submissiveId))
+    .where(and(eq(pairs.status, 'active'), or(eq(pairs.dominantId, userId), eq(pairs.submissiveId, userId))))
+    .orderBy(asc(pairs.createdAt));
+}

@@ -1,0 +1,95 @@
+import { and, desc, eq, or, sql } from 'drizzle-orm';
+import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
+import type { Queryable } from '../../db/client';
+import { blockedUsers, partnerRequests, users } from '../../db/schema';
+import { AppError } from '../../http/errors';
+import { presentRequest } from './partners.presenter';
+
+export const REQUEST_NOT_FOUND = () =>
+  new AppError(404, 'NOT_FOUND', 'Connection request not found or has been deleted');
+export const USER_NOT_FOUND = () => new AppError(404, 'NOT_FOUND', 'User not found');
+
+/** True when either of the two has blocked the other. */
+export const blockedBetween = (a: string, b: string | AnyPgColumn) =>
+  or(
+    and(eq(blockedUsers.userId, a), eq(blockedUsers.blockedUserId, b)),
+    and(eq(blockedUsers.userId, b), eq(blockedUsers.blockedUserId, a)),
+  );
+
+export async function isBlockedEitherWay(q: Queryable, a: string, b: string) {
+  const [row] = await q
+    .select({ id: blockedUsers.id })
+    .from(blockedUsers)
+    .where(blockedBetween(a, b))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** True when `blocker` has blocked `blocked` (one direction only). */
+export async function hasBlocked(q: Queryable, blocker: string, blocked: string) {
+  const [row] = await q
+    .select({ id: blockedUsers.id })
+    .from(blockedUsers)
+    .where(and(eq(blockedUsers.userId, blocker), eq(blockedUsers.blockedUserId, blocked)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Requests between the two, whichever of them sent it. */
+export const requestsBetween = (a: string, b: string) =>
+  or(
+    and(eq(partnerRequests.senderId, a), eq(partnerRequests.receiverId, b)),
+    and(eq(partnerRequests.senderId, b), eq(partnerRequests.receiverId, a)),
+  );
+
+export async function pendingBetween(q: Queryable, a: string, b: string) {
+  const [row] = await q
+    .select({ id: partnerRequests.id })
+    .from(partnerRequests)
+    .where(and(eq(partnerRequests.status, 'pending'), requestsBetween(a, b)))
+    .limit(1);
+  return row !== undefined;
+}
+
+const sender = alias(users, 'sender');
+const receiver = alias(users, 'receiver');
+const requestColumns = {
+  id: partnerRequests.id,
+  senderId: partnerRequests.senderId,
+  senderName: sql<string>`coalesce(${sender.displayName}, ${partnerRequests.displayName})`,
+  senderRole: partnerRequests.role,
+  receiverId: partnerRequests.receiverId,
+  receiverName: receiver.displayName,
+  receiverRole: receiver.role,
+  status: partnerRequests.status,
+  createdAt: partnerRequests.createdAt,
+};
+
+const requestQuery = (q: Queryable) =>
+  q
+    .select(requestColumns)
+    .from(partnerRequests)
+    .innerJoin(sender, eq(sender.id, partnerRequests.senderId))
+    .innerJoin(receiver, eq(receiver.id, partnerRequests.receiverId));
+
+/** Requests the user sent or received. */
+export const involves = (userId: string) =>
+  or(eq(partnerRequests.senderId, userId), eq(partnerRequests.receiverId, userId));
+
+/** Requests the user sent or received, newest first. */
+export async function listRequestsOf(q: Queryable, userId: string) {
+  const rows = await requestQuery(q)
+    .where(involves(userId))
+    .orderBy(desc(partnerRequests.createdAt), desc(partnerRequests.id))
+    .limit(100);
+  return rows.map(presentRequest);
+}
+
+/** One request, for its sender or receiver only; anyone else is told it does not exist. */
+export async function findRequest(q: Queryable, userId: string, requestId: string) {
+  const [row] = await requestQuery(q)
+    .where(and(eq(partnerRequests.id, requestId), involves(userId)))
+    .limit(1);
+  if (!row) throw REQUEST_NOT_FOUND();
+  return presentRequest(row);
+}

@@ -1,0 +1,210 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { notify } from '@/shared/domain/notifications';
+import { paths, withQuery } from '@/shared/routes';
+import { type Actor, requireActingRole } from '../../auth/session';
+import type { Tx } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
+import { blockedUsers, notifications, partnerRequests, partners, users } from '../../db/schema';
+import type { AppDeps } from '../../deps';
+import { connectionRequestMail } from '../../email/templates';
+import { AppError } from '../../http/errors';
+import type { Emit } from '../../realtime/publisher';
+import { createNotification } from '../notifications/notifications.service';
+import { areConnected, displayNameOf, ensureActivePair, listPartners } from '../pairs/pairs.service';
+import {
+  findRequest,
+  involves,
+  isBlockedEitherWay,
+  listRequestsOf,
+  pendingBetween,
+  REQUEST_NOT_FOUND,
+  USER_NOT_FOUND,
+} from './partners.queries';
+
+const requestExists = () =>
+  new AppError(409, 'CONFLICT', 'A connection request already exists with this user');
+
+export const listRequests = (deps: AppDeps, actor: Actor) => listRequestsOf(deps.db, actor.id);
+
+export const getRequest = (deps: AppDeps, actor: Actor, input: { id: string }) =>
+  findRequest(deps.db, actor.id, input.id);
+
+interface ConnectionMail {
+  to: string;
+  receiverName: string;
+  senderName: string;
+  requestId: string;
+}
+
+/** Sends a request in the role this session acts in; the receiver is told in the app and by mail. */
+export async function sendRequest(deps: AppDeps, actor: Actor, input: { receiverId: string }) {
+  const { receiverId } = input;
+  const role = requireActingRole(actor);
+  if (receiverId === actor.id) throw new AppError(400, 'BAD_REQUEST', 'You cannot connect with yourself');
+  let mail: ConnectionMail | null = null;
+  let request: Awaited<ReturnType<typeof findRequest>>;
+  try {
+    request = await deps.publisher.transaction(async (tx, emit) => {
+      const [target] = await tx
+        .select({ email: users.email, displayName: users.displayName, verified: users.emailVerified })
+        .from(users)
+        .where(eq(users.id, receiverId))
+        .limit(1);
+      if (!target || (deps.requireEmailVerification && !target.verified)) throw USER_NOT_FOUND();
+      // A block, either way, looks exactly like an unknown user.
+      if (await isBlockedEitherWay(tx, actor.id, receiverId)) throw USER_NOT_FOUND();
+      if (await areConnected(tx, actor.id, receiverId)) {
+        throw new AppError(409, 'CONFLICT', 'You are already connected with this user');
+      }
+      if (await pendingBetween(tx, actor.id, receiverId)) throw requestExists();
+      const senderName = await displayNameOf(tx, actor.id);
+      const [row] = await tx
+        .insert(partnerRequests)
+        .values({ senderId: actor.id, receiverId, displayName: senderName, role, status: 'pending' })
+        .returning({ id: partnerRequests.id });
+      const requestId = row!.id;
+      await createNotification(
+        tx,
+        emit,
+        receiverId,
+        notify.connectionRequested({ senderName, requestId, senderId: actor.id }),
+      );
+      emit([receiverId], 'partner_request.created', { requestId });
+      mail = { to: target.email, receiverName: target.displayName, senderName, requestId };
+      return findRequest(tx, actor.id, requestId);
+    });
+  } catch (error) {
+    // Two requests racing between the same two people: the unique index lets one through.
+    if (isUniqueViolation(error)) throw requestExists();
+    throw error;
+  }
+  if (mail) sendConnectionMail(deps, mail, role);
+  return request;
+}
+
+function sendConnectionMail(deps: AppDeps, m: ConnectionMail, senderRole: 'dominant' | 'submissive') {
+  const link = `${deps.appUrl}${withQuery(paths.dashboard, { request: m.requestId })}`;
+  deps.mail.enqueue(connectionRequestMail(m.to, m.receiverName, m.senderName, senderRole, link));
+}
+
+/** Locks a pending request addressed to the actor, or refuses with the spec's messages. */
+async function lockRequestForReceiver(tx: Tx, actor: Actor, requestId: string) {
+  const [row] = await tx
+    .select()
+    .from(partnerRequests)
+    .where(and(eq(partnerRequests.id, requestId), involves(actor.id)))
+    .for('update')
+    .limit(1);
+  if (!row) throw REQUEST_NOT_FOUND();
+  if (row.receiverId !== actor.id) {
+    throw new AppError(403, 'FORBIDDEN', 'Only the person who received this request can answer it');
+  }
+  if (row.status !== 'pending') {
+    throw new AppError(409, 'CONFLICT', `Connection request has already been ${row.status}`);
+  }
+  return row;
+}
+
+export async function acceptRequest(deps: AppDeps, actor: Actor, input: { id: string }) {
+  const requestId = input.id;
+  return deps.publisher.transaction(async (tx, emit) => {
+    const request = await lockRequestForReceiver(tx, actor, requestId);
+    const now = deps.clock();
+    await tx
+      .update(partnerRequests)
+      .set({ status: 'accepted', updatedAt: now })
+      .where(eq(partnerRequests.id, requestId));
+    await settleRequestNotification(tx, emit, actor.id, requestId, now);
+    await tx
+      .insert(partners)
+      .values([
+        { userId: request.senderId, partnerId: actor.id },
+        { userId: actor.id, partnerId: request.senderId },
+      ])
+      .onConflictDoNothing();
+    // The pair follows the roles the two act in: the sender's when sending, the receiver's now.
+    const receiverRole = actor.actingRole;
+    if (receiverRole && receiverRole !== request.role) {
+      const [dominantId, submissiveId] =
+        request.role === 'dominant' ? [request.senderId, actor.id] : [actor.id, request.senderId];
+      await ensureActivePair(tx, dominantId, submissiveId, now);
+    }
+    const receiverName = await displayNameOf(tx, actor.id);
+    await createNotification(
+      tx,
+      emit,
+      request.senderId,
+      notify.connectionAccepted({ receiverName, requestId, receiverId: actor.id }),
+    );
+    emit([request.senderId], 'partner.connected', { partnerId: actor.id });
+    emit([actor.id], 'partner.connected', { partnerId: request.senderId });
+    emit([request.senderId, actor.id], 'partner_request.updated', { requestId, status: 'accepted' });
+    const [partner] = (await listPartners(tx, actor.id)).filter((p) => p.id === request.senderId);
+    return { partner: partner! };
+  });
+}
+
+/**
+ * The receiver's notification of a request is settled with the request: once it is answered it no longer
+ * counts in the bell (the badge counts each pending request once, spec 1 §9).
+ */
+export async function settleRequestNotification(
+  tx: Tx,
+  emit: Emit,
+  receiverId: string,
+  requestId: string,
+  now: Date,
+) {
+  const settled = await tx
+    .update(notifications)
+    .set({ read: true, updatedAt: now })
+    .where(
+      and(
+        eq(notifications.userId, receiverId),
+        eq(notifications.type, 'connection_request'),
+        eq(notifications.read, false),
+        sql`${notifications.data}->>'requestId' = ${requestId}`,
+      ),
+    )
+    .returning({ id: notifications.id });
+  for (const { id } of settled) emit([receiverId], 'notification.read', { notificationId: id });
+}
+
+async function rejectLocked(
+  tx: Tx,
+  emit: Emit,
+  actor: Actor,
+  request: { id: string; senderId: string },
+  now: Date,
+) {
+  await tx
+    .update(partnerRequests)
+    .set({ status: 'rejected', updatedAt: now })
+    .where(eq(partnerRequests.id, request.id));
+  await settleRequestNotification(tx, emit, actor.id, request.id, now);
+  const receiverName = await displayNameOf(tx, actor.id);
+  await createNotification(
+    tx,
+    emit,
+    request.senderId,
+    notify.connectionDeclined({ receiverName, requestId: request.id }),
+  );
+  emit([request.senderId, actor.id], 'partner_request.updated', {
+    requestId: request.id,
+    status: 'rejected',
+  });
+}
+
+/** The receiver declines; with `block`, the sender is also blocked. */
+export async function rejectRequest(deps: AppDeps, actor: Actor, input: { id: string; block: boolean }) {
+  await deps.publisher.transaction(async (tx, emit) => {
+    const request = await lockRequestForReceiver(tx, actor, input.id);
+    await rejectLocked(tx, emit, actor, request, deps.clock());
+    if (input.block) {
+      await tx
+        .insert(blockedUsers)
+        .values({ userId: actor.id, blockedUserId: request.senderId })
+        .onConflictDoNothing();
+    }
+  });
+}

@@ -1,0 +1,80 @@
+import type { z } from 'zod';
+import { notify } from '@/shared/domain/notifications';
+import type { aboveAndBeyondInput } from '@/shared/schemas/tasks';
+import type { Actor } from '../../auth/session';
+import { taskCompletions, tasks } from '../../db/schema';
+import type { AppDeps } from '../../deps';
+import { AppError } from '../../http/errors';
+import { claimMedia } from '../media/media.claims';
+import { createNotification } from '../notifications/notifications.service';
+import { requireSessionRole } from '../pairs/pairs.policy';
+import { displayNameOf, resolvePair } from '../pairs/pairs.service';
+import { announceCompletion, announceTask } from './tasks.events';
+import { loadTask, timeZoneOf } from './tasks.queries';
+
+/** Above & Beyond: the submissive records something they did unasked, with a photo, for their dominant. */
+export async function createAboveAndBeyond(
+  deps: AppDeps,
+  actor: Actor,
+  input: z.output<typeof aboveAndBeyondInput>,
+) {
+  requireSessionRole(actor, 'submissive', 'Only the submissive can add Above & Beyond');
+  return deps.publisher.transaction(async (tx, emit) => {
+    const now = deps.clock();
+    const pair = await resolvePair(tx, actor.id, 'submissive', input.dominantId, now);
+    if (!pair) throw new AppError(404, 'NOT_FOUND', 'No partner connection found');
+    await claimMedia(tx, actor, { id: input.photoId, pairId: pair.id, kind: 'photo', holder: 'task' }, now);
+    const timeZone = await timeZoneOf(tx, actor.id);
+    const details = input.details.trim();
+    const done = { completedAt: now, completedBy: actor.id, assignedBy: actor.id, assignedTo: actor.id };
+    const [task] = await tx
+      .insert(tasks)
+      .values({
+        ...done,
+        pairId: pair.id,
+        title: input.title,
+        description: details,
+        dueDate: now,
+        completed: true,
+        completionOnTime: true,
+        completionLatenessSeconds: 0,
+        photoProofRequired: true,
+        photoProof: input.photoId,
+        timeZone,
+        taskType: 'above_and_beyond',
+      })
+      .returning({ id: tasks.id });
+    const taskId = task!.id;
+    const [history] = await tx
+      .insert(taskCompletions)
+      .values({
+        ...done,
+        taskId,
+        pairId: pair.id,
+        title: input.title,
+        description: details,
+        taskType: 'above_and_beyond',
+        dueDateAtTime: now,
+        onTime: true,
+        latenessSeconds: 0,
+        photoProof: input.photoId,
+      })
+      .returning({ id: taskCompletions.id });
+    const completionId = history!.id;
+    await createNotification(
+      tx,
+      emit,
+      pair.dominantId,
+      notify.aboveAndBeyond({
+        submissiveName: await displayNameOf(tx, actor.id),
+        title: input.title,
+        taskId,
+        completionId,
+        pairId: pair.id,
+      }),
+    );
+    announceTask(emit, pair, taskId, 'changed');
+    announceCompletion(emit, pair, completionId);
+    return loadTask(tx, taskId);
+  });
+}

@@ -1,0 +1,180 @@
+import { eq, or } from 'drizzle-orm';
+import type { z } from 'zod';
+import { notify } from '@/shared/domain/notifications';
+import { normalizeRepeatConfig } from '@/shared/domain/schedule';
+import { cycleReopensAt } from '@/shared/domain/tasks';
+import {
+  type createTaskInput,
+  TASK_MESSAGES,
+  type updateTaskInput,
+  VOICE_TASK_TITLE,
+} from '@/shared/schemas/tasks';
+import type { Actor } from '../../auth/session';
+import type { Tx } from '../../db/client';
+import { taskCompletions, tasks } from '../../db/schema';
+import type { AppDeps } from '../../deps';
+import { AppError } from '../../http/errors';
+import { claimMedia, freeMedia, removeFiles } from '../media/media.claims';
+import { createNotification } from '../notifications/notifications.service';
+import { requireSessionRole } from '../pairs/pairs.policy';
+import { lockInActorPairs } from '../pairs/pairs.scope';
+import { displayNameOf, resolvePair } from '../pairs/pairs.service';
+import { announceCompletion, announceTask } from './tasks.events';
+import { authorizeTask } from './tasks.policy';
+import { loadTask, TASK_NOT_FOUND, timeZoneOf } from './tasks.queries';
+
+type CreateInput = z.output<typeof createTaskInput>;
+type UpdateInput = z.output<typeof updateTaskInput> & { id: string };
+
+/** Past by more than a minute: the form's "now" and the server's may differ by a few seconds. */
+const PAST_GRACE_MS = 60_000;
+
+function checkDue(dueDate: number, now: Date) {
+  if (dueDate < now.getTime() - PAST_GRACE_MS)
+    throw new AppError(400, 'VALIDATION_ERROR', TASK_MESSAGES.pastDue);
+}
+
+function repeatFor(input: CreateInput | UpdateInput, timeZone: string) {
+  if (!input.repeatConfig) return null;
+  try {
+    return normalizeRepeatConfig(input.repeatConfig, input.dueDate, timeZone);
+  } catch (error) {
+    throw new AppError(400, 'VALIDATION_ERROR', (error as Error).message);
+  }
+}
+
+/** The text or voice content of a task, as stored. */
+function contentOf(input: CreateInput | UpdateInput) {
+  const voice = input.kind === 'voice';
+  return {
+    title: input.title || VOICE_TASK_TITLE,
+    description: voice ? '' : input.description.trim(),
+    dueDate: new Date(input.dueDate),
+    photoProofRequired: input.photoProofRequired,
+    voiceNote: voice ? (input.voiceNoteId ?? null) : null,
+    voiceNoteDescription: voice ? input.voiceNoteDescription?.trim() || null : null,
+  };
+}
+
+/** The dominant assigns a task to a submissive of one of their pairs. */
+export async function createTask(deps: AppDeps, actor: Actor, input: CreateInput) {
+  requireSessionRole(actor, 'dominant', 'Only the dominant can assign tasks');
+  const now = deps.clock();
+  checkDue(input.dueDate, now);
+  return deps.publisher.transaction(async (tx, emit) => {
+    const pair = await resolvePair(tx, actor.id, 'dominant', input.assignedTo, now);
+    if (!pair)
+      throw new AppError(404, 'NOT_FOUND', 'No partner connection found with the selected submissive');
+    const timeZone = await timeZoneOf(tx, actor.id);
+    const content = contentOf(input);
+    if (content.voiceNote) {
+      await claimMedia(
+        tx,
+        actor,
+        { id: content.voiceNote, pairId: pair.id, kind: 'audio', holder: 'task' },
+        now,
+      );
+    }
+    const [row] = await tx
+      .insert(tasks)
+      .values({
+        ...content,
+        pairId: pair.id,
+        assignedBy: actor.id,
+        assignedTo: input.assignedTo,
+        repeatConfig: repeatFor(input, timeZone),
+        timeZone,
+        taskType: 'assigned',
+      })
+      .returning({ id: tasks.id, title: tasks.title });
+    const taskId = row!.id;
+    await createNotification(
+      tx,
+      emit,
+      input.assignedTo,
+      notify.taskAssigned({
+        assignerName: await displayNameOf(tx, actor.id),
+        title: row!.title,
+        taskId,
+        pairId: pair.id,
+      }),
+    );
+    announceTask(emit, pair, taskId, 'changed');
+    return loadTask(tx, taskId);
+  });
+}
+
+/** The pair's dominant edits an assigned task; a replaced voice note is freed unless history keeps it. */
+export async function updateTask(deps: AppDeps, actor: Actor, input: UpdateInput) {
+  const now = deps.clock();
+  let dropped: string[] = [];
+  const task = await deps.publisher.transaction(async (tx, emit) => {
+    const { row: task, pair } = await lockInActorPairs(tx, tasks, input.id, actor, TASK_NOT_FOUND);
+    authorizeTask(actor, task, pair, 'edit');
+    if (input.dueDate !== task.dueDate.getTime()) checkDue(input.dueDate, now);
+    const content = contentOf(input);
+    const repeat = repeatFor(input, task.timeZone);
+    if (content.voiceNote && content.voiceNote !== task.voiceNote) {
+      await claimMedia(
+        tx,
+        actor,
+        { id: content.voiceNote, pairId: pair.id, kind: 'audio', holder: 'task' },
+        now,
+      );
+    }
+    await tx
+      .update(tasks)
+      .set({
+        ...content,
+        repeatConfig: repeat,
+        // A completed repeating task opens again on its (possibly new) due day; without a repeat it stays done.
+        cycleReopensAt:
+          task.completed && repeat ? new Date(cycleReopensAt(input.dueDate, task.timeZone)) : null,
+        updatedAt: now,
+      })
+      .where(eq(tasks.id, input.id));
+    const old = task.voiceNote;
+    if (old && old !== content.voiceNote && !(await keptByHistory(tx, old))) {
+      dropped = await freeMedia(tx, [old]);
+    }
+    announceTask(emit, pair, input.id, 'changed');
+    return loadTask(tx, input.id);
+  });
+  await removeFiles(deps, dropped);
+  return task;
+}
+
+/** A task's voice note is copied into its history entries, which keep it after the task changes. */
+async function keptByHistory(tx: Tx, mediaId: string) {
+  const [row] = await tx
+    .select({ id: taskCompletions.id })
+    .from(taskCompletions)
+    .where(or(eq(taskCompletions.photoProof, mediaId), eq(taskCompletions.voiceNote, mediaId)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Deleting a task erases it with its history and every file of either. */
+export async function deleteTask(deps: AppDeps, actor: Actor, input: { id: string }) {
+  const keys = await deps.publisher.transaction(async (tx, emit) => {
+    const { row: task, pair } = await lockInActorPairs(tx, tasks, input.id, actor, TASK_NOT_FOUND);
+    authorizeTask(actor, task, pair, 'delete');
+    const history = await tx.delete(taskCompletions).where(eq(taskCompletions.taskId, input.id)).returning({
+      id: taskCompletions.id,
+      photo: taskCompletions.photoProof,
+      voice: taskCompletions.voiceNote,
+      voiceProof: taskCompletions.voiceProof,
+    });
+    await tx.delete(tasks).where(eq(tasks.id, input.id));
+    const removed = await freeMedia(tx, [
+      task.photoProof,
+      task.voiceNote,
+      task.voiceProof,
+      ...history.flatMap((h) => [h.photo, h.voice, h.voiceProof]),
+    ]);
+    announceTask(emit, pair, input.id, 'deleted');
+    for (const h of history) announceCompletion(emit, pair, h.id);
+    return removed;
+  });
+  await removeFiles(deps, keys);
+}

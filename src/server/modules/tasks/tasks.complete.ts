@@ -1,0 +1,126 @@
+import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import { notify } from '@/shared/domain/notifications';
+import { nextOccurrence } from '@/shared/domain/schedule';
+import { completionTiming, cycleReopensAt } from '@/shared/domain/tasks';
+import { type completeTaskInput, TASK_MESSAGES } from '@/shared/schemas/tasks';
+import type { Actor } from '../../auth/session';
+import { taskCompletions, tasks } from '../../db/schema';
+import type { AppDeps } from '../../deps';
+import { AppError } from '../../http/errors';
+import { claimMedia } from '../media/media.claims';
+import { createNotification } from '../notifications/notifications.service';
+import { lockInActorPairs } from '../pairs/pairs.scope';
+import { displayNameOf } from '../pairs/pairs.service';
+import { announceCompletion, announceTask } from './tasks.events';
+import { authorizeTask } from './tasks.policy';
+import { loadTask, TASK_NOT_FOUND } from './tasks.queries';
+
+type CompleteInput = z.output<typeof completeTaskInput> & { id: string };
+
+/** Feedback of the previous cycle does not carry over to the next one. */
+const clearedFeedback = {
+  feedback: null,
+  feedbackGivenAt: null,
+  feedbackGivenBy: null,
+  feedbackAcknowledged: false,
+  feedbackAcknowledgedBy: null,
+  feedbackAcknowledgedAt: null,
+};
+
+/**
+ * The submissive completes their task (with the photo proof it may require, and optional voice proof), or
+ * the pair's dominant completes it on their behalf. Each completion writes a history entry; a repeating
+ * task rolls on to its next due date.
+ */
+export async function completeTask(deps: AppDeps, actor: Actor, input: CompleteInput) {
+  const { id, photoId, voiceNoteId } = input;
+  return deps.publisher.transaction(async (tx, emit) => {
+    const { row: task, pair } = await lockInActorPairs(tx, tasks, id, actor, TASK_NOT_FOUND);
+    const can = authorizeTask(actor, task, pair, 'complete');
+    const bySubmissive = !can.asDominant;
+    if (task.photoProofRequired && bySubmissive && !photoId) {
+      throw new AppError(400, 'VALIDATION_ERROR', TASK_MESSAGES.photoRequired);
+    }
+    const now = deps.clock();
+    if (photoId)
+      await claimMedia(tx, actor, { id: photoId, pairId: pair.id, kind: 'photo', holder: 'task' }, now);
+    if (voiceNoteId) {
+      await claimMedia(tx, actor, { id: voiceNoteId, pairId: pair.id, kind: 'audio', holder: 'task' }, now);
+    }
+    const due = task.dueDate.getTime();
+    const { onTime, latenessSeconds } = completionTiming(due, now.getTime());
+    const [history] = await tx
+      .insert(taskCompletions)
+      .values({
+        taskId: task.id,
+        pairId: pair.id,
+        title: task.title,
+        description: task.description,
+        taskType: task.taskType,
+        completedBy: actor.id,
+        assignedBy: task.assignedBy,
+        assignedTo: task.assignedTo,
+        completedAt: now,
+        dueDateAtTime: task.dueDate,
+        onTime,
+        latenessSeconds,
+        photoProof: photoId,
+        voiceProof: voiceNoteId,
+        voiceNote: task.voiceNote,
+        voiceNoteDescription: task.voiceNoteDescription,
+        repeatConfig: task.repeatConfig,
+      })
+      .returning({ id: taskCompletions.id });
+    const completionId = history!.id;
+    const completion = {
+      completed: true,
+      completedAt: now,
+      completedBy: actor.id,
+      completionOnTime: onTime,
+      completionLatenessSeconds: latenessSeconds,
+      updatedAt: now,
+    };
+    if (task.repeatConfig) {
+      // Roll over to the next due date after now and after this cycle's own due date (a task done early
+      // is done for this cycle); this cycle's proof and feedback live in the history row.
+      const next = nextOccurrence(task.repeatConfig, due, Math.max(due, now.getTime()), task.timeZone);
+      await tx
+        .update(tasks)
+        .set({
+          ...completion,
+          dueDate: new Date(next),
+          cycleReopensAt: new Date(cycleReopensAt(next, task.timeZone)),
+          photoProof: null,
+          voiceProof: null,
+          ...clearedFeedback,
+        })
+        .where(eq(tasks.id, id));
+    } else {
+      await tx
+        .update(tasks)
+        .set({ ...completion, photoProof: photoId, voiceProof: voiceNoteId })
+        .where(eq(tasks.id, id));
+    }
+    const name = await displayNameOf(tx, actor.id);
+    const about = { title: task.title, taskId: id, completionId, pairId: pair.id };
+    if (bySubmissive) {
+      await createNotification(
+        tx,
+        emit,
+        pair.dominantId,
+        notify.taskCompleted({ submissiveName: name, ...about }),
+      );
+    } else {
+      await createNotification(
+        tx,
+        emit,
+        task.assignedTo,
+        notify.taskCompletedByDominant({ dominantName: name, ...about }),
+      );
+    }
+    announceTask(emit, pair, id, 'changed');
+    announceCompletion(emit, pair, completionId);
+    return loadTask(tx, id);
+  });
+}

@@ -1,0 +1,137 @@
+import { and, desc, eq, lte } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Actor } from '../../auth/session';
+import type { Queryable, Tx } from '../../db/client';
+import { pairs, taskCompletions, tasks, users } from '../../db/schema';
+import type { AppDeps } from '../../deps';
+import { AppError } from '../../http/errors';
+import { inActorPairs } from '../pairs/pairs.scope';
+import { presentCompletion, presentTask } from './tasks.presenter';
+
+const assigner = alias(users, 'assigner');
+const assignee = alias(users, 'assignee');
+const completer = alias(users, 'completer');
+
+export const TASK_NOT_FOUND = 'Task not found';
+export const COMPLETION_NOT_FOUND = 'Task history entry not found';
+/** How many tasks or history entries a list answers with. */
+const LIST_LIMIT = 500;
+
+const pairMembers = { dominantId: pairs.dominantId, submissiveId: pairs.submissiveId };
+
+function taskQuery(q: Queryable) {
+  return q
+    .select({
+      task: tasks,
+      assignedByName: assigner.displayName,
+      assignedToName: assignee.displayName,
+      completedByName: completer.displayName,
+      ...pairMembers,
+    })
+    .from(tasks)
+    .innerJoin(pairs, eq(pairs.id, tasks.pairId))
+    .leftJoin(assigner, eq(assigner.id, tasks.assignedBy))
+    .leftJoin(assignee, eq(assignee.id, tasks.assignedTo))
+    .leftJoin(completer, eq(completer.id, tasks.completedBy));
+}
+
+/** A task as the API shows it (after a write, in the same transaction). */
+export async function loadTask(q: Queryable, id: string) {
+  const [row] = await taskQuery(q).where(eq(tasks.id, id)).limit(1);
+  if (!row) throw new AppError(404, 'NOT_FOUND', TASK_NOT_FOUND);
+  return presentTask(row);
+}
+
+/**
+ * Completed repeating tasks whose next cycle has begun open again (spec: "on load, a completed repeating
+ * task whose next occurrence has passed is reset"). Runs for the actor's pairs before their tasks are read.
+ */
+async function reopenDueCycles(deps: AppDeps, actor: Actor) {
+  const now = deps.clock();
+  // One statement, atomic by itself: no transaction, and the pair members come back with the rows.
+  const reopened = await deps.db
+    .update(tasks)
+    .set({
+      completed: false,
+      completedAt: null,
+      completedBy: null,
+      completionOnTime: null,
+      completionLatenessSeconds: null,
+      cycleReopensAt: null,
+      updatedAt: now,
+    })
+    .from(pairs)
+    .where(
+      and(
+        eq(pairs.id, tasks.pairId),
+        eq(tasks.completed, true),
+        lte(tasks.cycleReopensAt, now),
+        inActorPairs(tasks.pairId, actor),
+      ),
+    )
+    .returning({ id: tasks.id, pairId: pairs.id, ...pairMembers });
+  if (reopened.length === 0) return;
+  await deps.publisher.publish(
+    reopened.map((row) => ({
+      kind: 'event' as const,
+      userIds: [row.dominantId, row.submissiveId],
+      event: { name: 'task.changed' as const, data: { taskId: row.id, pairId: row.pairId } },
+    })),
+  );
+}
+
+/** The tasks of the actor's active pairs, newest first. */
+export async function listTasks(deps: AppDeps, actor: Actor) {
+  await reopenDueCycles(deps, actor);
+  const rows = await taskQuery(deps.db)
+    .where(inActorPairs(tasks.pairId, actor))
+    .orderBy(desc(tasks.createdAt), desc(tasks.id))
+    .limit(LIST_LIMIT);
+  return rows.map(presentTask);
+}
+
+const completionQuery = (q: Queryable) =>
+  q
+    .select({
+      completion: taskCompletions,
+      completedByName: completer.displayName,
+      assignedToName: assignee.displayName,
+      nextDueDate: tasks.dueDate,
+      ...pairMembers,
+    })
+    .from(taskCompletions)
+    .innerJoin(pairs, eq(pairs.id, taskCompletions.pairId))
+    .leftJoin(completer, eq(completer.id, taskCompletions.completedBy))
+    .leftJoin(assignee, eq(assignee.id, taskCompletions.assignedTo))
+    .leftJoin(tasks, eq(tasks.id, taskCompletions.taskId));
+
+/** The history of the actor's active pairs, newest first. */
+export async function listHistory(deps: AppDeps, actor: Actor) {
+  const rows = await completionQuery(deps.db)
+    .where(inActorPairs(taskCompletions.pairId, actor))
+    .orderBy(desc(taskCompletions.completedAt), desc(taskCompletions.id))
+    .limit(LIST_LIMIT);
+  return rows.map(presentCompletion);
+}
+
+export async function loadCompletion(q: Queryable, id: string) {
+  const [row] = await completionQuery(q).where(eq(taskCompletions.id, id)).limit(1);
+  return presentCompletion(row!);
+}
+
+/** The id of a task's latest history entry, if it has one. */
+export async function latestCompletionId(tx: Tx, taskId: string) {
+  const [latest] = await tx
+    .select({ id: taskCompletions.id })
+    .from(taskCompletions)
+    .where(eq(taskCompletions.taskId, taskId))
+    .orderBy(desc(taskCompletions.completedAt))
+    .limit(1);
+  return latest?.id ?? null;
+}
+
+/** The IANA zone a user's repeats keep their wall-clock time in. */
+export async function timeZoneOf(tx: Tx, userId: string) {
+  const [row] = await tx.select({ tz: users.timeZone }).from(users).where(eq(users.id, userId));
+  return row?.tz ?? 'UTC';
+}

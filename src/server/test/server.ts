@@ -1,0 +1,155 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { serve } from '@hono/node-server';
+import { count } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { createApp } from '../app';
+import { createServices, type Services } from '../bootstrap';
+import type { Database } from '../db/client';
+import type { Mailer } from '../email/mailer';
+import { loadConfig } from '../env';
+import { createLogger } from '../logger';
+import { type Api, anonymousApi, createClient, type TestClient } from './client';
+import { countRows, type DbKind, openTestDatabase, type RowCounts } from './database';
+import { type SmtpPeer, startSmtpPeer } from './smtp-peer';
+
+/** A clock the test moves by hand; it starts at the real time so that the library's own checks agree. */
+export class TestClock {
+  private ms = Date.now();
+  readonly now = () => new Date(this.ms);
+  advance(ms: number) {
+    this.ms += ms;
+  }
+  set(date: Date) {
+    this.ms = date.getTime();
+  }
+}
+
+export interface TestServer {
+  kind: DbKind;
+  url: string;
+  smtp: SmtpPeer;
+  services: Services;
+  clock: TestClock;
+  database: Database;
+  /** One request without cookies; `path` is relative to the server's origin. */
+  request(path: string, init?: RequestInit): Promise<Response>;
+  /** The typed API without cookies, like `request`. */
+  api: Api;
+  /** A browser-like client with its own cookie jar. */
+  client(): TestClient;
+  /** Rows in a table right now. */
+  count(table: PgTable): Promise<number>;
+  /** Rows in every table of the schema, to show that a refused request changed nothing. */
+  rowCounts(): Promise<RowCounts>;
+  /** Resolves once every mail the server has started to send has gone out or failed. */
+  mailsSettled(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface TestServerOptions {
+  db?: DbKind;
+  requireEmailVerification?: boolean;
+  clock?: TestClock;
+  /** Run on an existing server's database (not closed by this server) instead of a fresh one. */
+  database?: Database;
+  /** Run on an existing data directory (not removed by this server), as after a restart. */
+  dataDir?: string;
+  /** The SMTP peer takes this long to accept each message, as a slow mail server does. */
+  smtpDelayMs?: number;
+  /**
+   * Multiplies the rate limits: 1000 unless told (a test file makes many users from one address); the
+   * tests of the limits themselves run with 1, the production figures.
+   */
+  rateLimitScale?: number;
+}
+
+/**
+ * A real HTTP server on 127.0.0.1 (port 0) with its own data directory, its own SMTP peer and a clock
+ * the test controls. APP_URL is the server's own origin, so links in mails point back at it.
+ */
+export async function startTestServer(opts: TestServerOptions = {}): Promise<TestServer> {
+  const kind = opts.db ?? 'pglite';
+  const clock = opts.clock ?? new TestClock();
+  const dataDir = opts.dataDir ?? mkdtempSync(path.join(tmpdir(), 'pact-test-'));
+  const smtp = await startSmtpPeer({ delayMs: opts.smtpDelayMs });
+  const owned = opts.database ? null : await openTestDatabase(kind);
+  const database = opts.database ?? owned!.database;
+
+  let handler: (request: Request) => Response | Promise<Response> = () =>
+    new Response('starting', { status: 503 });
+  const { server, port } = await new Promise<{ server: Server; port: number }>((resolve) => {
+    const s = serve(
+      { fetch: (request) => handler(request), port: 0, hostname: '127.0.0.1' },
+      (info: AddressInfo) => resolve({ server: s as Server, port: info.port }),
+    );
+  });
+  const url = `http://127.0.0.1:${port}`;
+
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    SMTP_URL: smtp.url,
+    APP_URL: url,
+    PORT: String(port),
+    REQUIRE_EMAIL_VERIFICATION: String(opts.requireEmailVerification ?? true),
+    RATE_LIMIT_SCALE: String(opts.rateLimitScale ?? 1000),
+  });
+  const services = await createServices(config, createLogger(config.logLevel), {
+    database,
+    clock: clock.now,
+  });
+  const mailsSettled = trackSends(services.mailer);
+  const app = createApp(services);
+  handler = (request) => app.fetch(request);
+
+  return {
+    kind,
+    url,
+    smtp,
+    services,
+    clock,
+    database,
+    request: (p, init) => fetch(new URL(p, url), { redirect: 'manual', ...init }),
+    api: anonymousApi(url),
+    client: () => createClient(url),
+    async count(table) {
+      const [row] = await database.db.select({ n: count() }).from(table);
+      return row?.n ?? 0;
+    },
+    rowCounts: () => countRows(database.db),
+    mailsSettled,
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      // Event streams and the LISTEN connection.
+      await services.closeRealtime();
+      services.mailer.close();
+      await smtp.close();
+      await owned?.dispose();
+      if (!opts.dataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Mails leave in the background: this lets a test wait for those under way instead of for a while. */
+function trackSends(mailer: Mailer) {
+  const sending = new Set<Promise<void>>();
+  const send = mailer.send.bind(mailer);
+  mailer.send = (mail) => {
+    const sent = send(mail);
+    const settled = sent.then(
+      () => {},
+      () => {},
+    );
+    sending.add(settled);
+    void settled.then(() => sending.delete(settled));
+    return sent;
+  };
+  return async () => {
+    while (sending.size > 0) await Promise.all(sending);
+  };
+}

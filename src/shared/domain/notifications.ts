@@ -1,0 +1,172 @@
+/**
+ * The notification catalogue: every notification Pact creates, with its title, its message and the data
+ * it carries, defined once. The server builds notifications only through these builders; the web app reads
+ * the same data to open what a notification is about. A new feature adds its entries here.
+ */
+import { paths, withQuery } from '../routes';
+import type { NotificationType } from '../schemas/notifications';
+
+/** Spec 1 §9 and spec 2 §7: the first 50 characters and an ellipsis. */
+export const PREVIEW_LENGTH = 50;
+export const preview = (text: string) =>
+  text.length > PREVIEW_LENGTH ? `${text.slice(0, PREVIEW_LENGTH)}…` : text;
+
+/** What each type carries in `data` (ids only, never content). */
+export interface NotificationData {
+  connection_request: {
+    requestId: string;
+    senderId?: string;
+    partnerId?: string;
+    status?: 'accepted' | 'rejected';
+  };
+  task_assigned: { taskId: string; pairId: string };
+  task_completed: { taskId: string; completionId: string; pairId: string };
+  task_completed_by_dominant: { taskId: string; completionId: string; pairId: string };
+  task_feedback: { kind: 'task'; taskId: string | null; completionId: string | null; pairId: string };
+  punishment_assigned: { punishmentId: string; pairId: string };
+  punishment_completed: { punishmentId: string; pairId: string };
+  punishment_feedback: { kind: 'punishment'; punishmentId: string; pairId: string };
+  contract_updated: { contractId: string; pairId: string };
+  message_sent: { messageId: string; pairId: string; senderId: string };
+}
+
+export interface NotificationContent<T extends NotificationType = NotificationType> {
+  type: T;
+  title: string;
+  message: string;
+  data: NotificationData[T];
+}
+
+const content = <T extends NotificationType>(
+  type: T,
+  title: string,
+  message: string,
+  data: NotificationData[T],
+): NotificationContent<T> => ({ type, title, message, data });
+
+/** One builder per notification Pact sends. Names are the people's display names. */
+export const notify = {
+  connectionRequested: (a: { senderName: string; requestId: string; senderId: string }) =>
+    content('connection_request', 'New Connection Request', `${a.senderName} wants to connect with you`, {
+      requestId: a.requestId,
+      senderId: a.senderId,
+    }),
+  connectionAccepted: (a: { receiverName: string; requestId: string; receiverId: string }) =>
+    content('connection_request', 'Connection accepted', `You are now connected with ${a.receiverName}`, {
+      requestId: a.requestId,
+      partnerId: a.receiverId,
+      status: 'accepted',
+    }),
+  connectionDeclined: (a: { receiverName: string; requestId: string }) =>
+    content(
+      'connection_request',
+      'Connection request declined',
+      `${a.receiverName} declined your connection request`,
+      { requestId: a.requestId, status: 'rejected' },
+    ),
+  taskAssigned: (a: { assignerName: string; title: string; taskId: string; pairId: string }) =>
+    content('task_assigned', 'New task assigned', `${a.assignerName} assigned you "${preview(a.title)}"`, {
+      taskId: a.taskId,
+      pairId: a.pairId,
+    }),
+  taskCompleted: (a: {
+    submissiveName: string;
+    title: string;
+    taskId: string;
+    completionId: string;
+    pairId: string;
+  }) =>
+    content('task_completed', 'Task completed', `${a.submissiveName} completed "${preview(a.title)}"`, {
+      taskId: a.taskId,
+      completionId: a.completionId,
+      pairId: a.pairId,
+    }),
+  aboveAndBeyond: (a: {
+    submissiveName: string;
+    title: string;
+    taskId: string;
+    completionId: string;
+    pairId: string;
+  }) =>
+    content(
+      'task_completed',
+      'Above & Beyond',
+      `${a.submissiveName} went above and beyond: "${preview(a.title)}"`,
+      { taskId: a.taskId, completionId: a.completionId, pairId: a.pairId },
+    ),
+  taskCompletedByDominant: (a: {
+    dominantName: string;
+    title: string;
+    taskId: string;
+    completionId: string;
+    pairId: string;
+  }) =>
+    content(
+      'task_completed_by_dominant',
+      'Task completed for you',
+      `${a.dominantName} marked "${preview(a.title)}" as complete`,
+      { taskId: a.taskId, completionId: a.completionId, pairId: a.pairId },
+    ),
+  taskFeedback: (a: {
+    giverName: string;
+    title: string;
+    feedback: string;
+    taskId: string | null;
+    completionId: string | null;
+    pairId: string;
+  }) =>
+    content(
+      'task_feedback',
+      'Feedback received',
+      `${a.giverName} left feedback on "${preview(a.title)}": ${preview(a.feedback)}`,
+      { kind: 'task', taskId: a.taskId, completionId: a.completionId, pairId: a.pairId },
+    ),
+} as const;
+
+export type NotificationBuilder = keyof typeof notify;
+
+/** Where opening a notification leads: a request's dialog, or a screen (with the item highlighted). */
+export type NotificationTarget = { kind: 'request'; requestId: string } | { kind: 'path'; to: string };
+
+const str = (value: unknown) => (typeof value === 'string' && value.length > 0 ? value : null);
+
+/** What a notification is about, from its type and data (data from older rows may lack fields). */
+export function notificationTarget(n: {
+  type: NotificationType;
+  data: Record<string, unknown>;
+}): NotificationTarget | null {
+  const d = n.data;
+  switch (n.type) {
+    case 'connection_request': {
+      const requestId = str(d.requestId);
+      // An answered request (accepted or declined) has nothing left to open: its sender sees the partners.
+      if (d.status === undefined && requestId) return { kind: 'request', requestId };
+      return { kind: 'path', to: paths.dashboard };
+    }
+    case 'task_assigned':
+    case 'task_completed':
+    case 'task_completed_by_dominant': {
+      const taskId = str(d.taskId);
+      return { kind: 'path', to: taskId ? withQuery(paths.tasks, { highlight: taskId }) : paths.tasks };
+    }
+    case 'task_feedback': {
+      const completionId = str(d.completionId);
+      return {
+        kind: 'path',
+        to: completionId
+          ? withQuery(paths.tasks, { tab: 'history', highlight: completionId })
+          : withQuery(paths.tasks, { highlight: str(d.taskId) }),
+      };
+    }
+    case 'punishment_assigned':
+    case 'punishment_completed':
+    case 'punishment_feedback':
+      return { kind: 'path', to: withQuery(paths.punishments, { highlight: str(d.punishmentId) }) };
+    case 'contract_updated':
+      return { kind: 'path', to: paths.contract };
+    case 'message_sent':
+      return { kind: 'path', to: withQuery(paths.journal, { partner: str(d.senderId) }) };
+    default:
+      return null;
+  }
+}

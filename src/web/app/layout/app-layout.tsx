@@ -1,0 +1,45 @@
+import { Navigate, Outlet } from 'react-router';
+import { paths } from '@/shared/routes';
+import { Spinner } from '@/web/components/ui/spinner';
+import { RoleChooser } from '@/web/features/accounts/components/role-chooser';
+import { RequestDialogProvider } from '@/web/features/partners/components/request-dialog-provider';
+import { CurrentUserContext, useMe } from '@/web/lib/current-user';
+import { MAIN_ID } from '@/web/lib/focus';
+import { RealtimeProvider } from '@/web/lib/realtime';
+import { FeatureEffects } from '../effects';
+import { BottomNav } from './bottom-nav';
+import { SkipLink } from './page-focus';
+import { TopBar } from './top-bar';
+
+/** The signed-in shell: sends visitors to /auth and a Switch without a session role to the chooser. */
+export function AppLayout() {
+  const me = useMe();
+  if (me.isPending) return <Spinner label="Loading Pact…" />;
+  if (me.isError) {
+    return (
+      <p role="alert" className="p-6 text-center text-destructive">
+        Database connection issue detected. Please try again later or contact support.
+      </p>
+    );
+  }
+  const user = me.data;
+  if (!user) return <Navigate to={paths.auth} replace />;
+  if (!user.sessionRole) return <RoleChooser />;
+  return (
+    <CurrentUserContext value={user}>
+      <RealtimeProvider key={user.id}>
+        <RequestDialogProvider userId={user.id}>
+          <FeatureEffects user={user} />
+          <div className="min-h-dvh pt-14 pb-20 md:pt-16">
+            <SkipLink />
+            <TopBar user={user} />
+            <main id={MAIN_ID} tabIndex={-1} className="mx-auto w-full max-w-5xl px-4 py-5 outline-none">
+              <Outlet />
+            </main>
+            <BottomNav />
+          </div>
+        </RequestDialogProvider>
+      </RealtimeProvider>
+    </CurrentUserContext>
+  );
+}

@@ -1,0 +1,22 @@
+import { Link } from 'react-router';
+import { paths } from '@/shared/routes';
+
+const APP_VERSION = '1.0.0';
+
+export function Footer() {
+  return (
+    <footer className="border-t border-border px-4 py-6 text-center text-xs text-muted-foreground">
+      <nav aria-label="Legal" className="flex justify-center gap-4">
+        <Link to={paths.privacyPolicy} className="hover:underline">
+          Privacy Policy
+        </Link>
+        <Link to={paths.termsOfService} className="hover:underline">
+          Terms of Service
+        </Link>
+      </nav>
+      <p className="mt-2">
+        © {new Date().getFullYear()} Pact · Version {APP_VERSION} · For consenting adults (18+)
+      </p>
+    </footer>
+  );
+}

@@ -1,0 +1,57 @@
+import { LogOut } from 'lucide-react';
+import { Link } from 'react-router';
+import { roleBadge } from '@/shared/domain/roles';
+import { paths } from '@/shared/routes';
+import type { CurrentUser } from '@/shared/schemas/accounts';
+import { Avatar } from '@/web/components/ui/avatar';
+import { Badge } from '@/web/components/ui/badge';
+import { Button } from '@/web/components/ui/button';
+import { useLogoutAction } from '@/web/features/accounts/api/logout';
+import { NotificationBell } from '@/web/features/notifications/components/notification-bell';
+import { useIncomingRequests } from '@/web/features/partners/api/requests';
+import { useOpenRequest } from '@/web/features/partners/components/request-dialog-provider';
+
+export function TopBar({ user }: { user: CurrentUser }) {
+  const logout = useLogoutAction();
+  const requests = useIncomingRequests(user.id);
+  const openRequest = useOpenRequest();
+  const role = user.sessionRole;
+
+  return (
+    <header className="fixed inset-x-0 top-0 z-40 h-14 border-b border-border bg-card/95 backdrop-blur md:h-16">
+      <div className="mx-auto flex h-full max-w-5xl items-center gap-2 px-3 sm:px-4">
+        <Link to={paths.dashboard} className="flex items-center gap-2" aria-label="Pact, go to dashboard">
+          <img src="/icon.svg" alt="" className="h-8 w-8" />
+          <span className="text-lg font-bold text-primary">Pact</span>
+        </Link>
+        {role ? (
+          <Badge aria-label={`Acting as ${role}`} data-testid="role-badge">
+            {roleBadge(role)}
+          </Badge>
+        ) : null}
+        <div className="ml-auto flex min-w-0 items-center gap-1 sm:gap-2">
+          <NotificationBell requests={requests} onOpenRequest={openRequest} />
+          <div className="flex min-w-0 items-center gap-2">
+            <Avatar name={user.displayName} src={user.photoURL} />
+            <div className="hidden min-w-0 leading-tight sm:block">
+              <p className="truncate text-sm font-medium">{user.displayName}</p>
+              <p className="truncate text-xs text-muted-foreground">{user.email}</p>
+            </div>
+            <span className="sr-only sm:hidden">
+              {user.displayName}, {user.email}
+            </span>
+          </div>
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label="Log out"
+            onClick={logout.run}
+            disabled={logout.pending}
+          >
+            <LogOut className="h-5 w-5" aria-hidden />
+          </Button>
+        </div>
+      </div>
+    </header>
+  );
+}

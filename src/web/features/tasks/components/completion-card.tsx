@@ -1,0 +1,25 @@
+import type { ReactNode } from 'react';
+import { cn } from '@/web/lib/cn';
+
+/** A history entry as a card, reachable by `?highlight=<id>` (its element id is `completion-<id>`). */
+export function CompletionCard({
+  id,
+  highlighted,
+  children,
+}: {
+  id: string;
+  highlighted: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <li
+      id={`completion-${id}`}
+      className={cn(
+        'space-y-2 rounded-xl border bg-card p-4',
+        highlighted ? 'border-primary ring-2 ring-primary' : 'border-border',
+      )}
+    >
+      {children}
+    </li>
+  );
+}

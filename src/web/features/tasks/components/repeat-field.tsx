@@ -1,0 +1,59 @@
+import type { RepeatFrequency } from '@/shared/domain/schedule';
+import { SelectField } from '@/web/components/ui/form-controls';
+import { cn } from '@/web/lib/cn';
+import { WEEKDAYS } from './task-labels';
+
+export type RepeatChoice = 'none' | RepeatFrequency;
+
+/** "Repeat": none, daily, weekly, monthly, or custom weekdays (Sunday = 0). */
+export function RepeatField({
+  repeat,
+  days,
+  onRepeatChange,
+  onDaysChange,
+}: {
+  repeat: RepeatChoice;
+  days: number[];
+  onRepeatChange: (repeat: RepeatChoice) => void;
+  onDaysChange: (days: number[]) => void;
+}) {
+  return (
+    <div className="space-y-1.5">
+      <SelectField
+        label="Repeat"
+        value={repeat}
+        onChange={(e) => onRepeatChange(e.target.value as RepeatChoice)}
+      >
+        <option value="none">Does not repeat</option>
+        <option value="daily">Daily</option>
+        <option value="weekly">Weekly (on this day)</option>
+        <option value="monthly">Monthly (on this date)</option>
+        <option value="custom">Custom days</option>
+      </SelectField>
+      {repeat === 'custom' ? (
+        <fieldset>
+          <legend className="sr-only">Repeat on</legend>
+          <div className="grid grid-cols-7 gap-1">
+            {WEEKDAYS.map((day, index) => {
+              const on = days.includes(index);
+              return (
+                <button
+                  key={day}
+                  type="button"
+                  aria-pressed={on}
+                  onClick={() => onDaysChange(on ? days.filter((d) => d !== index) : [...days, index].sort())}
+                  className={cn(
+                    'h-10 rounded-md border text-xs font-medium',
+                    on ? 'border-primary bg-primary text-primary-foreground' : 'border-input bg-card',
+                  )}
+                >
+                  {day}
+                </button>
+              );
+            })}
+          </div>
+        </fieldset>
+      ) : null}
+    </div>
+  );
+}
