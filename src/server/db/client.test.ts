@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import { type Database, openDatabase } from './client';
 
 const url = process.env.TEST_DATABASE_URL;
@@ -40,5 +41,44 @@ describe.runIf(url)('the PostgreSQL client', () => {
     // then the next query must get a fresh connection.
     await expect.poll(() => idleErrors.length, { timeout: 10_000 }).toBe(killed.rowCount);
     expect(await database.ping()).toBe(true);
+  });
+
+  it('gives the connection back when a transaction dies at its BEGIN, so the pool never runs dry', async () => {
+    const target = new URL(url!);
+    target.pathname = `/${name}`;
+    // A connection that dies as BEGIN is sent, as one does in a failover.
+    class DyingAtBegin extends pg.Client {
+      // biome-ignore lint/suspicious/noExplicitAny: pg's overloads
+      override query(...args: any[]): any {
+        if (args[0]?.text === 'begin' || args[0] === 'begin') {
+          const error = Object.assign(new Error('terminating connection due to administrator command'), {
+            code: '57P01',
+          });
+          return Promise.reject(error);
+        }
+        // biome-ignore lint/suspicious/noExplicitAny: pg's overloads
+        return (super.query as any)(...args);
+      }
+    }
+    const pool = new pg.Pool({
+      connectionString: target.toString(),
+      max: 1,
+      connectionTimeoutMillis: 5_000,
+      Client: DyingAtBegin,
+    });
+    try {
+      const db = drizzle(pool);
+      for (let i = 0; i < 3; i++) {
+        await expect(db.transaction(async (tx) => tx.execute(sql`select 1`))).rejects.toMatchObject({
+          cause: { code: '57P01' },
+        });
+      }
+      // With the one connection leaked, this would wait for a client that never comes back.
+      const result = await db.execute(sql`select 1 as one`);
+      expect(result.rows).toEqual([{ one: 1 }]);
+      expect(pool.totalCount - pool.idleCount).toBe(0);
+    } finally {
+      await pool.end();
+    }
   });
 });

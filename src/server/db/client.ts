@@ -9,6 +9,8 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { projectPath } from '../paths';
+// Gives a pooled client back when a transaction's BEGIN fails (see the file).
+import './pg-transactions';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
