@@ -8,6 +8,7 @@ import { isAppRoute } from '@/shared/routes';
 import type { AppEnv } from './auth/session';
 import type { Services } from './bootstrap';
 import type { AppDeps } from './deps';
+import { compressJson } from './http/compression';
 import { AppError, errorBody, handleError } from './http/errors';
 import { writeGuard } from './http/guards';
 import { securityHeaders } from './http/security-headers';
@@ -70,20 +71,10 @@ export function createApp(services: Services, opts: { webRoot?: string | null } 
     );
   });
   app.use(securityHeaders({ https: config.appUrl.startsWith('https://') }));
+  app.use('/api/*', compressJson());
+  // Static files the build did not compress ahead (the API compresses its own JSON, above).
   const compressor = compress();
-  // An event stream must reach the browser as it is written, not when a compressor's buffer fills.
-  app.use((c, next) => (c.req.path === '/api/events' ? next() : compressor(c, next)));
-  // JSON answers get their length, so that the compressor skips the small ones (most of them): gzip
-  // of a 300-byte body costs more time than it saves. Large lists are still compressed.
-  app.use('/api/*', async (c, next) => {
-    await next();
-    const type = c.res.headers.get('Content-Type') ?? '';
-    if (!type.startsWith('application/json') || c.res.headers.has('Content-Length')) return;
-    const body = await c.res.arrayBuffer();
-    const headers = new Headers(c.res.headers);
-    headers.set('Content-Length', String(body.byteLength));
-    c.res = new Response(body, { status: c.res.status, headers });
-  });
+  app.use((c, next) => (c.req.path.startsWith('/api/') ? next() : compressor(c, next)));
   const jsonLimit = bodyLimit({
     maxSize: JSON_BODY_LIMIT,
     // The refused body is not read: close the connection, or the client's next request on it fails.

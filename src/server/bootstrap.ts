@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { createAuth } from './auth/auth';
+import { createSessionReader } from './auth/session-cache';
 import { type Database, openDatabase } from './db/client';
 import type { AppDeps } from './deps';
 import { createMailer, type Mailer } from './email/mailer';
@@ -72,6 +73,7 @@ export async function createServices(
       : createInProcessBus();
   const publisher = createPublisher(database.db, bus, log);
   const hub = new SseHub(bus);
+  const sessions = await createSessionReader({ auth, secret: secrets.authSecret, bus, publisher });
   const clock = overrides.clock ?? (() => new Date());
   const limits = createRateLimiter({
     db: database.db,
@@ -108,6 +110,7 @@ export async function createServices(
     database,
     db: database.db,
     auth,
+    sessions,
     mailer,
     mail,
     log,

@@ -1,4 +1,5 @@
 import type { Auth } from './auth/auth';
+import type { SessionReader } from './auth/session-cache';
 import type { Db } from './db/client';
 import type { MailQueue } from './email/queue';
 import type { RateLimiter } from './http/rate-limit';
@@ -14,6 +15,8 @@ import type { Publisher } from './realtime/publisher';
 export interface AppDeps {
   db: Db;
   auth: Auth;
+  /** The session of a request, cached; every change to a session or its user goes through `forget`. */
+  sessions: SessionReader;
   publisher: Publisher;
   hub: SseHub;
   storage: MediaStorage;

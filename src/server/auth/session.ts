@@ -3,6 +3,7 @@ import { createMiddleware } from 'hono/factory';
 import { effectiveRole, type Role, type SessionRole } from '@/shared/domain/roles';
 import { AppError } from '../http/errors';
 import type { Auth } from './auth';
+import type { SessionReader } from './session-cache';
 
 type Infer = Auth['$Infer']['Session'];
 export type AuthUser = Infer['user'];
@@ -37,10 +38,9 @@ export const asSessionRole = (value: unknown): SessionRole | null =>
   value === 'dominant' || value === 'submissive' ? value : null;
 
 /** Loads the session from its cookie; answers 401 "Not authenticated" without one. */
-export const requireSession = (auth: Auth) =>
+export const requireSession = (deps: { sessions: SessionReader }) =>
   createMiddleware<AppEnv>(async (c, next) => {
-    const result = await auth.api.getSession({ headers: c.req.raw.headers, returnHeaders: true });
-    const data = result.response;
+    const data = await deps.sessions.read(c.req.raw.headers);
     if (!data) throw new AppError(401, 'NOT_AUTHENTICATED', 'Not authenticated');
     const role = asRole(data.user.role);
     const sessionRole = asSessionRole(data.session.sessionRole);
@@ -49,5 +49,5 @@ export const requireSession = (auth: Auth) =>
     c.set('actor', { id: data.user.id, role, sessionRole, actingRole: effectiveRole(role, sessionRole) });
     await next();
     // The library slides the expiry forward once a day; pass its refreshed cookie on.
-    forwardSetCookies(c, result.headers);
+    for (const cookie of data.setCookies) c.header('Set-Cookie', cookie, { append: true });
   });

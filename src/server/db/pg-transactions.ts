@@ -9,7 +9,8 @@ import { isConnectionFailure } from './errors';
  * client itself, lets Drizzle run the transaction on it, and always gives it back, discarding it when
  * its connection failed.
  */
-type Session = NodePgSession<never, never, never>;
+// biome-ignore lint/suspicious/noExplicitAny: any schema; the method is the same for every one
+type Session = NodePgSession<any, any>;
 type Internals = { client: pg.Pool | pg.PoolClient; dialect: never; schema: never; options: never };
 
 const drizzleTransaction = NodePgSession.prototype.transaction;

@@ -3,10 +3,13 @@ import pg from 'pg';
 import type { RealtimeEvent } from '@/shared/events';
 import type { Logger } from '../logger';
 
-/** What travels between server instances: an event for some users, or an order to close streams. */
+/**
+ * What travels between server instances: an event for some users; an order to forget cached sessions
+ * (their session or user changed); or an order to forget them and close their streams (they ended).
+ */
 export type BusMessage =
   | { kind: 'event'; userIds: string[]; event: RealtimeEvent }
-  | { kind: 'close'; sessionIds?: string[]; userIds?: string[] };
+  | { kind: 'forget' | 'close'; sessionIds?: string[]; userIds?: string[] };
 
 export interface EventBus {
   publish(messages: BusMessage[]): Promise<void>;

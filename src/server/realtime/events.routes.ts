@@ -7,8 +7,8 @@ import type { AppDeps } from '../deps';
 export const HEARTBEAT_MS = 25_000;
 
 /** GET /api/events: the signed-in user's event stream. */
-export const eventRoutes = (deps: Pick<AppDeps, 'auth' | 'hub'> & { heartbeatMs?: number }) =>
-  new Hono<AppEnv>().use(requireSession(deps.auth)).get('/', (c) => {
+export const eventRoutes = (deps: Pick<AppDeps, 'sessions' | 'hub'> & { heartbeatMs?: number }) =>
+  new Hono<AppEnv>().use(requireSession(deps)).get('/', (c) => {
     c.header('X-Accel-Buffering', 'no');
     const { id: userId } = c.var.user;
     const sessionId = c.var.session.id;

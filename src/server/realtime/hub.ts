@@ -49,6 +49,7 @@ export class SseHub {
       }
       return;
     }
+    if (message.kind !== 'close') return;
     const sessions = new Set(message.sessionIds ?? []);
     const users = new Set(message.userIds ?? []);
     for (const room of this.rooms.values()) {

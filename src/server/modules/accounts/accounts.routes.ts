@@ -124,7 +124,7 @@ export const authRoutes = (deps: AppDeps) => {
 /** /api/me: the signed-in user. */
 export const meRoutes = (deps: AppDeps) =>
   new Hono<AppEnv>()
-    .use(requireSession(deps.auth))
+    .use(requireSession(deps))
     .get('/', async (c) =>
       c.json(
         { user: presentCurrentUser(c.var.user, c.var.session, await listPartners(deps.db, c.var.user.id)) },

@@ -108,8 +108,8 @@ export async function logoutUser(deps: AppDeps, headers: Headers) {
     if (error instanceof APIError) return null;
     throw error;
   } finally {
-    // A signed-out session keeps no open event stream, on any instance.
-    if (current) await deps.publisher.publish([{ kind: 'close', sessionIds: [current.session.id] }]);
+    // A signed-out session is forgotten and keeps no open event stream, on any instance.
+    if (current) await deps.sessions.forget({ sessionIds: [current.session.id] }, { closeStreams: true });
   }
 }
 
@@ -155,8 +155,8 @@ export async function resetPassword(deps: AppDeps, input: z.output<typeof resetP
   // A new password lifts a lock earned by someone guessing the old one, and ends every older link.
   if (user) await clearLoginFailures(deps.db, user.email);
   await dropResetLinks(deps, verification.value);
-  // Every session was revoked: close their event streams too.
-  await deps.publisher.publish([{ kind: 'close', userIds: [verification.value] }]);
+  // Every session was revoked: forget them and close their event streams, on every instance.
+  await deps.sessions.forget({ userIds: [verification.value] }, { closeStreams: true });
 }
 
 export async function chooseSessionRole(
@@ -172,4 +172,5 @@ export async function chooseSessionRole(
     .update(sessions)
     .set({ sessionRole: role, updatedAt: deps.clock() })
     .where(eq(sessions.id, sessionId));
+  await deps.sessions.forget({ sessionIds: [sessionId] });
 }

@@ -61,7 +61,7 @@ async function readBody(req: Request, maxBytes: number, what: string) {
 /** /api/media: private files of a pair. */
 export const mediaRoutes = (deps: AppDeps) =>
   new Hono<AppEnv>()
-    .use(requireSession(deps.auth))
+    .use(requireSession(deps))
     .post('/photo', validate('query', photoUploadQuery), async (c) => {
       checkDeclaredLength(c.req.raw, PHOTO_MAX_BYTES, 'Photo');
       declaredType('image/', c.req.header('Content-Type'));

@@ -8,7 +8,7 @@ import { listNotifications, markAllNotificationsRead, markNotificationRead } fro
 /** /api/notifications: only ever the signed-in user's own. */
 export const notificationRoutes = (deps: AppDeps) =>
   new Hono<AppEnv>()
-    .use(requireSession(deps.auth))
+    .use(requireSession(deps))
     .get('/', async (c) => c.json(await listNotifications(deps, c.var.actor), 200))
     .post('/read-all', async (c) => {
       await markAllNotificationsRead(deps, c.var.actor);

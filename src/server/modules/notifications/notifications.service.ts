@@ -4,6 +4,7 @@ import type { NotificationView } from '@/shared/schemas/notifications';
 import { NOTIFICATION_PAGE } from '@/shared/schemas/notifications';
 import type { Actor } from '../../auth/session';
 import type { Tx } from '../../db/client';
+import { bound, prepared } from '../../db/prepared';
 import { notifications, users } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../http/errors';
@@ -40,20 +41,29 @@ export const presentNotification = (row: typeof notifications.$inferSelect): Not
   updatedAt: row.updatedAt.getTime(),
 });
 
+const notificationList = prepared((db) =>
+  db
+    .select()
+    .from(notifications)
+    .where(eq(notifications.userId, bound('userId')))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(NOTIFICATION_PAGE)
+    .prepare('notifications_list'),
+);
+
+const unreadCount = prepared((db) =>
+  db
+    .select({ n: count() })
+    .from(notifications)
+    .where(and(eq(notifications.userId, bound('userId')), eq(notifications.read, false)))
+    .prepare('notifications_unread'),
+);
+
 export async function listNotifications(deps: AppDeps, actor: Actor) {
-  const { db } = deps;
-  const userId = actor.id;
+  const params = { userId: actor.id };
   const [rows, [unread]] = await Promise.all([
-    db
-      .select()
-      .from(notifications)
-      .where(eq(notifications.userId, userId))
-      .orderBy(desc(notifications.createdAt), desc(notifications.id))
-      .limit(NOTIFICATION_PAGE),
-    db
-      .select({ n: count() })
-      .from(notifications)
-      .where(and(eq(notifications.userId, userId), eq(notifications.read, false))),
+    notificationList(deps.db).execute(params),
+    unreadCount(deps.db).execute(params),
   ]);
   return { notifications: rows.map(presentNotification), unreadCount: unread?.n ?? 0 };
 }
@@ -87,4 +97,6 @@ export async function markAllNotificationsRead(deps: AppDeps, actor: Actor) {
 
 export async function updateLastVisit(deps: AppDeps, actor: Actor) {
   await deps.db.update(users).set({ lastVisitAt: deps.clock() }).where(eq(users.id, actor.id));
+  // The session's user carries lastVisitAt to /api/me.
+  await deps.sessions.forget({ userIds: [actor.id] });
 }

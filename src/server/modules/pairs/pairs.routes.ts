@@ -6,5 +6,5 @@ import { listActivePairs } from './pairs.service';
 /** /api/pairs: the signed-in user's active pairs. */
 export const pairRoutes = (deps: AppDeps) =>
   new Hono<AppEnv>()
-    .use(requireSession(deps.auth))
+    .use(requireSession(deps))
     .get('/', async (c) => c.json({ pairs: await listActivePairs(deps.db, c.var.actor.id) }, 200));

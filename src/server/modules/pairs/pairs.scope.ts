@@ -1,4 +1,4 @@
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Actor } from '../../auth/session';
 import type { Tx } from '../../db/client';
@@ -15,14 +15,14 @@ export interface PairRow {
 export const pairColumns = { id: pairs.id, dominantId: pairs.dominantId, submissiveId: pairs.submissiveId };
 
 /** The ids of the active pairs a user belongs to, as a subquery for `pair_id in (...)`. */
-export const activePairIdsOf = (userId: string) =>
+export const activePairIdsOf = (userId: string | Placeholder) =>
   sql`(select ${pairs.id} from ${pairs} where ${pairs.status} = 'active' and (${pairs.dominantId} = ${userId} or ${pairs.submissiveId} = ${userId}))`;
 
 /**
  * The one scope of pair data for reads: rows whose pair column names an active pair of the actor.
  * Everything else (a stranger's row, a former partner's) is simply not there.
  */
-export const inActorPairs = (column: PgColumn, actor: Pick<Actor, 'id'>): SQL =>
+export const inActorPairs = (column: PgColumn, actor: { id: string | Placeholder }): SQL =>
   sql`${column} in ${activePairIdsOf(actor.id)}`;
 
 /** A table whose rows belong to a pair. */

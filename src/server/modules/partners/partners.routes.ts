@@ -18,7 +18,7 @@ import { searchUsers } from './partners.search';
 /** /api/users: partner search. */
 export const userRoutes = (deps: AppDeps) =>
   new Hono<AppEnv>()
-    .use(requireSession(deps.auth))
+    .use(requireSession(deps))
     .post('/search', validate('json', searchUsersInput), async (c) => {
       // Each hit can reveal a name and a role: probing is limited per account and per client.
       await deps.limits.hit('searchByAccount', c.var.actor.id);
@@ -29,7 +29,7 @@ export const userRoutes = (deps: AppDeps) =>
 /** /api/partners: the signed-in user's connections. */
 export const partnerRoutes = (deps: AppDeps) =>
   new Hono<AppEnv>()
-    .use(requireSession(deps.auth))
+    .use(requireSession(deps))
     .get('/', async (c) => c.json({ partners: await listPartners(deps, c.var.actor) }, 200))
     .delete('/:partnerId', validate('param', partnerIdParam), async (c) => {
       await disconnectPartner(deps, c.var.actor, c.req.valid('param'));
@@ -39,7 +39,7 @@ export const partnerRoutes = (deps: AppDeps) =>
 /** /api/partner-requests: requests the user sent or received. Only the receiver answers one. */
 export const requestRoutes = (deps: AppDeps) =>
   new Hono<AppEnv>()
-    .use(requireSession(deps.auth))
+    .use(requireSession(deps))
     .get('/', async (c) => c.json({ requests: await listRequests(deps, c.var.actor) }, 200))
     .post('/', validate('json', sendRequestInput), async (c) =>
       c.json({ request: await sendRequest(deps, c.var.actor, c.req.valid('json')) }, 201),
@@ -62,7 +62,7 @@ export const requestRoutes = (deps: AppDeps) =>
 /** /api/blocks: the users the signed-in user has blocked. */
 export const blockRoutes = (deps: AppDeps) =>
   new Hono<AppEnv>()
-    .use(requireSession(deps.auth))
+    .use(requireSession(deps))
     .get('/', async (c) => c.json({ blocked: await listBlocked(deps, c.var.actor) }, 200))
     .post('/', validate('json', blockUserInput), async (c) =>
       c.json({ blocked: await blockUser(deps, c.var.actor, c.req.valid('json')) }, 201),

@@ -1,7 +1,8 @@
-import { and, desc, eq, lte } from 'drizzle-orm';
+import { and, desc, eq, inArray, lte } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Actor } from '../../auth/session';
 import type { Queryable, Tx } from '../../db/client';
+import { bound, prepared } from '../../db/prepared';
 import { pairs, taskCompletions, tasks, users } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../http/errors';
@@ -44,9 +45,9 @@ export async function loadTask(q: Queryable, id: string) {
 
 /**
  * Completed repeating tasks whose next cycle has begun open again (spec: "on load, a completed repeating
- * task whose next occurrence has passed is reset"). Runs for the actor's pairs before their tasks are read.
+ * task whose next occurrence has passed is reset"): the listed ones that are due, checked again here.
  */
-async function reopenDueCycles(deps: AppDeps, actor: Actor) {
+async function reopenDueCycles(deps: AppDeps, actor: Actor, ids: string[]) {
   const now = deps.clock();
   // One statement, atomic by itself: no transaction, and the pair members come back with the rows.
   const reopened = await deps.db
@@ -63,6 +64,7 @@ async function reopenDueCycles(deps: AppDeps, actor: Actor) {
     .from(pairs)
     .where(
       and(
+        inArray(tasks.id, ids),
         eq(pairs.id, tasks.pairId),
         eq(tasks.completed, true),
         lte(tasks.cycleReopensAt, now),
@@ -70,7 +72,7 @@ async function reopenDueCycles(deps: AppDeps, actor: Actor) {
       ),
     )
     .returning({ id: tasks.id, pairId: pairs.id, ...pairMembers });
-  if (reopened.length === 0) return;
+  if (reopened.length === 0) return false;
   await deps.publisher.publish(
     reopened.map((row) => ({
       kind: 'event' as const,
@@ -78,15 +80,27 @@ async function reopenDueCycles(deps: AppDeps, actor: Actor) {
       event: { name: 'task.changed' as const, data: { taskId: row.id, pairId: row.pairId } },
     })),
   );
+  return true;
 }
 
-/** The tasks of the actor's active pairs, newest first. */
-export async function listTasks(deps: AppDeps, actor: Actor) {
-  await reopenDueCycles(deps, actor);
-  const rows = await taskQuery(deps.db)
-    .where(inActorPairs(tasks.pairId, actor))
+const taskList = prepared((db) =>
+  taskQuery(db)
+    .where(inActorPairs(tasks.pairId, { id: bound('userId') }))
     .orderBy(desc(tasks.createdAt), desc(tasks.id))
-    .limit(LIST_LIMIT);
+    .limit(LIST_LIMIT)
+    .prepare('tasks_list'),
+);
+
+/** The tasks of the actor's active pairs, newest first; due repeats reopened first. */
+export async function listTasks(deps: AppDeps, actor: Actor) {
+  const read = () => taskList(deps.db).execute({ userId: actor.id });
+  let rows = await read();
+  // Most lists have nothing to reopen: the write happens only when a listed task is due.
+  const now = deps.clock().getTime();
+  const due = rows
+    .filter(({ task }) => task.completed && task.cycleReopensAt && task.cycleReopensAt.getTime() <= now)
+    .map(({ task }) => task.id);
+  if (due.length > 0 && (await reopenDueCycles(deps, actor, due))) rows = await read();
   return rows.map(presentTask);
 }
 
@@ -105,12 +119,17 @@ const completionQuery = (q: Queryable) =>
     .leftJoin(assignee, eq(assignee.id, taskCompletions.assignedTo))
     .leftJoin(tasks, eq(tasks.id, taskCompletions.taskId));
 
+const historyList = prepared((db) =>
+  completionQuery(db)
+    .where(inActorPairs(taskCompletions.pairId, { id: bound('userId') }))
+    .orderBy(desc(taskCompletions.completedAt), desc(taskCompletions.id))
+    .limit(LIST_LIMIT)
+    .prepare('task_history_list'),
+);
+
 /** The history of the actor's active pairs, newest first. */
 export async function listHistory(deps: AppDeps, actor: Actor) {
-  const rows = await completionQuery(deps.db)
-    .where(inActorPairs(taskCompletions.pairId, actor))
-    .orderBy(desc(taskCompletions.completedAt), desc(taskCompletions.id))
-    .limit(LIST_LIMIT);
+  const rows = await historyList(deps.db).execute({ userId: actor.id });
   return rows.map(presentCompletion);
 }
 

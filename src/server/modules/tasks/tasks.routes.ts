@@ -19,7 +19,7 @@ import { listHistory, listTasks } from './tasks.queries';
 /** /api/tasks: tasks of the user's active pairs. */
 export const taskRoutes = (deps: AppDeps) =>
   new Hono<AppEnv>()
-    .use(requireSession(deps.auth))
+    .use(requireSession(deps))
     .get('/', async (c) => c.json({ tasks: await listTasks(deps, c.var.actor) }, 200))
     .post('/', validate('json', createTaskInput), async (c) =>
       c.json({ task: await createTask(deps, c.var.actor, c.req.valid('json')) }, 201),
@@ -58,7 +58,7 @@ export const taskRoutes = (deps: AppDeps) =>
 /** /api/task-completions: the history of the user's active pairs. */
 export const historyRoutes = (deps: AppDeps) =>
   new Hono<AppEnv>()
-    .use(requireSession(deps.auth))
+    .use(requireSession(deps))
     .get('/', async (c) => c.json({ completions: await listHistory(deps, c.var.actor) }, 200))
     .post('/:id/feedback', validate('param', idParam), validate('json', feedbackInput), async (c) =>
       c.json(
