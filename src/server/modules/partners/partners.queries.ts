@@ -16,15 +16,6 @@ export const blockedBetween = (a: string, b: string | AnyPgColumn) =>
     and(eq(blockedUsers.userId, b), eq(blockedUsers.blockedUserId, a)),
   );
 
-export async function isBlockedEitherWay(q: Queryable, a: string, b: string) {
-  const [row] = await q
-    .select({ id: blockedUsers.id })
-    .from(blockedUsers)
-    .where(blockedBetween(a, b))
-    .limit(1);
-  return row !== undefined;
-}
-
 /** True when `blocker` has blocked `blocked` (one direction only). */
 export async function hasBlocked(q: Queryable, blocker: string, blocked: string) {
   const [row] = await q
@@ -41,15 +32,6 @@ export const requestsBetween = (a: string, b: string) =>
     and(eq(partnerRequests.senderId, a), eq(partnerRequests.receiverId, b)),
     and(eq(partnerRequests.senderId, b), eq(partnerRequests.receiverId, a)),
   );
-
-export async function pendingBetween(q: Queryable, a: string, b: string) {
-  const [row] = await q
-    .select({ id: partnerRequests.id })
-    .from(partnerRequests)
-    .where(and(eq(partnerRequests.status, 'pending'), requestsBetween(a, b)))
-    .limit(1);
-  return row !== undefined;
-}
 
 const sender = alias(users, 'sender');
 const receiver = alias(users, 'receiver');

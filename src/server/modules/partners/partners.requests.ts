@@ -1,7 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { notify } from '@/shared/domain/notifications';
 import { paths, withQuery } from '@/shared/routes';
-import { type Actor, requireActingRole } from '../../auth/session';
+import type { RequestView } from '@/shared/schemas/partners';
+import { type Actor, asRole, requireActingRole } from '../../auth/session';
 import type { Tx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { blockedUsers, notifications, partnerRequests, partners, users } from '../../db/schema';
@@ -10,14 +11,15 @@ import { connectionRequestMail } from '../../email/templates';
 import { AppError } from '../../http/errors';
 import type { Emit } from '../../realtime/publisher';
 import { createNotification } from '../notifications/notifications.service';
-import { areConnected, displayNameOf, ensureActivePair, listPartners } from '../pairs/pairs.service';
+import { displayNameOf, ensureActivePair, listPartners } from '../pairs/pairs.service';
+import { presentRequest } from './partners.presenter';
 import {
+  blockedBetween,
   findRequest,
   involves,
-  isBlockedEitherWay,
   listRequestsOf,
-  pendingBetween,
   REQUEST_NOT_FOUND,
+  requestsBetween,
   USER_NOT_FOUND,
 } from './partners.queries';
 
@@ -36,32 +38,59 @@ interface ConnectionMail {
   requestId: string;
 }
 
+/**
+ * The receiver of a new request and everything that could refuse it, in one statement: who they are,
+ * the sender's name, a block either way, an existing connection, a pending request either way.
+ */
+async function requestTarget(tx: Tx, senderId: string, receiverId: string) {
+  const [row] = await tx
+    .select({
+      email: users.email,
+      displayName: users.displayName,
+      role: users.role,
+      verified: users.emailVerified,
+      senderName: sql<
+        string | null
+      >`(select ${users.displayName} from ${users} where ${users.id} = ${senderId})`,
+      blocked: sql<boolean>`exists (${tx
+        .select({ one: sql`1` })
+        .from(blockedUsers)
+        .where(blockedBetween(senderId, receiverId))})`,
+      connected: sql<boolean>`exists (${tx
+        .select({ one: sql`1` })
+        .from(partners)
+        .where(and(eq(partners.userId, senderId), eq(partners.partnerId, receiverId)))})`,
+      pending: sql<boolean>`exists (${tx
+        .select({ one: sql`1` })
+        .from(partnerRequests)
+        .where(and(eq(partnerRequests.status, 'pending'), requestsBetween(senderId, receiverId)))})`,
+    })
+    .from(users)
+    .where(eq(users.id, receiverId))
+    .limit(1);
+  return row;
+}
+
 /** Sends a request in the role this session acts in; the receiver is told in the app and by mail. */
 export async function sendRequest(deps: AppDeps, actor: Actor, input: { receiverId: string }) {
   const { receiverId } = input;
   const role = requireActingRole(actor);
   if (receiverId === actor.id) throw new AppError(400, 'BAD_REQUEST', 'You cannot connect with yourself');
   let mail: ConnectionMail | null = null;
-  let request: Awaited<ReturnType<typeof findRequest>>;
+  let request: RequestView;
   try {
     request = await deps.publisher.transaction(async (tx, emit) => {
-      const [target] = await tx
-        .select({ email: users.email, displayName: users.displayName, verified: users.emailVerified })
-        .from(users)
-        .where(eq(users.id, receiverId))
-        .limit(1);
+      const target = await requestTarget(tx, actor.id, receiverId);
       if (!target || (deps.requireEmailVerification && !target.verified)) throw USER_NOT_FOUND();
       // A block, either way, looks exactly like an unknown user.
-      if (await isBlockedEitherWay(tx, actor.id, receiverId)) throw USER_NOT_FOUND();
-      if (await areConnected(tx, actor.id, receiverId)) {
-        throw new AppError(409, 'CONFLICT', 'You are already connected with this user');
-      }
-      if (await pendingBetween(tx, actor.id, receiverId)) throw requestExists();
-      const senderName = await displayNameOf(tx, actor.id);
+      if (target.blocked) throw USER_NOT_FOUND();
+      if (target.connected) throw new AppError(409, 'CONFLICT', 'You are already connected with this user');
+      if (target.pending) throw requestExists();
+      const senderName = target.senderName ?? 'Unknown User';
       const [row] = await tx
         .insert(partnerRequests)
         .values({ senderId: actor.id, receiverId, displayName: senderName, role, status: 'pending' })
-        .returning({ id: partnerRequests.id });
+        .returning({ id: partnerRequests.id, createdAt: partnerRequests.createdAt });
       const requestId = row!.id;
       await createNotification(
         tx,
@@ -71,7 +100,17 @@ export async function sendRequest(deps: AppDeps, actor: Actor, input: { receiver
       );
       emit([receiverId], 'partner_request.created', { requestId });
       mail = { to: target.email, receiverName: target.displayName, senderName, requestId };
-      return findRequest(tx, actor.id, requestId);
+      return presentRequest({
+        id: requestId,
+        senderId: actor.id,
+        senderName,
+        senderRole: role,
+        receiverId,
+        receiverName: target.displayName,
+        receiverRole: asRole(target.role),
+        status: 'pending',
+        createdAt: row!.createdAt,
+      });
     });
   } catch (error) {
     // Two requests racing between the same two people: the unique index lets one through.
