@@ -8,7 +8,12 @@ import { createMailQueue } from './email/queue';
 import type { Config } from './env';
 import { createRateLimiter } from './http/rate-limit';
 import type { Logger } from './logger';
-import { createFileStorage } from './media/storage';
+import {
+  createDatabaseStorage,
+  createFileStorage,
+  type MediaStorage,
+  moveFilesToDatabase,
+} from './media/storage';
 import { sweepExpiredLinks } from './modules/accounts/accounts.links';
 import { sweepLoginAttempts } from './modules/accounts/login-limit';
 import { sweepUnclaimedMedia } from './modules/media/media.claims';
@@ -42,7 +47,7 @@ export async function createServices(
   log: Logger,
   overrides: { database?: Database; clock?: () => Date } = {},
 ): Promise<Services> {
-  const secrets = loadOrCreateSecrets(config.dataDir);
+  const secrets = loadOrCreateSecrets(config.dataDir, config.secrets);
   const database =
     overrides.database ??
     (await openDatabase(
@@ -81,7 +86,7 @@ export async function createServices(
     clock,
     scale: config.rateLimitScale,
   });
-  const storage = createFileStorage(path.join(config.dataDir, 'media'));
+  const storage = await openMediaStorage(config, database, log);
   // Housekeeping: each sweep alone, so that one failing does not keep the others from running.
   const sweeps: [string, () => Promise<unknown>][] = [
     [
@@ -130,4 +135,20 @@ export async function createServices(
       await bus.close();
     },
   };
+}
+
+/**
+ * Media bytes in PostgreSQL, reachable from every instance, or files under DATA_DIR/media (decision 017).
+ * Files an earlier start kept under DATA_DIR/media move into the database the first time it is chosen.
+ */
+async function openMediaStorage(config: Config, database: Database, log: Logger): Promise<MediaStorage> {
+  const root = path.join(config.dataDir, 'media');
+  if (config.mediaStorage === 'files') return createFileStorage(root);
+  try {
+    const moved = await moveFilesToDatabase(database.db, root);
+    if (moved > 0) log.info({ moved }, 'media: files moved into the database');
+  } catch (error) {
+    log.warn({ err: error }, 'media: files not moved into the database, will try again at the next start');
+  }
+  return createDatabaseStorage(database.db);
 }

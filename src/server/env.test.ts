@@ -26,7 +26,30 @@ describe('loadConfig', () => {
       logLevel: 'info',
       trustProxy: false,
       rateLimitScale: 1,
+      mediaStorage: 'files',
+      secrets: {},
     });
+  });
+
+  it('takes AUTH_SECRET from the environment when it is long enough, and names it when it is not', () => {
+    const secret = 'k'.repeat(32);
+    expect(loadConfig({ AUTH_SECRET: secret }).secrets).toEqual({ authSecret: secret });
+    expect(loadConfig({ AUTH_SECRET: '' }).secrets).toEqual({});
+    const error = configError({ AUTH_SECRET: 'k'.repeat(31) });
+    expect(error.message).toContain('AUTH_SECRET: must be at least 32 characters');
+    // The message never repeats the value it refused.
+    expect(error.message).not.toContain('k'.repeat(31));
+  });
+
+  it('keeps media in the database on a PostgreSQL server and in files on the embedded one, unless told', () => {
+    const url = 'postgres://pact@db:5432/pact';
+    expect(loadConfig({}).mediaStorage).toBe('files');
+    expect(loadConfig({ DATABASE_URL: url }).mediaStorage).toBe('database');
+    expect(loadConfig({ DATABASE_URL: url, MEDIA_STORAGE: 'files' }).mediaStorage).toBe('files');
+    expect(loadConfig({ MEDIA_STORAGE: 'database' }).mediaStorage).toBe('database');
+    expect(configError({ MEDIA_STORAGE: 's3' }).message).toContain(
+      'MEDIA_STORAGE: must be database or files',
+    );
   });
 
   it('refuses a rate-limit scale that is not a positive number, naming the variable', () => {

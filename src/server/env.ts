@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { type Secrets, secretsFromEnv, secretVariables } from './secrets';
 
 const booleanString = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
@@ -34,6 +35,9 @@ const envSchema = z.object({
     .positive('must be greater than 0')
     .max(100_000, 'must be at most 100000')
     .default(1),
+  MEDIA_STORAGE: z.enum(['database', 'files'], { error: 'must be database or files' }).optional(),
+  // AUTH_SECRET and any other secret of secrets.ts.
+  ...secretVariables,
 });
 
 export interface Config {
@@ -50,6 +54,13 @@ export interface Config {
   trustProxy: boolean;
   /** Multiplies every rate limit (1 in production). */
   rateLimitScale: number;
+  /**
+   * Where media bytes live: in PostgreSQL (reachable from every instance; the default with DATABASE_URL)
+   * or as files under DATA_DIR/media (the default on the embedded database). Decision 017.
+   */
+  mediaStorage: 'database' | 'files';
+  /** Secrets given by the environment (AUTH_SECRET); the others come from DATA_DIR/secrets.json. */
+  secrets: Partial<Secrets>;
 }
 
 export class ConfigError extends Error {}
@@ -77,5 +88,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     rateLimitScale: e.RATE_LIMIT_SCALE,
+    mediaStorage: e.MEDIA_STORAGE ?? (e.DATABASE_URL ? 'database' : 'files'),
+    secrets: secretsFromEnv(e),
   };
 }

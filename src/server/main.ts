@@ -29,6 +29,7 @@ async function main() {
         url: config.appUrl,
         database: services.database.kind,
         mail: config.smtpUrl ? 'smtp' : 'outbox',
+        media: config.mediaStorage,
         startupMs: Math.round(performance.now() - startedAt),
       },
       `Pact is ready at ${config.appUrl}`,

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -57,5 +57,18 @@ describe('loadOrCreateSecrets', () => {
   it('refuses a secret that is too short', () => {
     writeFileSync(path.join(dir, 'secrets.json'), JSON.stringify({ authSecret: 'short' }));
     expect(() => loadOrCreateSecrets(dir)).toThrow();
+  });
+
+  it('uses a secret given by the environment instead of the file, and neither reads nor writes the file', () => {
+    const given = 'e'.repeat(40);
+    const dataDir = path.join(dir, 'fresh');
+    expect(loadOrCreateSecrets(dataDir, { authSecret: given })).toEqual({ authSecret: given });
+    expect(existsSync(dataDir)).toBe(false);
+
+    // An installation that kept its secret in the file: the environment's wins, the file stays as it was.
+    const file = path.join(dir, 'secrets.json');
+    writeFileSync(file, '{ not json');
+    expect(loadOrCreateSecrets(dir, { authSecret: given }).authSecret).toBe(given);
+    expect(readFileSync(file, 'utf8')).toBe('{ not json');
   });
 });

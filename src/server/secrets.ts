@@ -3,14 +3,48 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
-const secretsSchema = z.object({ authSecret: z.string().min(32) });
+/** The shortest secret Pact accepts, from the file or from the environment. */
+export const SECRET_MIN_LENGTH = 32;
+
+const secret = z
+  .string()
+  .min(SECRET_MIN_LENGTH, `must be at least ${SECRET_MIN_LENGTH} characters (e.g. openssl rand -base64 32)`);
+
+/** Every secret of an installation. A new one is added here and gets its variable by itself. */
+const secretsSchema = z.object({ authSecret: secret });
 export type Secrets = z.infer<typeof secretsSchema>;
+export type SecretName = keyof Secrets;
+
+const SECRET_NAMES = Object.keys(secretsSchema.shape) as SecretName[];
+
+/** The environment variable that may carry a secret: `authSecret` is `AUTH_SECRET`. */
+export const secretVariable = (name: SecretName) => name.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase();
+
+/** For the environment's schema: each secret's variable, optional, with the same length rule. */
+export const secretVariables = Object.fromEntries(
+  SECRET_NAMES.map((name) => [secretVariable(name), secret.optional()]),
+) as Record<string, z.ZodOptional<typeof secret>>;
+
+/** The secrets an (already checked) environment gives, by name. */
+export function secretsFromEnv(env: Record<string, unknown>): Partial<Secrets> {
+  const given: Partial<Secrets> = {};
+  for (const name of SECRET_NAMES) {
+    const value = env[secretVariable(name)];
+    if (typeof value === 'string') given[name] = value;
+  }
+  return given;
+}
 
 /**
- * Secrets are generated on first start and kept in DATA_DIR/secrets.json (mode 0600), so that no
- * secret is ever committed or shared between installations. Missing keys are added, never replaced.
+ * A secret given by the environment (`AUTH_SECRET`) is used as it is: several instances with their own
+ * data directories then sign and check the same cookies. Any other is generated on first start and kept in
+ * DATA_DIR/secrets.json (mode 0600), so that no secret is ever committed or shared between installations
+ * by accident; missing keys are added, never replaced. When the environment gives every secret, the file
+ * is neither read nor written.
  */
-export function loadOrCreateSecrets(dataDir: string): Secrets {
+export function loadOrCreateSecrets(dataDir: string, given: Partial<Secrets> = {}): Secrets {
+  const missing = SECRET_NAMES.filter((name) => given[name] === undefined);
+  if (missing.length === 0) return secretsSchema.parse(given);
   const file = path.join(dataDir, 'secrets.json');
   let existing: Record<string, unknown> = {};
   try {
@@ -20,8 +54,9 @@ export function loadOrCreateSecrets(dataDir: string): Secrets {
       throw new Error(`Cannot read ${file}: ${(error as Error).message}`);
     }
   }
-  const merged = { authSecret: randomBytes(32).toString('base64url'), ...existing };
-  const secrets = secretsSchema.parse(merged);
+  const generated = Object.fromEntries(missing.map((name) => [name, randomBytes(32).toString('base64url')]));
+  const merged = { ...generated, ...existing };
+  const secrets = secretsSchema.parse({ ...merged, ...given });
   if (JSON.stringify(merged) !== JSON.stringify(existing)) {
     mkdirSync(dataDir, { recursive: true, mode: 0o700 });
     writeFileSync(file, `${JSON.stringify(merged, null, 2)}\n`, { mode: 0o600 });

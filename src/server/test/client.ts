@@ -36,10 +36,11 @@ export interface TestClient {
 /** Who reads a list: a client, or a signed-in user (through their client). */
 export type Reader = Pick<TestClient, 'api'>;
 
-/** A cookie jar that behaves like a browser on one origin: it keeps, replaces and expires cookies. */
-export function createClient(origin: string): TestClient {
-  const cookies = new Map<string, string>();
-
+/**
+ * A cookie jar that behaves like a browser on one origin: it keeps, replaces and expires cookies. Two
+ * clients given one jar are one browser whose requests reach two instances.
+ */
+export function createClient(origin: string, cookies = new Map<string, string>()): TestClient {
   const store = (response: Response) => {
     for (const line of response.headers.getSetCookie()) {
       const [pair = '', ...attributes] = line.split(';').map((s) => s.trim());

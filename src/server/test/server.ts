@@ -39,8 +39,11 @@ export interface TestServer {
   request(path: string, init?: RequestInit): Promise<Response>;
   /** The typed API without cookies, like `request`. */
   api: Api;
-  /** A browser-like client with its own cookie jar. */
-  client(): TestClient;
+  /**
+   * A browser-like client with its own cookie jar, or with `cookies` of another client: the same browser
+   * reaching this instance, as behind a load balancer.
+   */
+  client(cookies?: Map<string, string>): TestClient;
   /** Rows in a table right now. */
   count(table: PgTable): Promise<number>;
   /** Rows in every table of the schema, to show that a refused request changed nothing. */
@@ -65,6 +68,8 @@ export interface TestServerOptions {
    * tests of the limits themselves run with 1, the production figures.
    */
   rateLimitScale?: number;
+  /** More environment, as an operator sets it: AUTH_SECRET, MEDIA_STORAGE. */
+  env?: Record<string, string>;
 }
 
 /**
@@ -97,6 +102,9 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     PORT: String(port),
     REQUIRE_EMAIL_VERIFICATION: String(opts.requireEmailVerification ?? true),
     RATE_LIMIT_SCALE: String(opts.rateLimitScale ?? 1000),
+    // The server the database lives on, so that the defaults that follow it (media storage) do too.
+    ...(database.url ? { DATABASE_URL: database.url } : {}),
+    ...opts.env,
   });
   const services = await createServices(config, createLogger(config.logLevel), {
     database,
@@ -115,7 +123,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     database,
     request: (p, init) => fetch(new URL(p, url), { redirect: 'manual', ...init }),
     api: anonymousApi(url),
-    client: () => createClient(url),
+    client: (cookies) => createClient(url, cookies),
     async count(table) {
       const [row] = await database.db.select({ n: count() }).from(table);
       return row?.n ?? 0;

@@ -1,5 +1,6 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
+import { mediaBlobs } from '../db/schema';
 import type { TestClient } from './client';
 import { expectBody } from './responses';
 import { jpeg, oggOpus } from './samples';
@@ -18,9 +19,19 @@ export function mediaFiles(server: TestServer): string[] {
   }
 }
 
-/** Rows in every table and the files under DATA_DIR/media: what a refused upload must leave as it was. */
+/**
+ * The keys of the media bytes in the server's store: rows of media_blobs (MEDIA_STORAGE=database, the
+ * default on PostgreSQL) or files under DATA_DIR/media.
+ */
+export async function storedMedia(server: TestServer): Promise<string[]> {
+  if (server.services.config.mediaStorage === 'files') return mediaFiles(server);
+  const rows = await server.database.db.select({ key: mediaBlobs.key }).from(mediaBlobs);
+  return rows.map((row) => row.key);
+}
+
+/** Rows in every table and the media in the store: what a refused upload must leave as it was. */
 export async function storedCounts(server: TestServer) {
-  return { ...(await server.rowCounts()), mediaFiles: mediaFiles(server).length };
+  return { ...(await server.rowCounts()), storedMedia: (await storedMedia(server)).length };
 }
 
 /** The raw body of an upload, with the type the client declares for it. */

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, customType, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { pairs } from './pairs';
 
@@ -35,3 +35,20 @@ export const media = pgTable(
     check('media_kind_check', sql`${t.kind} in ('photo', 'audio')`),
   ],
 );
+
+/** Binary data: a Buffer on either driver (pg answers a Buffer, PGlite a Uint8Array). */
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) =>
+    Buffer.isBuffer(value) ? value : Buffer.from(value.buffer, value.byteOffset, value.length),
+});
+
+/**
+ * The bytes of media files when they are kept in the database (MEDIA_STORAGE=database, the default on a
+ * PostgreSQL server; decision 017), by the same storage key as `media.storage_key`. No foreign key: the
+ * bytes are stored before their media row is written, and removed after it is gone.
+ */
+export const mediaBlobs = pgTable('media_blobs', {
+  key: text('key').primaryKey(),
+  data: bytea('data').notNull(),
+});

@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { media } from '../../db/schema';
@@ -8,7 +6,7 @@ import { type Couple, createCouple } from '../../test/partners';
 import { expectError } from '../../test/responses';
 import { startTestServer, type TestServer } from '../../test/server';
 import { createTask, findTask, listHistory } from '../../test/tasks';
-import { mediaFiles, uploadAudio, uploadPhoto } from '../../test/uploads';
+import { storedMedia, uploadAudio, uploadPhoto } from '../../test/uploads';
 import { UNCLAIMED_MAX_AGE_MS } from './media.claims';
 
 const HOUR = 3_600_000;
@@ -100,14 +98,14 @@ describe.each(databases())('media claims on %s', (kind) => {
     expect(done.status).toBe(200);
     const abandoned = await uploadPhoto(couple.submissive.client, couple.dominant.id);
     const abandonedKey = (await mediaRow(server, abandoned))!.storageKey;
-    expect(mediaFiles(server)).toContain(abandonedKey);
+    expect(await storedMedia(server)).toContain(abandonedKey);
 
     server.clock.advance(UNCLAIMED_MAX_AGE_MS + HOUR);
     const recent = await uploadPhoto(couple.submissive.client, couple.dominant.id);
     await server.services.maintain();
 
     expect(await mediaRow(server, abandoned)).toBeUndefined();
-    expect(mediaFiles(server)).not.toContain(abandonedKey);
+    expect(await storedMedia(server)).not.toContain(abandonedKey);
     expect((await couple.dominant.client.get(`/api/media/${abandoned}`)).status).toBe(404);
     expect(await mediaRow(server, claimedPhoto)).toBeDefined();
     expect((await couple.dominant.client.get(`/api/media/${claimedPhoto}`)).status).toBe(200);
@@ -119,8 +117,7 @@ describe.each(databases())('media claims on %s', (kind) => {
     const key = (await mediaRow(server, abandoned))!.storageKey;
     // The same data directory and database, a day later, as after a restart.
     server.clock.advance(UNCLAIMED_MAX_AGE_MS + HOUR);
-    const file = path.join(server.services.config.dataDir, 'media', key);
-    expect(readFileSync(file).length).toBeGreaterThan(0);
+    expect(await storedMedia(server)).toContain(key);
     const restarted = await startTestServer({
       db: kind,
       database: server.database,
@@ -130,7 +127,7 @@ describe.each(databases())('media claims on %s', (kind) => {
     });
     try {
       expect(await mediaRow(server, abandoned)).toBeUndefined();
-      expect(mediaFiles(server)).not.toContain(key);
+      expect(await storedMedia(server)).not.toContain(key);
     } finally {
       await restarted.close();
     }

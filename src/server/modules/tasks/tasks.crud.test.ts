@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { media, pairs, taskCompletions, tasks } from '../../db/schema';
@@ -11,7 +9,7 @@ import { type Couple, connect, createCouple, listPairs } from '../../test/partne
 import { expectBody, expectError } from '../../test/responses';
 import { startTestServer, type TestServer } from '../../test/server';
 import { completeTask, createTask, findTask, listHistory, listTasks, taskBody } from '../../test/tasks';
-import { storedCounts, uploadAudio, uploadPhoto } from '../../test/uploads';
+import { storedCounts, storedMedia, uploadAudio, uploadPhoto } from '../../test/uploads';
 import { actAs, createUser } from '../../test/users';
 import { quietPeriod } from '../../test/wait';
 
@@ -25,7 +23,7 @@ async function storageKeys(server: TestServer, ids: string[]) {
     .select({ key: media.storageKey })
     .from(media)
     .where(inArray(media.id, ids));
-  return rows.map((r) => path.join(server.services.config.dataDir, 'media', r.key));
+  return rows.map((r) => r.key);
 }
 
 describe.each(databases())('tasks: create, edit, delete and access on %s', (kind) => {
@@ -405,8 +403,8 @@ describe.each(databases())('tasks: create, edit, delete and access on %s', (kind
     it('replacing a voice note deletes the old file', async () => {
       const oldNote = await uploadAudio(couple.dominant.client, couple.submissive.id);
       const task = await createTask(server, couple, { kind: 'voice', voiceNoteId: oldNote });
-      const [oldFile] = await storageKeys(server, [oldNote]);
-      expect(existsSync(oldFile!)).toBe(true);
+      const [oldKey] = await storageKeys(server, [oldNote]);
+      expect(await storedMedia(server)).toContain(oldKey);
 
       const newNote = await uploadAudio(couple.dominant.client, couple.submissive.id);
       const response = await couple.dominant.api.tasks[':id'].$put({
@@ -414,7 +412,7 @@ describe.each(databases())('tasks: create, edit, delete and access on %s', (kind
         json: { kind: 'voice', dueDate: task.dueDate, voiceNoteId: newNote },
       });
       expect((await expectBody(response, 200)).task.voiceNote).toBe(newNote);
-      expect(existsSync(oldFile!)).toBe(false);
+      expect(await storedMedia(server)).not.toContain(oldKey);
       await expectError(await couple.submissive.client.get(`/api/media/${oldNote}`), 404, 'NOT_FOUND');
       expect((await couple.submissive.client.get(`/api/media/${newNote}`)).status).toBe(200);
     });
@@ -438,9 +436,9 @@ describe.each(databases())('tasks: create, edit, delete and access on %s', (kind
       await completeTask(couple.submissive.client, task.id, photo2);
       const history = (await listHistory(couple.dominant.client)).filter((h) => h.taskId === task.id);
       expect(history.map((h) => h.photoProof).sort()).toEqual([photo1, photo2].sort());
-      const files = await storageKeys(server, [voiceNote, photo1, photo2]);
-      expect(files).toHaveLength(3);
-      for (const file of files) expect(existsSync(file)).toBe(true);
+      const keys = await storageKeys(server, [voiceNote, photo1, photo2]);
+      expect(keys).toHaveLength(3);
+      expect(await storedMedia(server)).toEqual(expect.arrayContaining(keys));
 
       const before = await storedCounts(server);
       await expectError(await couple.submissive.client.delete(`/api/tasks/${task.id}`), 403, 'FORBIDDEN');
@@ -460,12 +458,13 @@ describe.each(databases())('tasks: create, edit, delete and access on %s', (kind
           await expectError(await user.client.get(`/api/media/${id}`), 404, 'NOT_FOUND');
         }
       }
-      for (const file of files) expect(existsSync(file)).toBe(false);
+      const stored = await storedMedia(server);
+      for (const key of keys) expect(stored).not.toContain(key);
       expect(await storedCounts(server)).toMatchObject({
         tasks: before.tasks - 1,
         taskCompletions: before.taskCompletions - 2,
         media: before.media - 3,
-        mediaFiles: before.mediaFiles - 3,
+        storedMedia: before.storedMedia - 3,
       });
       const db = server.database.db;
       expect(await db.select().from(taskCompletions).where(eq(taskCompletions.taskId, task.id))).toEqual([]);
