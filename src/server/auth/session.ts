@@ -12,6 +12,8 @@ export type AuthSession = Infer['session'];
 /** The signed-in actor, with the role that counts for this session. */
 export interface Actor {
   id: string;
+  /** The display name, as notifications and requests quote it. */
+  name: string;
   role: Role;
   sessionRole: SessionRole | null;
   /** The role this session acts as: the stored role, or a Switch's chosen one (null until chosen). */
@@ -46,7 +48,13 @@ export const requireSession = (deps: { sessions: SessionReader }) =>
     const sessionRole = asSessionRole(data.session.sessionRole);
     c.set('user', data.user);
     c.set('session', data.session);
-    c.set('actor', { id: data.user.id, role, sessionRole, actingRole: effectiveRole(role, sessionRole) });
+    c.set('actor', {
+      id: data.user.id,
+      name: data.user.name,
+      role,
+      sessionRole,
+      actingRole: effectiveRole(role, sessionRole),
+    });
     await next();
     // The library slides the expiry forward once a day; pass its refreshed cookie on.
     for (const cookie of data.setCookies) c.header('Set-Cookie', cookie, { append: true });

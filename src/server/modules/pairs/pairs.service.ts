@@ -45,12 +45,6 @@ export async function listPartners(q: Queryable, userId: string): Promise<Partne
   return rows.map((u) => ({ id: u.id, name: u.displayName, role: u.role, photoURL: u.photoUrl }));
 }
 
-/** A user's display name, for notification texts (the spec's fallback when the user is gone). */
-export async function displayNameOf(q: Queryable, userId: string) {
-  const [row] = await q.select({ name: users.displayName }).from(users).where(eq(users.id, userId));
-  return row?.name ?? 'Unknown User';
-}
-
 /** Connected: partner rows are always written and removed both ways together, so one direction tells. */
 export async function areConnected(q: Queryable, a: string, b: string) {
   const [row] = await q

@@ -11,7 +11,7 @@ import { connectionRequestMail } from '../../email/templates';
 import { AppError } from '../../http/errors';
 import type { Emit } from '../../realtime/publisher';
 import { createNotification } from '../notifications/notifications.service';
-import { displayNameOf, ensureActivePair, listPartners } from '../pairs/pairs.service';
+import { ensureActivePair, listPartners } from '../pairs/pairs.service';
 import { presentRequest } from './partners.presenter';
 import {
   blockedBetween,
@@ -40,7 +40,7 @@ interface ConnectionMail {
 
 /**
  * The receiver of a new request and everything that could refuse it, in one statement: who they are,
- * the sender's name, a block either way, an existing connection, a pending request either way.
+ * a block either way, an existing connection, a pending request either way.
  */
 async function requestTarget(tx: Tx, senderId: string, receiverId: string) {
   const [row] = await tx
@@ -86,7 +86,7 @@ export async function sendRequest(deps: AppDeps, actor: Actor, input: { receiver
       if (target.blocked) throw USER_NOT_FOUND();
       if (target.connected) throw new AppError(409, 'CONFLICT', 'You are already connected with this user');
       if (target.pending) throw requestExists();
-      const senderName = target.senderName ?? 'Unknown User';
+      const senderName = actor.name;
       const [row] = await tx
         .insert(partnerRequests)
         .values({ senderId: actor.id, receiverId, displayName: senderName, role, status: 'pending' })
@@ -168,7 +168,7 @@ export async function acceptRequest(deps: AppDeps, actor: Actor, input: { id: st
         request.role === 'dominant' ? [request.senderId, actor.id] : [actor.id, request.senderId];
       await ensureActivePair(tx, dominantId, submissiveId, now);
     }
-    const receiverName = await displayNameOf(tx, actor.id);
+    const receiverName = actor.name;
     await createNotification(
       tx,
       emit,
@@ -221,7 +221,7 @@ async function rejectLocked(
     .set({ status: 'rejected', updatedAt: now })
     .where(eq(partnerRequests.id, request.id));
   await settleRequestNotification(tx, emit, actor.id, request.id, now);
-  const receiverName = await displayNameOf(tx, actor.id);
+  const receiverName = actor.name;
   await createNotification(
     tx,
     emit,

@@ -8,7 +8,7 @@ import { AppError } from '../../http/errors';
 import { claimMedia } from '../media/media.claims';
 import { createNotification } from '../notifications/notifications.service';
 import { requireSessionRole } from '../pairs/pairs.policy';
-import { displayNameOf, resolvePair } from '../pairs/pairs.service';
+import { resolvePair } from '../pairs/pairs.service';
 import { announceCompletion, announceTask } from './tasks.events';
 import { loadTask, timeZoneOf } from './tasks.queries';
 
@@ -66,7 +66,7 @@ export async function createAboveAndBeyond(
       emit,
       pair.dominantId,
       notify.aboveAndBeyond({
-        submissiveName: await displayNameOf(tx, actor.id),
+        submissiveName: actor.name,
         title: input.title,
         taskId,
         completionId,

@@ -18,7 +18,7 @@ import { claimMedia, freeMedia, removeFiles } from '../media/media.claims';
 import { createNotification } from '../notifications/notifications.service';
 import { requireSessionRole } from '../pairs/pairs.policy';
 import { lockInActorPairs } from '../pairs/pairs.scope';
-import { displayNameOf, resolvePair } from '../pairs/pairs.service';
+import { resolvePair } from '../pairs/pairs.service';
 import { announceCompletion, announceTask } from './tasks.events';
 import { authorizeTask } from './tasks.policy';
 import { loadTask, TASK_NOT_FOUND, timeZoneOf } from './tasks.queries';
@@ -93,7 +93,7 @@ export async function createTask(deps: AppDeps, actor: Actor, input: CreateInput
       emit,
       input.assignedTo,
       notify.taskAssigned({
-        assignerName: await displayNameOf(tx, actor.id),
+        assignerName: actor.name,
         title: row!.title,
         taskId,
         pairId: pair.id,

@@ -11,7 +11,6 @@ import { AppError } from '../../http/errors';
 import { claimMedia } from '../media/media.claims';
 import { createNotification } from '../notifications/notifications.service';
 import { lockInActorPairs } from '../pairs/pairs.scope';
-import { displayNameOf } from '../pairs/pairs.service';
 import { announceCompletion, announceTask } from './tasks.events';
 import { authorizeTask } from './tasks.policy';
 import { loadTask, TASK_NOT_FOUND } from './tasks.queries';
@@ -102,7 +101,7 @@ export async function completeTask(deps: AppDeps, actor: Actor, input: CompleteI
         .set({ ...completion, photoProof: photoId, voiceProof: voiceNoteId })
         .where(eq(tasks.id, id));
     }
-    const name = await displayNameOf(tx, actor.id);
+    const name = actor.name;
     const about = { title: task.title, taskId: id, completionId, pairId: pair.id };
     if (bySubmissive) {
       await createNotification(

@@ -9,7 +9,6 @@ import type { Emit } from '../../realtime/publisher';
 import { createNotification } from '../notifications/notifications.service';
 import { requireDominant, requireSubmissive } from '../pairs/pairs.policy';
 import { lockInActorPairs, type PairRow } from '../pairs/pairs.scope';
-import { displayNameOf } from '../pairs/pairs.service';
 import { announceCompletion, announceTask } from './tasks.events';
 import { authorizeTask } from './tasks.policy';
 import {
@@ -35,7 +34,7 @@ async function notifyFeedback(
 ) {
   if (!about.to) return;
   const { to, ...rest } = about;
-  const giverName = await displayNameOf(tx, actor.id);
+  const giverName = actor.name;
   await createNotification(tx, emit, to, notify.taskFeedback({ giverName, ...rest, pairId: pair.id }));
 }
 
