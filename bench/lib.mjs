@@ -1,14 +1,36 @@
 // Shared pieces of the benchmarks: a server in its own process, and latency percentiles.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
+
+/** A port no one listens on now (the system's choice), for a server about to start. */
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const probe = net.createServer().once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
 
 export async function startServer(env = {}) {
-  const port = 3900 + Math.floor(Math.random() * 90);
+  // Not a port picked at random: other benchmarks or test servers may run on this machine at the same time.
+  const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pact-bench-'));
   const child = spawn('node', ['dist/server/main.js'], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
+    // The benchmarks register and sign in many accounts from one address: raise the limits (as the
+    // browser suite does), or the anonymous-route limits refuse them after a few.
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_SCALE: '1000',
+      ...env,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   // Should the benchmark exit early (its time limit), the server and its files go with it.
@@ -21,10 +43,16 @@ export async function startServer(env = {}) {
   process.once('exit', orphanGuard);
   child.once('exit', () => process.off('exit', orphanGuard));
   const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 600; i++) {
+  // A first start on PGlite creates the database: on a busy 2-core machine that can take a minute.
+  const readyBy = performance.now() + 180_000;
+  for (;;) {
     try {
       if ((await fetch(`${url}/api/health`)).ok) break;
     } catch {}
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`the server exited before answering (${child.exitCode ?? child.signalCode})`);
+    }
+    if (performance.now() > readyBy) throw new Error('the server did not answer /api/health within 180 s');
     await new Promise((r) => setTimeout(r, 50));
   }
   return {
@@ -42,6 +70,25 @@ export async function startServer(env = {}) {
       }
       rmSync(dataDir, { recursive: true, force: true });
     },
+  };
+}
+
+/** baseline-server.mjs in its own process; answers its url, pid and stop(). */
+export async function startBaseline(vars) {
+  const child = spawn('node', ['bench/baseline-server.mjs'], {
+    env: { ...process.env, PORT: '0', ...vars },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  process.once('exit', () => child.kill('SIGKILL'));
+  const port = await new Promise((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`baseline server exited (${code})`)));
+    child.stdout.once('data', (line) => resolve(JSON.parse(String(line)).port));
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    pid: child.pid,
+    stop: () =>
+      child.exitCode === null ? new Promise((r) => child.once('exit', r).kill('SIGTERM')) : Promise.resolve(),
   };
 }
 
@@ -69,4 +116,16 @@ export function report(label, { latencies, seconds }) {
   console.info(
     `${label.padEnd(36)} n=${sorted.length} ${(sorted.length / seconds).toFixed(0)} req/s  p50 ${p(0.5)} ms  p95 ${p(0.95)} ms  p99 ${p(0.99)} ms`,
   );
+}
+
+/** The path of the first value that differs between two JSON values, or null. */
+export function jsonDifference(a, b, at = '') {
+  if (isDeepStrictEqual(a, b)) return null;
+  if (a && b && typeof a === 'object' && typeof b === 'object') {
+    for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) {
+      const found = jsonDifference(a[key], b[key], `${at}.${key}`);
+      if (found) return found;
+    }
+  }
+  return at || '(the whole body)';
 }

@@ -1,37 +1,40 @@
 // Realtime delivery under load: 1,000 open event streams (GET /api/events), then the delay from a
-// committed change (a connection request, POST /api/partner-requests) to the receiver's SSE event
-// `partner_request.created`, sequentially (latency) and with 8 changes in flight (throughput); plus
-// the server's memory (VmRSS) before and with the streams open. A control run of the same changes with
-// no stream open comes first, to tell the cost of the change itself from the cost of its delivery.
+// committed change (a connection request, POST /api/partner-requests) to the partner's SSE event
+// `partner_request.created`, with 1, 8 and 32 writers (changes in flight); plus the server's memory
+// (VmRSS) before and with the streams open. A control run of the same changes with no stream open comes
+// first, at each number of writers, to tell the cost of the change itself from the cost of its delivery.
 // On PGlite (warm start: a first start creates the database and is stopped, as its initdb leaves
 // hundreds of MiB behind), or on PostgreSQL when DATABASE_URL is set: a fresh database
 // `pact_bench_<random>` is then created on that server for the run and dropped at the end (the bus
 // is LISTEN/NOTIFY there). The bench client shares the machine's cores with the server (and PostgreSQL).
 // Usage: npm run build && node bench/realtime.mjs
 //        DATABASE_URL=postgres://postgres@127.0.0.1:5432/test node bench/realtime.mjs
-import { execSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
+import { cpuMs, createDatabase, dropDatabase } from './db.mjs';
+import { percentile } from './http-load.mjs';
 import { load, startServer } from './lib.mjs';
+import { signedInUsers } from './seed.mjs';
+import { openEventStream } from './sse.mjs';
 
 const USERS = 200;
 /** Each user logs in this many times (registration gives the first session); one stream per session. */
 const SESSIONS_PER_USER = 5;
 const STREAMS = USERS * SESSIONS_PER_USER;
-const SETUP_CONCURRENCY = 4; // argon2id hashes and checks: a few at a time on a 2-core machine
 const STREAM_OPEN_CONCURRENCY = 50;
 const WARMUP = 20;
-const CONTROL_SEQUENTIAL = 100;
-const CONTROL_CONCURRENT = 200;
-const SEQUENTIAL = 200;
-const CONCURRENT = 400;
-const CONCURRENCY = 8;
+/**
+ * Writers (changes in flight), and the changes each run sends with no stream open (control) and with the
+ * streams open. Each run has its own pair offsets (see change()), so that no request meets a pending one.
+ */
+const RUNS = [
+  { writers: 1, control: 100, controlOffset: 6, measured: 200, offsets: [1] },
+  { writers: 8, control: 200, controlOffset: 7, measured: 400, offsets: [2, 3] },
+  { writers: 32, control: 200, controlOffset: 10, measured: 400, offsets: [8, 9] },
+];
 const EVENT_TIMEOUT_MS = 10_000;
 const TIME_LIMIT_MS = Number(process.env.BENCH_TIMEOUT_S ?? 600) * 1000;
-const PASSWORD = 'Bench#Mark2026';
 
 // Everything stops by itself: past the time limit, the server is killed and the run fails.
 let server = null;
@@ -57,52 +60,11 @@ const deadline = setTimeout(async () => {
 }, TIME_LIMIT_MS);
 deadline.unref();
 
-// --- database -----------------------------------------------------------------------------------
-
-async function adminQuery(url, sql) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
-async function createDatabase(adminUrl) {
-  const name = `pact_bench_${randomBytes(4).toString('hex')}`;
-  const [version] = (await adminQuery(adminUrl, 'show server_version')).rows.map((r) => r.server_version);
-  await adminQuery(adminUrl, `create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return { adminUrl, name, url: url.toString(), version };
-}
-
-async function dropDatabase(db) {
-  await adminQuery(db.adminUrl, `drop database if exists ${db.name} with (force)`);
-}
-
-// --- server process: memory and CPU from /proc -----------------------------------------------------
-
+/** The server's resident memory, from /proc. */
 const rssMiB = (pid) => {
   const line = readFileSync(`/proc/${pid}/status`, 'utf8').match(/^VmRSS:\s+(\d+) kB/m);
   return Number(line[1]) / 1024;
 };
-const CLK_TCK = (() => {
-  try {
-    return Number(execSync('getconf CLK_TCK', { encoding: 'utf8' })) || 100;
-  } catch {
-    return 100;
-  }
-})();
-/** User + system CPU time of the process, in ms. */
-const cpuMs = (pid) => {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLK_TCK;
-};
-
-// --- HTTP ---------------------------------------------------------------------------------------
 
 const post = (path, body, cookie) =>
   fetch(`${server.url}${path}`, {
@@ -110,9 +72,8 @@ const post = (path, body, cookie) =>
     headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
     body: JSON.stringify(body),
   });
-const sessionCookie = (res) => res.headers.getSetCookie()[0].split(';')[0];
 
-// --- SSE: a fetch stream parsed by hand (Node 20 has no EventSource) --------------------------------
+// --- events: first and last arrival per change -----------------------------------------------------
 
 /** First (and last) arrival of `partner_request.created` per request id, over every stream. */
 const arrivals = new Map();
@@ -147,51 +108,6 @@ function onEvent(name, data, at) {
       a.onAll();
     }
   }
-}
-
-/** Opens one stream; resolves once its `ready` event is in. */
-async function openStream(cookie, controller) {
-  const res = await fetch(`${server.url}/api/events`, {
-    headers: { cookie, accept: 'text/event-stream' },
-    signal: controller.signal,
-  });
-  if (res.status !== 200) throw new Error(`GET /api/events ${res.status}`);
-  const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
-  let ready;
-  const readyP = new Promise((resolve, reject) => {
-    ready = { resolve, reject };
-  });
-  (async () => {
-    let buffer = '';
-    let event = 'message';
-    let data = [];
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        const at = performance.now();
-        buffer += value;
-        let nl = buffer.indexOf('\n');
-        while (nl >= 0) {
-          const line = buffer.slice(0, nl).replace(/\r$/, '');
-          buffer = buffer.slice(nl + 1);
-          if (line === '') {
-            if (event === 'ready') ready.resolve();
-            else onEvent(event, data.join('\n'), at);
-            event = 'message';
-            data = [];
-          } else if (line.startsWith('event:')) event = line.slice(6).trim();
-          else if (line.startsWith('data:')) data.push(line.slice(5).replace(/^ /, ''));
-          nl = buffer.indexOf('\n');
-        }
-      }
-      ready.reject(new Error('stream ended before ready'));
-    } catch (error) {
-      if (!controller.signal.aborted) streamErrors++;
-      ready.reject(error);
-    }
-  })();
-  return readyP;
 }
 
 // --- measurement ----------------------------------------------------------------------------------
@@ -239,22 +155,25 @@ async function change(users, i, offset, streamsOpen) {
   };
 }
 
-async function phase(label, users, total, concurrency, offsetOf, streamsOpen = true) {
+async function phase(label, users, { total, writers, offsetOf, streamsOpen = true }) {
   const cpu0 = cpuMs(server.pid);
   const client0 = process.cpuUsage();
   const out = [];
-  const { seconds } = await load(total, concurrency, async (k) => {
+  const { seconds } = await load(total, writers, async (k) => {
     out.push(await change(users, k, offsetOf(k), streamsOpen));
   });
   const cpu = cpuMs(server.pid) - cpu0;
   const client = process.cpuUsage(client0);
-  results.push({ label, out, seconds, cpu, clientCpu: (client.user + client.system) / 1000, streamsOpen });
+  const clientCpu = (client.user + client.system) / 1000;
+  results.push({ label, writers, out, seconds, cpu, clientCpu, streamsOpen });
 }
 
-const pct = (values, q) => {
+/** p50, p90, p99 and max of `values` (ms). */
+function quantiles(values) {
   const sorted = [...values].sort((x, y) => x - y);
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
-};
+  const at = (q) => (q === 1 ? sorted.at(-1) : percentile(sorted, q)).toFixed(1).padStart(7);
+  return `p50 ${at(0.5)} ms  p90 ${at(0.9)} ms  p99 ${at(0.99)} ms  max ${at(1)} ms`;
+}
 
 function printPhase({ label, out, seconds, cpu, clientCpu, streamsOpen }) {
   const ok = out.filter((r) => !r.lost);
@@ -266,36 +185,15 @@ function printPhase({ label, out, seconds, cpu, clientCpu, streamsOpen }) {
         ? `; lost ${lost}; event before response headers ${ok.filter((r) => r.beforeResponse).length}/${ok.length}`
         : ''),
   );
-  const row = (name, values) =>
-    console.info(
-      `  ${name.padEnd(38)} p50 ${pct(values, 0.5).toFixed(1).padStart(7)} ms  p95 ${pct(values, 0.95)
-        .toFixed(1)
-        .padStart(7)} ms  p99 ${pct(values, 0.99).toFixed(1).padStart(7)} ms  max ${Math.max(...values)
-        .toFixed(1)
-        .padStart(7)} ms`,
-    );
-  if (ok.length > 0 && streamsOpen) {
-    row(
-      'request sent -> event (1st stream)',
-      ok.map((r) => r.sentToFirst),
-    );
-    row(
-      'response headers -> event (>= 0)',
-      ok.map((r) => r.respToFirst),
-    );
-    row(
-      `request sent -> event (all ${SESSIONS_PER_USER} streams)`,
-      ok.map((r) => r.sentToAll),
-    );
-  }
-  row(
-    'POST /api/partner-requests latency',
-    out.map((r) => r.post),
-  );
-  row(
-    '  of which headers -> end of body',
-    out.map((r) => r.body),
-  );
+  const rows = [
+    ["request sent -> partner's event (1st stream)", ok.map((r) => r.sentToFirst)],
+    ['commit -> event, lower bound (headers -> event)', ok.map((r) => r.respToFirst)],
+    [`request sent -> event (all ${SESSIONS_PER_USER} streams)`, ok.map((r) => r.sentToAll)],
+  ];
+  if (!streamsOpen || ok.length === 0) rows.length = 0;
+  rows.push(['POST /api/partner-requests latency', out.map((r) => r.post)]);
+  rows.push(['  of which headers -> end of body', out.map((r) => r.body)]);
+  for (const [name, values] of rows) console.info(`  ${name.padEnd(48)} ${quantiles(values)}`);
 }
 
 // --- run ------------------------------------------------------------------------------------------
@@ -323,47 +221,21 @@ try {
   console.info(`database: ${dbLabel}`);
   console.info(
     `${USERS} users x ${SESSIONS_PER_USER} sessions = ${STREAMS} event streams; changes: ${WARMUP} warm-up, ` +
-      `${CONTROL_SEQUENTIAL} + ${CONTROL_CONCURRENT} with no stream open (control), ` +
-      `${SEQUENTIAL} sequential + ${CONCURRENT} concurrent (c=${CONCURRENCY}) measured with the streams open`,
+      RUNS.map(
+        (r) => `${r.writers} writer(s): ${r.control} with no stream open (control), ${r.measured} measured`,
+      ).join('; '),
   );
 
   const setupStarted = performance.now();
-  const stamp = Date.now();
-  const users = [];
-  await load(USERS, SETUP_CONCURRENCY, async (i) => {
-    const email = `rt${i}-${stamp}@example.com`;
-    const res = await post('/api/auth/register', {
-      displayName: `Realtime ${i}`,
-      email,
-      password: PASSWORD,
-      confirmPassword: PASSWORD,
-      role: i % 2 ? 'submissive' : 'dominant',
-      ageConfirmed: true,
-    });
-    if (res.status !== 201) throw new Error(`register ${res.status}: ${await res.text()}`);
-    const body = await res.json();
-    users[i] = { email, id: body.user.id, cookies: [sessionCookie(res)] };
-  });
-  await load(USERS * (SESSIONS_PER_USER - 1), SETUP_CONCURRENCY, async (k) => {
-    const user = users[k % USERS];
-    const res = await post('/api/auth/login', { email: user.email, password: PASSWORD });
-    if (res.status !== 200) throw new Error(`login ${res.status}: ${await res.text()}`);
-    user.cookies.push(sessionCookie(res));
-    await res.arrayBuffer();
-  });
+  const users = await signedInUsers(server.url, USERS, SESSIONS_PER_USER);
   const setupSeconds = (performance.now() - setupStarted) / 1000;
 
-  await phase('warm-up', users, WARMUP, 1, () => 5, false);
+  await phase('warm-up', users, { total: WARMUP, writers: 1, offsetOf: () => 5, streamsOpen: false });
   results.length = 0;
-  await phase('control, no stream open (c=1)', users, CONTROL_SEQUENTIAL, 1, () => 6, false);
-  await phase(
-    `control, no stream open (c=${CONCURRENCY})`,
-    users,
-    CONTROL_CONCURRENT,
-    CONCURRENCY,
-    () => 7,
-    false,
-  );
+  for (const { writers, control, controlOffset } of RUNS) {
+    const label = `control, no stream open, ${writers} writer(s)`;
+    await phase(label, users, { total: control, writers, offsetOf: () => controlOffset, streamsOpen: false });
+  }
 
   await new Promise((r) => setTimeout(r, 1000));
   const rssBefore = rssMiB(server.pid);
@@ -371,20 +243,21 @@ try {
   await load(STREAMS, STREAM_OPEN_CONCURRENCY, async (k) => {
     const controller = new AbortController();
     controllers.push(controller);
-    await openStream(users[k % USERS].cookies[Math.floor(k / USERS)], controller);
+    const cookie = users[k % USERS].cookies[Math.floor(k / USERS)];
+    await openEventStream(`${server.url}/api/events`, cookie, controller, onEvent, () => streamErrors++);
   });
   const openSeconds = (performance.now() - openStarted) / 1000;
   await new Promise((r) => setTimeout(r, 1000));
   const rssWith = rssMiB(server.pid);
 
-  await phase('sequential (c=1)', users, SEQUENTIAL, 1, () => 1);
-  await phase(
-    `concurrent (c=${CONCURRENCY})`,
-    users,
-    CONCURRENT,
-    CONCURRENCY,
-    (k) => 2 + Math.floor(k / USERS),
-  );
+  for (const { writers, measured, offsets } of RUNS) {
+    const offsetOf = (k) => offsets[Math.floor(k / USERS)];
+    await phase(`${STREAMS} streams open, ${writers} writer(s)`, users, {
+      total: measured,
+      writers,
+      offsetOf,
+    });
+  }
   const rssAfter = rssMiB(server.pid);
 
   console.info(
@@ -392,15 +265,17 @@ try {
       `${STREAMS} streams open and ready in ${openSeconds.toFixed(2)} s`,
   );
   for (const r of results) printPhase(r);
-  const measured = results.filter((r) => r.streamsOpen);
-  const all = measured.flatMap((r) => r.out).filter((r) => !r.lost);
-  const sent = all.map((r) => r.sentToFirst);
-  const seconds = measured.reduce((sum, r) => sum + r.seconds, 0);
-  console.info(
-    `\nall ${all.length} changes measured with ${STREAMS} streams open, request sent -> first event:` +
-      ` p50 ${pct(sent, 0.5).toFixed(1)} ms  p95 ${pct(sent, 0.95).toFixed(1)} ms  p99 ${pct(sent, 0.99).toFixed(1)} ms` +
-      `  (${(all.length / seconds).toFixed(0)} changes/s over both phases)`,
-  );
+  console.info(`\nsummary, ${STREAMS} streams open (${dbLabel.split(',')[0]}):`);
+  for (const r of results.filter((x) => x.streamsOpen)) {
+    const ok = r.out.filter((x) => !x.lost);
+    if (ok.length === 0) continue;
+    const w = `${String(r.writers).padStart(2)} writer(s)`;
+    console.info(`  ${w} sent -> partner's event        ${quantiles(ok.map((x) => x.sentToFirst))}`);
+    console.info(`  ${w} commit -> event (lower bound)  ${quantiles(ok.map((x) => x.respToFirst))}`);
+    console.info(
+      `  ${w} ${(r.out.length / r.seconds).toFixed(0)} changes/s, lost ${r.out.length - ok.length}`,
+    );
+  }
   console.info(
     `\nserver RSS: ${rssBefore.toFixed(1)} MiB before the streams, ${rssWith.toFixed(1)} MiB with ${STREAMS} open` +
       ` (+${(((rssWith - rssBefore) * 1024) / STREAMS).toFixed(1)} KiB per stream), ${rssAfter.toFixed(1)} MiB after the changes`,

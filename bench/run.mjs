@@ -1,15 +1,30 @@
-// `npm run bench`: builds, then prints every figure the benchmarks measure.
-import { execSync } from 'node:child_process';
+// `npm run bench [-- name ...]`: builds, then runs every benchmark (or those named: bundle, startup, login,
+// realtime, api, lighthouse) one after the other and prints their figures. A benchmark that cannot run here
+// (api without DATABASE_URL, lighthouse without its packages) says so and is skipped (its exit code 2).
+import { execSync, spawnSync } from 'node:child_process';
 
-const run = (cmd) => execSync(cmd, { stdio: 'inherit' });
-run('npm run build --silent');
-console.info('\n# bundle');
-run('node bench/bundle.mjs');
-console.info('\n# startup');
-run('node bench/startup.mjs');
-console.info('\n# login latency');
-run('node bench/login.mjs');
-console.info('\n# realtime');
-run('node bench/realtime.mjs');
-console.info('\n# api');
-run('node bench/api.mjs');
+const BENCHES = [
+  ['bundle', 'bundle size'],
+  ['startup', 'startup'],
+  ['login', 'login latency'],
+  ['realtime', 'realtime'],
+  ['api', 'api'],
+  ['lighthouse', 'lighthouse'],
+];
+const wanted = process.argv.slice(2);
+const unknown = wanted.filter((w) => !BENCHES.some(([name]) => name === w));
+if (unknown.length > 0) {
+  console.error(`unknown benchmark(s): ${unknown.join(', ')}; known: ${BENCHES.map(([n]) => n).join(', ')}`);
+  process.exit(2);
+}
+
+execSync('npm run build --silent', { stdio: 'inherit' });
+const outcome = [];
+for (const [name, title] of BENCHES) {
+  if (wanted.length > 0 && !wanted.includes(name)) continue;
+  console.info(`\n# ${title}`);
+  const { status, signal } = spawnSync('node', [`bench/${name}.mjs`], { stdio: 'inherit' });
+  outcome.push([name, status === 0 ? 'ok' : status === 2 ? 'skipped' : `failed (${status ?? signal})`]);
+}
+console.info(`\n# done: ${outcome.map(([name, result]) => `${name} ${result}`).join(', ')}`);
+process.exit(outcome.some(([, result]) => result.startsWith('failed')) ? 1 : 0);

@@ -1,0 +1,140 @@
+// Lighthouse (mobile preset: the default config, a mid-range phone on a slow 4G link, simulated) on the built
+// app: / and /auth signed out, /dashboard and /tasks signed in as a submissive with a partner and 20 tasks
+// (the session cookie goes with every request through Lighthouse's extraHeaders). Prints the four category
+// scores and FCP, LCP, TBT and CLS per page. On PGlite, or on PostgreSQL when DATABASE_URL is set (a fresh
+// database, dropped at the end).
+// Needs the devDependencies `lighthouse` and `chrome-launcher`, and Chromium (CHROME_PATH, default
+// /usr/bin/chromium). `--preflight` checks the server, the account and the pages without Lighthouse.
+// Usage: npm run build && node bench/lighthouse.mjs
+import { createDatabase, dropDatabase } from './db.mjs';
+import { startServer } from './lib.mjs';
+import { createCouple } from './seed.mjs';
+
+const PAGES = [
+  { path: '/', signedIn: false },
+  { path: '/auth', signedIn: false },
+  { path: '/dashboard', signedIn: true },
+  { path: '/tasks', signedIn: true },
+];
+const TASKS = 20;
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+const CHROME_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--headless=new',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const TIME_LIMIT_MS = Number(process.env.BENCH_TIMEOUT_S ?? 600) * 1000;
+const preflightOnly = process.argv.includes('--preflight');
+
+let lighthouse = null;
+let chromeLauncher = null;
+if (!preflightOnly) {
+  try {
+    lighthouse = (await import('lighthouse')).default;
+    chromeLauncher = await import('chrome-launcher');
+  } catch {
+    console.error(
+      'lighthouse bench: the packages `lighthouse` and `chrome-launcher` are not installed ' +
+        '(npm install --save-dev lighthouse chrome-launcher); skipped',
+    );
+    process.exit(2);
+  }
+}
+
+let server = null;
+let benchDb = null;
+let chrome = null;
+const deadline = setTimeout(() => {
+  console.error(`lighthouse bench: time limit (${TIME_LIMIT_MS / 1000} s) reached, giving up`);
+  try {
+    chrome?.kill();
+  } catch {}
+  if (server) process.kill(server.pid, 'SIGKILL');
+  const exit = () => process.exit(1);
+  (benchDb ? dropDatabase(benchDb).catch(() => {}) : Promise.resolve()).then(exit, exit);
+  setTimeout(exit, 5_000).unref();
+}, TIME_LIMIT_MS);
+deadline.unref();
+
+const seconds = (audit) => `${(audit.numericValue / 1000).toFixed(2)} s`;
+
+let exitCode = 0;
+try {
+  const env = { REQUIRE_EMAIL_VERIFICATION: 'false' };
+  if (process.env.DATABASE_URL) {
+    benchDb = await createDatabase(process.env.DATABASE_URL);
+    env.DATABASE_URL = benchDb.url;
+  }
+  server = await startServer(env);
+  // The app's own origin (APP_URL defaults to http://localhost:<port>): its write guard checks it.
+  const origin = server.url.replace('127.0.0.1', 'localhost');
+  const { sub } = await createCouple(server.url, 'lighthouse', TASKS);
+  console.info(
+    `server: ${benchDb ? `PostgreSQL ${benchDb.version}` : 'PGlite'}; signed in as a submissive with a partner and ${TASKS} tasks`,
+  );
+
+  for (const page of PAGES) {
+    const res = await fetch(`${server.url}${page.path}`, {
+      headers: page.signedIn ? { cookie: sub.cookie } : {},
+    });
+    if (res.status !== 200) throw new Error(`GET ${page.path}: ${res.status}`);
+    await res.arrayBuffer();
+  }
+  const me = await fetch(`${server.url}/api/me`, { headers: { cookie: sub.cookie } });
+  if (me.status !== 200) throw new Error(`GET /api/me with the session cookie: ${me.status}`);
+  console.info(`preflight: ${PAGES.map((p) => p.path).join(' ')} answer 200; the session cookie signs in`);
+
+  if (!preflightOnly) {
+    chrome = await chromeLauncher.launch({
+      chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+      chromeFlags: CHROME_FLAGS,
+    });
+    console.info(
+      `\n${'page'.padEnd(11)} ${'perf'.padStart(4)} ${'a11y'.padStart(4)} ${'best'.padStart(4)} ${'seo'.padStart(4)}  ${'FCP'.padStart(7)}  ${'LCP'.padStart(7)}  ${'TBT'.padStart(7)}  ${'CLS'.padStart(5)}`,
+    );
+    let last = null;
+    for (const page of PAGES) {
+      const flags = {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: CATEGORIES,
+        ...(page.signedIn ? { extraHeaders: { Cookie: sub.cookie } } : {}),
+      };
+      // No config: Lighthouse's default, the mobile preset.
+      const result = await lighthouse(`${origin}${page.path}`, flags);
+      if (!result) throw new Error(`${page.path}: Lighthouse gave no result`);
+      const { lhr } = result;
+      last = lhr;
+      if (lhr.runtimeError)
+        throw new Error(`${page.path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+      const score = (id) => String(Math.round((lhr.categories[id]?.score ?? 0) * 100)).padStart(4);
+      const a = lhr.audits;
+      console.info(
+        `${page.path.padEnd(11)} ${CATEGORIES.map(score).join(' ')}  ${seconds(a['first-contentful-paint']).padStart(7)}  ${seconds(a['largest-contentful-paint']).padStart(7)}  ${`${Math.round(a['total-blocking-time'].numericValue)} ms`.padStart(7)}  ${a['cumulative-layout-shift'].numericValue.toFixed(3).padStart(5)}`,
+      );
+      for (const warning of lhr.runWarnings ?? []) console.info(`  warning: ${warning}`);
+      if (lhr.finalDisplayedUrl !== `${origin}${page.path}`) {
+        console.info(`  note: ended on ${lhr.finalDisplayedUrl}`);
+      }
+    }
+    const { configSettings, lighthouseVersion } = last;
+    console.info(
+      `(Lighthouse ${lighthouseVersion}, formFactor ${configSettings.formFactor}, throttling ${configSettings.throttlingMethod}; scores 0-100)`,
+    );
+  }
+} catch (error) {
+  console.error('lighthouse bench failed:', error);
+  exitCode = 1;
+} finally {
+  try {
+    chrome?.kill();
+  } catch {}
+  await server?.stop();
+  if (benchDb) await dropDatabase(benchDb).catch((e) => console.error('drop database failed:', e.message));
+  clearTimeout(deadline);
+}
+process.exit(exitCode);

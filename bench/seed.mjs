@@ -1,0 +1,108 @@
+// Data for the benchmarks, made through Pact's API as a user would: accounts (registration signs in),
+// connected couples, tasks. Registrations and logins hash or check argon2id: a few at a time.
+import { randomBytes } from 'node:crypto';
+import { load } from './lib.mjs';
+
+export const PASSWORD = 'Bench#Mark2026';
+const SETUP_CONCURRENCY = 4;
+
+async function call(origin, method, path, body, cookie, expect) {
+  const res = await fetch(`${origin}${path}`, {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(cookie ? { cookie } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (res.status !== expect) {
+    throw new Error(`${method} ${path}: ${res.status} ${(await res.text()).slice(0, 200)}`);
+  }
+  return res;
+}
+
+/** A new account, signed in: its id, e-mail and session cookie (`name=value`). */
+export async function register(origin, label, role) {
+  const email = `bench-${label}-${randomBytes(4).toString('hex')}@example.com`;
+  const res = await call(
+    origin,
+    'POST',
+    '/api/auth/register',
+    {
+      displayName: `Bench ${label}`,
+      email,
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+      role,
+      ageConfirmed: true,
+    },
+    null,
+    201,
+  );
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  const { user } = await res.json();
+  return { id: user.id, email, cookie };
+}
+
+/** A dominant and a submissive, connected (an active pair), with `tasks` open tasks for the submissive. */
+export async function createCouple(origin, label, tasks) {
+  const dom = await register(origin, `d${label}`, 'dominant');
+  const sub = await register(origin, `s${label}`, 'submissive');
+  const { request } = await (
+    await call(origin, 'POST', '/api/partner-requests', { receiverId: sub.id }, dom.cookie, 201)
+  ).json();
+  await (
+    await call(origin, 'POST', `/api/partner-requests/${request.id}/accept`, {}, sub.cookie, 200)
+  ).arrayBuffer();
+  const taskIds = [];
+  for (let t = 0; t < tasks; t++) {
+    const body = {
+      title: `Task ${t} of couple ${label}`,
+      description: 'A benchmark task with a short description.',
+      dueDate: Date.now() + 24 * 3600_000,
+      assignedTo: sub.id,
+      photoProofRequired: false,
+    };
+    const { task } = await (await call(origin, 'POST', '/api/tasks', body, dom.cookie, 201)).json();
+    taskIds.push(task.id);
+  }
+  return { dom, sub, taskIds };
+}
+
+/** `count` couples with `tasks` tasks each, a few at a time. */
+export async function createCouples(origin, count, tasks) {
+  const couples = [];
+  await load(count, SETUP_CONCURRENCY, async (i) => {
+    couples[i] = await createCouple(origin, i, tasks);
+  });
+  return couples;
+}
+
+/**
+ * `count` accounts, dominants and submissives in turn, each signed in `sessions` times (registration gives
+ * the first session): [{ id, email, cookies }].
+ */
+export async function signedInUsers(origin, count, sessions) {
+  const users = [];
+  await load(count, SETUP_CONCURRENCY, async (i) => {
+    const { id, email, cookie } = await register(origin, `u${i}`, i % 2 ? 'submissive' : 'dominant');
+    users[i] = { id, email, cookies: [cookie] };
+  });
+  await load(count * (sessions - 1), SETUP_CONCURRENCY, async (k) => {
+    const user = users[k % count];
+    const res = await call(
+      origin,
+      'POST',
+      '/api/auth/login',
+      { email: user.email, password: PASSWORD },
+      null,
+      200,
+    );
+    user.cookies.push(res.headers.getSetCookie()[0].split(';')[0]);
+    await res.arrayBuffer();
+  });
+  return users;
+}
