@@ -1,7 +1,9 @@
-import { and, asc, eq, or } from 'drizzle-orm';
+import { and, asc, eq, or, type Placeholder } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import type { Role } from '@/shared/domain/roles';
 import type { PartnerView } from '@/shared/schemas/partners';
-import type { Queryable, Tx } from '../../db/client';
+import type { Db, Queryable, Tx } from '../../db/client';
+import { bound, prepared } from '../../db/prepared';
 import { pairs, partners, users } from '../../db/schema';
 import type { PairRow } from './pairs.scope';
 
@@ -34,15 +36,31 @@ export async function endPairsBetween(tx: Tx, a: string, b: string, now: Date) {
     );
 }
 
-/** The people a user is connected with, oldest connection first. */
-export async function listPartners(q: Queryable, userId: string): Promise<PartnerView[]> {
-  const rows = await q
+const partnerQuery = (q: Queryable, userId: string | Placeholder) =>
+  q
     .select({ id: users.id, displayName: users.displayName, role: users.role, photoUrl: users.photoUrl })
     .from(partners)
     .innerJoin(users, eq(users.id, partners.partnerId))
     .where(eq(partners.userId, userId))
     .orderBy(asc(partners.createdAt));
-  return rows.map((u) => ({ id: u.id, name: u.displayName, role: u.role, photoURL: u.photoUrl }));
+
+const partnerList = prepared((db) => partnerQuery(db, bound('userId')).prepare('partners_list'));
+
+const presentPartner = (u: { id: string; displayName: string; role: Role; photoUrl: string | null }) => ({
+  id: u.id,
+  name: u.displayName,
+  role: u.role,
+  photoURL: u.photoUrl,
+});
+
+/** The people a user is connected with, oldest connection first. */
+export async function listPartners(db: Db, userId: string): Promise<PartnerView[]> {
+  return (await partnerList(db).execute({ userId })).map(presentPartner);
+}
+
+/** The same, inside a transaction that may just have changed them. */
+export async function listPartnersIn(tx: Tx, userId: string): Promise<PartnerView[]> {
+  return (await partnerQuery(tx, userId)).map(presentPartner);
 }
 
 /** Connected: partner rows are always written and removed both ways together, so one direction tells. */
@@ -80,9 +98,8 @@ export async function resolvePair(
 const dominant = alias(users, 'dominant');
 const submissive = alias(users, 'submissive');
 
-/** The user's active pairs with both names. */
-export async function listActivePairs(q: Queryable, userId: string) {
-  return q
+const pairList = prepared((db) =>
+  db
     .select({
       id: pairs.id,
       dominantId: pairs.dominantId,
@@ -93,6 +110,15 @@ export async function listActivePairs(q: Queryable, userId: string) {
     .from(pairs)
     .innerJoin(dominant, eq(dominant.id, pairs.dominantId))
     .innerJoin(submissive, eq(submissive.id, pairs.submissiveId))
-    .where(and(eq(pairs.status, 'active'), or(eq(pairs.dominantId, userId), eq(pairs.submissiveId, userId))))
-    .orderBy(asc(pairs.createdAt));
-}
+    .where(
+      and(
+        eq(pairs.status, 'active'),
+        or(eq(pairs.dominantId, bound('userId')), eq(pairs.submissiveId, bound('userId'))),
+      ),
+    )
+    .orderBy(asc(pairs.createdAt))
+    .prepare('pairs_list'),
+);
+
+/** The user's active pairs with both names. */
+export const listActivePairs = (db: Db, userId: string) => pairList(db).execute({ userId });

@@ -1,6 +1,7 @@
-import { and, desc, eq, or, sql } from 'drizzle-orm';
+import { and, desc, eq, or, type Placeholder, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
-import type { Queryable } from '../../db/client';
+import type { Db, Queryable } from '../../db/client';
+import { bound, prepared } from '../../db/prepared';
 import { blockedUsers, partnerRequests, users } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { presentRequest } from './partners.presenter';
@@ -55,16 +56,20 @@ const requestQuery = (q: Queryable) =>
     .innerJoin(receiver, eq(receiver.id, partnerRequests.receiverId));
 
 /** Requests the user sent or received. */
-export const involves = (userId: string) =>
+export const involves = (userId: string | Placeholder) =>
   or(eq(partnerRequests.senderId, userId), eq(partnerRequests.receiverId, userId));
 
-/** Requests the user sent or received, newest first. */
-export async function listRequestsOf(q: Queryable, userId: string) {
-  const rows = await requestQuery(q)
-    .where(involves(userId))
+const requestList = prepared((db) =>
+  requestQuery(db)
+    .where(involves(bound('userId')))
     .orderBy(desc(partnerRequests.createdAt), desc(partnerRequests.id))
-    .limit(100);
-  return rows.map(presentRequest);
+    .limit(100)
+    .prepare('partner_requests_list'),
+);
+
+/** Requests the user sent or received, newest first. */
+export async function listRequestsOf(db: Db, userId: string) {
+  return (await requestList(db).execute({ userId })).map(presentRequest);
 }
 
 /** One request, for its sender or receiver only; anyone else is told it does not exist. */

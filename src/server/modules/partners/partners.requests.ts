@@ -11,7 +11,7 @@ import { connectionRequestMail } from '../../email/templates';
 import { AppError } from '../../http/errors';
 import type { Emit } from '../../realtime/publisher';
 import { createNotification } from '../notifications/notifications.service';
-import { ensureActivePair, listPartners } from '../pairs/pairs.service';
+import { ensureActivePair, listPartnersIn } from '../pairs/pairs.service';
 import { presentRequest } from './partners.presenter';
 import {
   blockedBetween,
@@ -178,7 +178,7 @@ export async function acceptRequest(deps: AppDeps, actor: Actor, input: { id: st
     emit([request.senderId], 'partner.connected', { partnerId: actor.id });
     emit([actor.id], 'partner.connected', { partnerId: request.senderId });
     emit([request.senderId, actor.id], 'partner_request.updated', { requestId, status: 'accepted' });
-    const [partner] = (await listPartners(tx, actor.id)).filter((p) => p.id === request.senderId);
+    const [partner] = (await listPartnersIn(tx, actor.id)).filter((p) => p.id === request.senderId);
     return { partner: partner! };
   });
 }
