@@ -4,16 +4,18 @@
 // the data directory and is thrown away. Each run is paired with `node -e 0` (Node starting and exiting
 // with nothing to do) in the same round, in turn with `node scripts/start.mjs` (what `npm start` runs:
 // the build check, then the same server), the order rotating from round to round; the difference is
-// taken round by round, so that what the machine is doing at the time weighs on both sides.
+// taken round by round, so that what the machine is doing at the time weighs on both sides. The CPU time
+// the server had used (user + system, every thread, from /proc) when it answered is printed beside:
+// on a machine that others share it moves much less than the wall-clock time.
 // On PGlite (a temporary DATA_DIR) and, when DATABASE_URL is set, on PostgreSQL: a fresh database
 // `pact_bench_<random>` is then created on that server for the run and dropped at the end.
-// With --with-build, the thrown-away first start is `npm start` after removing the build stamp (web and
-// server build included, as on a fresh clone), and its time is printed.
+// With --with-build, the thrown-away first start (of the first database) is `npm start` after removing
+// the build stamp (web and server build included, as on a fresh clone), and its time is printed.
 // Usage: npm run build && node bench/startup.mjs [--runs=15] [--with-build]
 //        DATABASE_URL=postgres://postgres@127.0.0.1:5432/test node bench/startup.mjs
-import { spawn } from 'node:child_process';
+import { execSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -37,7 +39,28 @@ const SERIES = [
   },
 ];
 
-/** Milliseconds from spawn to exit (`node -e 0`) or to the first 200 from /api/health (the server). */
+const CLK_TCK = (() => {
+  try {
+    return Number(execSync('getconf CLK_TCK', { encoding: 'utf8' })) || 100;
+  } catch {
+    return 100;
+  }
+})();
+/** User + system CPU time of a process, in ms (NaN where there is no /proc). */
+function cpuMs(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLK_TCK;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/**
+ * Milliseconds from spawn to exit (`node -e 0`) or to the first 200 from /api/health (the server), and
+ * the server's CPU time by then.
+ */
 async function timeOnce({ label, command, args, server }, env) {
   const started = performance.now();
   const child = spawn(command, args, {
@@ -49,7 +72,7 @@ async function timeOnce({ label, command, args, server }, env) {
   const exited = new Promise((r) => child.once('exit', r));
   if (!server) {
     await exited;
-    return performance.now() - started;
+    return { wall: performance.now() - started, cpu: Number.NaN };
   }
   let exitedEarly = false;
   exited.then(() => {
@@ -64,10 +87,11 @@ async function timeOnce({ label, command, args, server }, env) {
     if (performance.now() - started > 120_000) throw new Error(`${label}: no health after 120 s`);
     await new Promise((r) => setTimeout(r, POLL_MS));
   }
-  const ms = performance.now() - started;
+  const wall = performance.now() - started;
+  const cpu = cpuMs(child.pid);
   process.kill(-child.pid, 'SIGTERM');
   await exited;
-  return ms;
+  return { wall, cpu };
 }
 
 const percentile = (values, q) => {
@@ -76,13 +100,17 @@ const percentile = (values, q) => {
 };
 const ms = (v) => `${v.toFixed(0).padStart(5)} ms`;
 
+/** With --with-build, the first start of the first database builds (once). */
+let buildFirst = withBuild;
+
 async function measure(dbLabel, env) {
-  const first = withBuild
+  const first = buildFirst
     ? { label: 'npm start (build + first start)', command: 'npm', args: ['start'], server: true }
     : { ...SERIES[1], label: 'first start (creates the data, thrown away)' };
-  if (withBuild) rmSync('dist/.build-stamp', { force: true });
-  const firstMs = await timeOnce(first, env);
-  console.info(`\n${dbLabel}\n  ${first.label.padEnd(44)} ${ms(firstMs)}`);
+  if (buildFirst) rmSync('dist/.build-stamp', { force: true });
+  buildFirst = false;
+  const firstRun = await timeOnce(first, env);
+  console.info(`\n${dbLabel}\n  ${first.label.padEnd(44)} ${ms(firstRun.wall)}`);
 
   const times = new Map(SERIES.map((s) => [s, []]));
   for (let round = 0; round < RUNS; round++) {
@@ -91,16 +119,19 @@ async function measure(dbLabel, env) {
       times.get(series).push(await timeOnce(series, env));
     }
   }
-  const base = times.get(BASELINE);
-  for (const [series, values] of times) {
-    const line = `  ${series.label.padEnd(44)} median ${ms(percentile(values, 0.5))}  p90 ${ms(percentile(values, 0.9))}`;
+  const base = times.get(BASELINE).map((t) => t.wall);
+  const figures = (values) => `median ${ms(percentile(values, 0.5))}  p90 ${ms(percentile(values, 0.9))}`;
+  for (const [series, runs] of times) {
+    const wall = runs.map((t) => t.wall);
+    const line = `  ${series.label.padEnd(44)} ${figures(wall)}`;
     if (series === BASELINE) {
       console.info(line);
       continue;
     }
-    const diff = values.map((v, i) => v - base[i]);
+    const cpu = runs.map((t) => t.cpu);
     console.info(
-      `${line}   minus node -e 0, round by round: median ${ms(percentile(diff, 0.5))}  p90 ${ms(percentile(diff, 0.9))}`,
+      `${line}   minus node -e 0, round by round: ${figures(wall.map((v, i) => v - base[i]))}` +
+        (cpu.some(Number.isNaN) ? '' : `   CPU ${figures(cpu)}`),
     );
   }
 }
