@@ -17,7 +17,7 @@ export default defineConfig({
   },
   test: {
     root: '.',
-    include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'bench/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'bench/**/*.test.ts', 'scripts/**/*.test.ts'],
     setupFiles: ['src/test-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -1,16 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
 import { projectPath } from '../paths';
-// Gives a pooled client back when a transaction's BEGIN fails (see the file).
-import './pg-transactions';
+import { releaseClientsOfFailedTransactions } from './pg-transactions';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -37,40 +30,62 @@ const MIGRATION_LOCK = 7_242_021;
 
 export type DatabaseTarget = { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string | null };
 
+/**
+ * Opens and migrates the database. Each driver is imported here, when it is used, and only here (never
+ * with a static import, which the server bundle would load at start): a server on PostgreSQL never loads
+ * PGlite, nor one on PGlite the pg driver.
+ */
 export async function openDatabase(
   target: DatabaseTarget,
   onIdleError?: (error: Error) => void,
 ): Promise<Database> {
-  if (target.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: target.url, max: 10 });
-    // An idle connection can die (a server restart, a dropped database); without a listener that error
-    // would crash the process. The pool discards the client and the next query opens a new one.
-    pool.on('error', (error) => onIdleError?.(error));
-    // A connection can also die while a request holds it (a failover, a restart, a terminated backend).
-    // The query in flight rejects (the request answers 503) and an idle client's error reaches the pool's
-    // handler above; the client's own 'error' event, unheard, would end the process.
-    pool.on('connect', (client) => client.on('error', ignoreHeldConnectionError));
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
-    const client = await pool.connect();
-    try {
-      await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
-      await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
-    } finally {
-      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
-      client.release();
-    }
-    return {
-      db,
-      kind: 'postgres',
-      url: target.url,
-      ping: () => ping(db),
-      close: () => pool.end(),
-    };
+  return target.kind === 'postgres' ? openPostgres(target.url, onIdleError) : openPglite(target.dataDir);
+}
+
+async function openPostgres(url: string, onIdleError?: (error: Error) => void): Promise<Database> {
+  const [{ default: pg }, { drizzle, NodePgSession }, { migrate }] = await Promise.all([
+    import('pg'),
+    import('drizzle-orm/node-postgres'),
+    import('drizzle-orm/node-postgres/migrator'),
+  ]);
+  // Gives a pooled client back when a transaction's BEGIN fails (see the file).
+  releaseClientsOfFailedTransactions(NodePgSession, pg.Pool);
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection can die (a server restart, a dropped database); without a listener that error
+  // would crash the process. The pool discards the client and the next query opens a new one.
+  pool.on('error', (error) => onIdleError?.(error));
+  // A connection can also die while a request holds it (a failover, a restart, a terminated backend).
+  // The query in flight rejects (the request answers 503) and an idle client's error reaches the pool's
+  // handler above; the client's own 'error' event, unheard, would end the process.
+  pool.on('connect', (client) => client.on('error', ignoreHeldConnectionError));
+  const db = drizzle(pool, { schema }) as unknown as Db;
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await migrate(drizzle(client, { schema }), { migrationsFolder });
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
+    client.release();
   }
-  if (target.dataDir) mkdirSync(path.dirname(target.dataDir), { recursive: true });
-  const client = target.dataDir ? new PGlite(target.dataDir) : new PGlite();
-  const db = drizzlePglite(client, { schema });
-  await migratePglite(db, { migrationsFolder });
+  return {
+    db,
+    kind: 'postgres',
+    url,
+    ping: () => ping(db),
+    close: () => pool.end(),
+  };
+}
+
+async function openPglite(dataDir: string | null): Promise<Database> {
+  const [{ PGlite }, { drizzle }, { migrate }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
+  if (dataDir) mkdirSync(path.dirname(dataDir), { recursive: true });
+  const client = dataDir ? new PGlite(dataDir) : new PGlite();
+  const db = drizzle(client, { schema });
+  await migrate(db, { migrationsFolder });
   return {
     db: db as unknown as Db,
     kind: 'pglite',

@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import pg from 'pg';
+import type pg from 'pg';
 import type { RealtimeEvent } from '@/shared/events';
 import type { Logger } from '../logger';
 
@@ -50,6 +50,8 @@ export function createInProcessBus(): EventBus {
  * instance, this one included, receives each message through LISTEN, so there is one delivery path.
  */
 export async function createPostgresBus(url: string, log: Logger): Promise<EventBus> {
+  // Imported here: a server on PGlite never loads the pg driver.
+  const { Client } = (await import('pg')).default;
   const listeners = new Set<(message: BusMessage) => void>();
   const resyncListeners = new Set<() => void>();
   let client: pg.Client | null = null;
@@ -59,7 +61,7 @@ export async function createPostgresBus(url: string, log: Logger): Promise<Event
   let lost = false;
 
   const connect = async (): Promise<pg.Client> => {
-    const next = new pg.Client({ connectionString: url });
+    const next = new Client({ connectionString: url });
     next.on('notification', (msg) => {
       if (msg.channel !== CHANNEL || !msg.payload) return;
       let message: BusMessage;
