@@ -50,6 +50,7 @@ if (!env.DATABASE_URL) {
 
 let server = null;
 let baseline = null;
+let before = null;
 let benchDb = null;
 const deadline = setTimeout(() => {
   console.error(`api bench: time limit (${TIME_LIMIT_MS / 1000} s) reached, giving up`);
@@ -112,6 +113,15 @@ try {
     `setup: ${COUPLES} couples, ${COUPLES * TASKS_PER_COUPLE} tasks in ${((performance.now() - setupStart) / 1000).toFixed(1)} s; ${os.cpus().length} CPUs, load average ${loadAvg()}`,
   );
 
+  // PACT_BEFORE=<a checkout of an earlier commit, built>: that build too, on the same database and data
+  // directory (so the same secret and cookies), as a fourth target in the same run.
+  if (env.PACT_BEFORE) {
+    before = await startServer(
+      { REQUIRE_EMAIL_VERIFICATION: 'false', DATA_DIR: dataDir, DATABASE_URL: benchDb.url },
+      { cwd: env.PACT_BEFORE },
+    );
+    console.info(`before: ${env.PACT_BEFORE} (its dist/), same database and cookies`);
+  }
   const { authSecret } = JSON.parse(readFileSync(path.join(dataDir, 'secrets.json'), 'utf8'));
   baseline = await startBaseline({
     DATABASE_URL: benchDb.url,
@@ -133,6 +143,7 @@ try {
     return { name, label, pid, client, task: getTasks(client), openTask: getTasks(open), open };
   };
   const pact = httpTarget('pact', 'GET /api/tasks (Pact)', server.url, server.pid);
+  const earlier = before && httpTarget('before', 'GET /api/tasks (Pact before)', before.url, before.pid);
   const base = httpTarget('baseline', 'GET /api/tasks (node:http + pg)', baseline.url, baseline.pid);
   const sql = {
     name: 'sql',
@@ -151,7 +162,7 @@ try {
 
   // The baseline must answer what Pact answers, or it is not a floor for the same work.
   const bodies = [];
-  for (const t of [pact, base]) {
+  for (const t of [pact, base, ...(earlier ? [earlier] : [])]) {
     const res = await t.client.request('GET', '/api/tasks', {
       headers: { cookie: cookies[0], 'accept-encoding': 'gzip' },
       keepBody: true,
@@ -183,7 +194,7 @@ try {
     `transactions committed per GET /api/tasks (pg_stat_database.xact_commit): pact ${((c1 - c0) / COUNTED).toFixed(2)}, baseline ${env.BASELINE_REOPEN === '1' ? 3 : 2} (by construction)`,
   );
 
-  const targets = [pact, base, sql];
+  const targets = [pact, base, sql, ...(earlier ? [earlier] : [])];
   for (const t of targets) await closedLoop(WARMUP_SECONDS, CONCURRENCY, t.task);
 
   if (MODE !== 'open') {
@@ -211,16 +222,27 @@ try {
         pactBase: figures.pact.rps / figures.baseline.rps,
         pactSql: figures.pact.rps / figures.sql.rps,
         cpuPactBase: cpuTotal(pact, figures.pact.cpu) / cpuTotal(base, figures.baseline.cpu),
+        ...(earlier && {
+          before: figures.before.rps,
+          beforeBase: figures.before.rps / figures.baseline.rps,
+          cpuBeforeBase: cpuTotal(earlier, figures.before.cpu) / cpuTotal(base, figures.baseline.cpu),
+        }),
       };
       reps.push(rep);
       console.info(
-        `  ratios: pact/baseline ${rep.pactBase.toFixed(2)}  pact/sql ${rep.pactSql.toFixed(2)}  (CPU per request pact/baseline x${rep.cpuPactBase.toFixed(1)})`,
+        `  ratios: pact/baseline ${rep.pactBase.toFixed(2)}  pact/sql ${rep.pactSql.toFixed(2)}  (CPU per request pact/baseline x${rep.cpuPactBase.toFixed(1)})` +
+          (earlier
+            ? `; before/baseline ${rep.beforeBase.toFixed(2)} (CPU x${rep.cpuBeforeBase.toFixed(1)})`
+            : ''),
       );
     }
     const m = (key) => median(reps.map((r) => r[key]));
     console.info(
       `median of ${REPS}: pact ${m('pact').toFixed(0)} req/s, baseline ${m('baseline').toFixed(0)} req/s, sql ${m('sql').toFixed(0)} req/s;` +
-        ` pact/baseline ${m('pactBase').toFixed(2)}, pact/sql ${m('pactSql').toFixed(2)}; CPU per request pact/baseline x${m('cpuPactBase').toFixed(1)}`,
+        ` pact/baseline ${m('pactBase').toFixed(2)}, pact/sql ${m('pactSql').toFixed(2)}; CPU per request pact/baseline x${m('cpuPactBase').toFixed(1)}` +
+        (earlier
+          ? `; before ${m('before').toFixed(0)} req/s, before/baseline ${m('beforeBase').toFixed(2)} (CPU x${m('cpuBeforeBase').toFixed(1)})`
+          : ''),
     );
   }
 
@@ -228,11 +250,12 @@ try {
     console.info(
       `\nopen loop: fixed rate, ${OPEN_SECONDS} s per point, latency from the scheduled send time, ${REPS} repetitions`,
     );
-    for (const t of [pact, base]) await load(CONCURRENCY, CONCURRENCY, t.openTask); // open the sockets
+    const openTargets = [pact, base, ...(earlier ? [earlier] : [])];
+    for (const t of openTargets) await load(CONCURRENCY, CONCURRENCY, t.openTask); // open the sockets
     const results = new Map();
     for (let r = 0; r < REPS; r++) {
       for (const rate of RATES) {
-        for (const t of r % 2 ? [base, pact] : [pact, base]) {
+        for (const t of r % 2 ? [...openTargets].reverse() : openTargets) {
           const res = await openLoop(rate, OPEN_SECONDS, t.openTask);
           const key = `${rate} ${t.name}`;
           results.set(key, [...(results.get(key) ?? []), res]);
@@ -245,7 +268,7 @@ try {
     }
     console.info(`median of ${REPS}:`);
     for (const rate of RATES) {
-      for (const t of [pact, base]) {
+      for (const t of openTargets) {
         const all = results.get(`${rate} ${t.name}`);
         const q = (k) => median(all.map((x) => x[k]));
         console.info(
@@ -282,6 +305,7 @@ try {
   await sqlPool?.end();
   await baseline?.stop();
   if (server) await server.stop();
+  if (before) await before.stop();
   if (benchDb) await dropDatabase(benchDb).catch((e) => console.error('drop database failed:', e.message));
   rmSync(dataDir, { recursive: true, force: true });
   clearTimeout(deadline);

@@ -16,11 +16,12 @@ const freePort = () =>
     });
   });
 
-export async function startServer(env = {}) {
+export async function startServer(env = {}, { cwd } = {}) {
   // Not a port picked at random: other benchmarks or test servers may run on this machine at the same time.
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pact-bench-'));
   const child = spawn('node', ['dist/server/main.js'], {
+    cwd,
     // The benchmarks register and sign in many accounts from one address: raise the limits (as the
     // browser suite does), or the anonymous-route limits refuse them after a few.
     env: {
