@@ -36,18 +36,26 @@ export const asRole = (value: unknown): Role =>
 export const asSessionRole = (value: unknown): SessionRole | null =>
   value === 'dominant' || value === 'submissive' ? value : null;
 
+/** The session behind the request's cookie, or null; `refreshed` carries the cookie the library slid on. */
+export async function findSession(auth: Auth, c: Context) {
+  const result = await auth.api.getSession({ headers: c.req.raw.headers, returnHeaders: true });
+  const data = result.response;
+  if (!data) return null;
+  const role = asRole(data.user.role);
+  const sessionRole = asSessionRole(data.session.sessionRole);
+  const actor: Actor = { id: data.user.id, role, sessionRole, actingRole: effectiveRole(role, sessionRole) };
+  return { user: data.user, session: data.session, actor, refreshed: result.headers };
+}
+
 /** Loads the session from its cookie; answers 401 "Not authenticated" without one. */
 export const requireSession = (auth: Auth) =>
   createMiddleware<AppEnv>(async (c, next) => {
-    const result = await auth.api.getSession({ headers: c.req.raw.headers, returnHeaders: true });
-    const data = result.response;
-    if (!data) throw new AppError(401, 'NOT_AUTHENTICATED', 'Not authenticated');
-    const role = asRole(data.user.role);
-    const sessionRole = asSessionRole(data.session.sessionRole);
-    c.set('user', data.user);
-    c.set('session', data.session);
-    c.set('actor', { id: data.user.id, role, sessionRole, actingRole: effectiveRole(role, sessionRole) });
+    const found = await findSession(auth, c);
+    if (!found) throw new AppError(401, 'NOT_AUTHENTICATED', 'Not authenticated');
+    c.set('user', found.user);
+    c.set('session', found.session);
+    c.set('actor', found.actor);
     await next();
     // The library slides the expiry forward once a day; pass its refreshed cookie on.
-    forwardSetCookies(c, result.headers);
+    forwardSetCookies(c, found.refreshed);
   });
