@@ -10,7 +10,15 @@ export default defineConfig({
   publicDir: path.resolve('src/web/public'),
   plugins: [react(), tailwindcss()],
   resolve: { alias: { '@': path.resolve('src') } },
-  build: { outDir: path.resolve('dist/web'), emptyOutDir: true, sourcemap: 'hidden' },
+  build: {
+    outDir: path.resolve('dist/web'),
+    emptyOutDir: true,
+    sourcemap: 'hidden',
+    // Which chunks each prerendered page needs, for its modulepreload links (scripts/prerender.tsx).
+    manifest: true,
+    // Every browser Pact supports preloads modules itself; the polyfill would only add to the entry.
+    modulePreload: { polyfill: false },
+  },
   server: {
     port: Number(process.env.PORT ?? 5173),
     proxy: { '/api': { target: `http://127.0.0.1:${apiPort}`, changeOrigin: false } },

@@ -14,6 +14,8 @@ export const BUILD_INPUTS = [
   'tsconfig.json',
   'vite.config.ts',
   'scripts/build-state.mjs',
+  'scripts/prerender.ts',
+  'scripts/precompress.mjs',
 ];
 /** A build is missing when one of these is. */
 export const BUILD_OUTPUTS = ['dist/web/index.html', 'dist/server/main.js'];

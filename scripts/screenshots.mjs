@@ -1,4 +1,4 @@
-// Screenshots of the main screens at phone and desktop widths, for a person to look at.
+// Screenshots of the main screens at phone and desktop widths, light and dark, for a person to look at.
 // Usage: node scripts/screenshots.mjs <baseUrl> <outDir> [path ...]
 import { mkdirSync } from 'node:fs';
 import { chromium } from '@playwright/test';
@@ -18,6 +18,8 @@ const browser = await chromium.launch({
 });
 for (const [name, viewport, scheme] of [
   ['phone', { width: 375, height: 812 }, 'light'],
+  ['phone-dark', { width: 375, height: 812 }, 'dark'],
+  ['desktop-light', { width: 1280, height: 800 }, 'light'],
   ['desktop', { width: 1280, height: 800 }, 'dark'],
 ]) {
   const page = await browser.newPage({ viewport, colorScheme: scheme });

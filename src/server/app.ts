@@ -1,10 +1,9 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
-import { isAppRoute } from '@/shared/routes';
+import { isAppRoute, prerenderedPage } from '@/shared/routes';
 import type { AppEnv } from './auth/session';
 import type { Services } from './bootstrap';
 import type { AppDeps } from './deps';
@@ -12,6 +11,7 @@ import { compressJson } from './http/compression';
 import { AppError, errorBody, handleError } from './http/errors';
 import { writeGuard } from './http/guards';
 import { securityHeaders } from './http/security-headers';
+import { loadWebRoot, sendWebFile } from './http/web-files';
 import { authRoutes, meRoutes } from './modules/accounts/accounts.routes';
 import { mediaRoutes } from './modules/media/media.routes';
 import { notificationRoutes } from './modules/notifications/notifications.routes';
@@ -91,31 +91,15 @@ export function createApp(services: Services, opts: { webRoot?: string | null } 
 
   const webRoot = opts.webRoot;
   if (webRoot && existsSync(path.join(webRoot, 'index.html'))) {
-    const indexHtml = readFileSync(path.join(webRoot, 'index.html'), 'utf8');
-    const root = path.relative(process.cwd(), webRoot) || '.';
-    // Source maps stay on the server (for reading its own stack traces), never in browsers.
-    app.get('*', (c, next) => (c.req.path.endsWith('.map') ? c.notFound() : next()));
-    app.use(
-      '/assets/*',
-      async (c, next) => {
-        await next();
-        if (c.res.ok) c.header('Cache-Control', 'public, max-age=31536000, immutable');
-      },
-      serveStatic({ root }),
-    );
-    app.use(
-      '*',
-      async (c, next) => {
-        await next();
-        if (c.res.ok && !c.res.headers.has('Cache-Control'))
-          c.header('Cache-Control', 'public, max-age=3600');
-      },
-      serveStatic({ root, rewriteRequestPath: (p) => (p === '/' || p === '/index.html' ? '/__none__' : p) }),
-    );
-    // The app's own routes render with a 200; any other path renders the 404 page with a 404.
+    const web = loadWebRoot(webRoot);
+    // A built file by its exact path; any other path is a page of the app: its prerendered HTML when it has
+    // one (decision 018), else the app's shell; with a 200 for the app's own routes and a 404 for the rest,
+    // so that the status matches the page the user sees.
     app.get('*', (c) => {
-      c.header('Cache-Control', 'no-cache');
-      return c.html(indexHtml, isAppRoute(c.req.path) ? 200 : 404);
+      const file = web.files.get(c.req.path);
+      if (file) return sendWebFile(c, file);
+      const page = web.page(prerenderedPage(c.req.path, new URL(c.req.url).search));
+      return sendWebFile(c, page, isAppRoute(c.req.path) ? 200 : 404);
     });
   }
 

@@ -37,8 +37,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL d
     expect(a.services.config.dataDir).not.toBe(b.services.config.dataDir);
     const onA = await createUser(a);
     const onB = await createUser(b);
-    expect((await expectBody(await through(b, onA).api.me.$get(), 200)).user.id).toBe(onA.id);
-    expect((await expectBody(await through(a, onB).api.me.$get(), 200)).user.id).toBe(onB.id);
+    expect((await expectBody(await through(b, onA).api.me.$get(), 200)).user?.id).toBe(onA.id);
+    expect((await expectBody(await through(a, onB).api.me.$get(), 200)).user?.id).toBe(onB.id);
     for (const server of [a, b]) {
       expect(existsSync(path.join(server.services.config.dataDir, 'secrets.json'))).toBe(false);
     }

@@ -35,3 +35,44 @@ export function withQuery(path: AppPath, query: Record<string, string | null | u
   const search = params.toString();
   return search ? `${path}?${search}` : path;
 }
+
+/** The pages of the signed-in layout: each has a skeleton of the layout written at build time. */
+export const SIGNED_IN_PATHS = [
+  paths.dashboard,
+  paths.tasks,
+  paths.taskHistory,
+  paths.contract,
+  paths.journal,
+  paths.punishments,
+  paths.settings,
+  paths.releaseInfo,
+] as const satisfies readonly AppPath[];
+
+/**
+ * The pages written to HTML at build time (decision 018), by name (the file `prerendered/<name>.html`)
+ * and the address they are rendered at: the landing and auth pages as a visitor sees them, and the
+ * signed-in layout's skeleton at each of its pages.
+ */
+export const PRERENDERED_PAGES: Readonly<Record<string, string>> = {
+  home: paths.home,
+  auth: paths.auth,
+  'auth-register': `${paths.auth}?tab=register`,
+  ...Object.fromEntries(SIGNED_IN_PATHS.map((path) => [path.slice(1), path])),
+};
+
+/**
+ * The prerendered page that shows this address, or null when it has none. The server answers with it
+ * (it sees no hash); the browser hydrates it only when the whole address, hash included, names the
+ * same page, and draws the page afresh otherwise (a reset link may carry its token in the hash).
+ */
+export function prerenderedPage(pathname: string, search = '', hash = ''): string | null {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  if (path === paths.home) return 'home';
+  if (path === paths.auth) {
+    const query = new URLSearchParams(search);
+    const fragment = new URLSearchParams(hash.replace(/^#/, ''));
+    if (query.get('type') === 'recovery' || fragment.get('type') === 'recovery') return null;
+    return query.get('tab') === 'register' ? 'auth-register' : 'auth';
+  }
+  return (SIGNED_IN_PATHS as readonly string[]).includes(path) ? path.slice(1) : null;
+}

@@ -1,17 +1,30 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
-import { Providers } from './app/providers';
-import { router } from './app/router';
+// First, before any schema is built.
+import './zod-config';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter } from 'react-router';
+import { prerenderedPage } from '@/shared/routes';
+import { App } from './app/app';
+import { routes } from './app/router';
+import { meQuery } from './lib/current-user';
+import { createQueryClient } from './lib/query-client';
 import './styles.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
 
-createRoot(root).render(
-  <StrictMode>
-    <Providers>
-      <RouterProvider router={router} />
-    </Providers>
-  </StrictMode>,
-);
+const queryClient = createQueryClient();
+// Who is signed in is asked at once, while the page's own code is still arriving.
+void queryClient.prefetchQuery(meQuery);
+const app = <App queryClient={queryClient} router={createBrowserRouter(routes)} />;
+
+// A page written at build time (decision 018) is hydrated when it is the page this address shows;
+// anything else (the plain shell, or a reset link whose hash asks for another page) is drawn afresh.
+const { pathname, search, hash } = window.location;
+const written = root.dataset.prerendered;
+if (written && written === prerenderedPage(pathname, search, hash)) {
+  hydrateRoot(root, app);
+} else {
+  root.replaceChildren();
+  delete root.dataset.prerendered;
+  createRoot(root).render(app);
+}

@@ -65,7 +65,7 @@ describe.each(databases())('the session cache (%s)', (db) => {
     for (const role of ['dominant', 'submissive', 'dominant'] as const) {
       await expectBody(await user.api.me['session-role'].$put({ json: { role } }), 200);
       const me = await expectBody(await user.api.me.$get(), 200);
-      expect(me.user.sessionRole).toBe(role);
+      expect(me.user?.sessionRole).toBe(role);
     }
   });
 

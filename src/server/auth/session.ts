@@ -30,8 +30,9 @@ export type AppEnv = {
   Variables: { user: AuthUser; session: AuthSession; actor: Actor };
 };
 
-export function forwardSetCookies(c: Context, headers: Headers | null | undefined) {
-  for (const cookie of headers?.getSetCookie() ?? []) c.header('Set-Cookie', cookie, { append: true });
+export function forwardSetCookies(c: Context, cookies: Headers | string[] | null | undefined) {
+  const list = Array.isArray(cookies) ? cookies : (cookies?.getSetCookie() ?? []);
+  for (const cookie of list) c.header('Set-Cookie', cookie, { append: true });
 }
 
 export const asRole = (value: unknown): Role =>
@@ -39,23 +40,30 @@ export const asRole = (value: unknown): Role =>
 export const asSessionRole = (value: unknown): SessionRole | null =>
   value === 'dominant' || value === 'submissive' ? value : null;
 
+/** The session behind the request's cookie and its actor, or null; `setCookies` slide its expiry on. */
+export async function findSession(deps: { sessions: SessionReader }, headers: Headers) {
+  const data = await deps.sessions.read(headers);
+  if (!data) return null;
+  const role = asRole(data.user.role);
+  const sessionRole = asSessionRole(data.session.sessionRole);
+  const actor: Actor = {
+    id: data.user.id,
+    name: data.user.name,
+    role,
+    sessionRole,
+    actingRole: effectiveRole(role, sessionRole),
+  };
+  return { user: data.user, session: data.session, actor, setCookies: data.setCookies };
+}
+
 /** Loads the session from its cookie; answers 401 "Not authenticated" without one. */
 export const requireSession = (deps: { sessions: SessionReader }) =>
   createMiddleware<AppEnv>(async (c, next) => {
-    const data = await deps.sessions.read(c.req.raw.headers);
-    if (!data) throw new AppError(401, 'NOT_AUTHENTICATED', 'Not authenticated');
-    const role = asRole(data.user.role);
-    const sessionRole = asSessionRole(data.session.sessionRole);
-    c.set('user', data.user);
-    c.set('session', data.session);
-    c.set('actor', {
-      id: data.user.id,
-      name: data.user.name,
-      role,
-      sessionRole,
-      actingRole: effectiveRole(role, sessionRole),
-    });
+    const found = await findSession(deps, c.req.raw.headers);
+    if (!found) throw new AppError(401, 'NOT_AUTHENTICATED', 'Not authenticated');
+    c.set('user', found.user);
+    c.set('session', found.session);
+    c.set('actor', found.actor);
     await next();
-    // The library slides the expiry forward once a day; pass its refreshed cookie on.
-    for (const cookie of data.setCookies) c.header('Set-Cookie', cookie, { append: true });
+    forwardSetCookies(c, found.setCookies);
   });

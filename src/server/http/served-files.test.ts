@@ -1,6 +1,8 @@
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
 import { type Couple, createCouple } from '../test/partners';
@@ -43,5 +45,153 @@ describe('what the server lets browsers keep', () => {
     const map = await app.fetch(new Request('http://localhost/assets/app-abc123.js.map'));
     expect(map.status).toBe(404);
     expect(await map.text()).not.toContain('secret.ts');
+  });
+});
+
+/** A built web app as `npm run build:web` leaves it: shell, hashed assets, prerendered pages, copies. */
+function fakeBuild(): string {
+  const root = mkdtempSync(path.join(tmpdir(), 'pact-web-'));
+  const shell = (body: string) =>
+    `<!doctype html><html><head><title>Pact</title>${'<link rel="modulepreload" href="/assets/chunk-abc123.js">'.repeat(8)}<script type="module" src="/assets/index-abc123.js"></script></head><body>${body}</body></html>`;
+  mkdirSync(path.join(root, 'assets'));
+  mkdirSync(path.join(root, 'prerendered'));
+  mkdirSync(path.join(root, '.vite'));
+  writeFileSync(path.join(root, 'index.html'), shell('<div id="root"></div>'));
+  for (const [name, text] of [
+    ['home', 'A private space for two'],
+    ['auth', 'Log in or create your account'],
+    ['auth-register', 'Create account'],
+    ['dashboard', 'Loading Pact'],
+  ]) {
+    writeFileSync(
+      path.join(root, 'prerendered', `${name}.html`),
+      shell(`<div id="root" data-prerendered="${name}"><main>${text}</main></div>`),
+    );
+  }
+  writeFileSync(path.join(root, 'assets', 'index-abc123.js'), SCRIPT);
+  writeFileSync(path.join(root, 'assets', 'index-abc123.js.map'), '{"version":3,"sources":["secret.ts"]}');
+  writeFileSync(
+    path.join(root, 'icon.svg'),
+    `<svg xmlns="http://www.w3.org/2000/svg">${'<g/>'.repeat(100)}</svg>`,
+  );
+  writeFileSync(
+    path.join(root, '.vite', 'manifest.json'),
+    '{"index.html":{"file":"assets/index-abc123.js"}}',
+  );
+  execFileSync(process.execPath, ['scripts/precompress.mjs', root]);
+  return root;
+}
+
+const SCRIPT = `console.info(${JSON.stringify('Pact '.repeat(400))});\n`;
+const BROWSER = 'gzip, deflate, br, zstd';
+
+describe('the built web app as the server sends it', () => {
+  let server: TestServer;
+  let webRoot: string;
+  let app: ReturnType<typeof createApp>;
+  const get = (url: string, headers: Record<string, string> = {}, method = 'GET') =>
+    app.fetch(new Request(`http://localhost${url}`, { method, headers }));
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    webRoot = fakeBuild();
+    app = createApp(server.services, { webRoot });
+  });
+  afterAll(async () => {
+    await server?.close();
+    rmSync(webRoot, { recursive: true, force: true });
+  });
+
+  it('sends a hashed script brotli-compressed to a browser that takes brotli, kept for a year', async () => {
+    const response = await get('/assets/index-abc123.js', { 'Accept-Encoding': BROWSER });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-encoding')).toBe('br');
+    expect(response.headers.get('vary')).toMatch(/accept-encoding/i);
+    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(response.headers.get('content-type')).toMatch(/^text\/javascript/);
+    const body = Buffer.from(await response.arrayBuffer());
+    expect(Number(response.headers.get('content-length'))).toBe(body.length);
+    expect(body.length).toBeLessThan(SCRIPT.length / 4);
+    expect(brotliDecompressSync(body).toString()).toBe(SCRIPT);
+  });
+
+  it('sends gzip to a browser that takes only gzip, and the file itself to one that takes neither', async () => {
+    const gzip = await get('/assets/index-abc123.js', { 'Accept-Encoding': 'gzip' });
+    expect(gzip.headers.get('content-encoding')).toBe('gzip');
+    expect(gunzipSync(Buffer.from(await gzip.arrayBuffer())).toString()).toBe(SCRIPT);
+
+    for (const accept of [undefined, 'identity', 'br;q=0, gzip;q=0']) {
+      const plain = await get('/assets/index-abc123.js', accept ? { 'Accept-Encoding': accept } : {});
+      expect(plain.headers.get('content-encoding'), accept).toBeNull();
+      expect(plain.headers.get('vary')).toMatch(/accept-encoding/i);
+      expect(await plain.text()).toBe(SCRIPT);
+    }
+    const notBrotli = await get('/assets/index-abc123.js', { 'Accept-Encoding': 'br;q=0, *' });
+    expect(notBrotli.headers.get('content-encoding')).toBe('gzip');
+  });
+
+  it.each([
+    ['/', 'A private space for two'],
+    ['/auth', 'Log in or create your account'],
+    ['/auth?tab=register', 'Create account'],
+    ['/dashboard', 'Loading Pact'],
+  ])(
+    'answers %s with its page written at build time, compressed, never kept unchecked',
+    async (url, text) => {
+      const response = await get(url, { 'Accept-Encoding': BROWSER });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(response.headers.get('cache-control')).toBe('no-cache');
+      expect(response.headers.get('content-encoding')).toBe('br');
+      expect(response.headers.get('vary')).toMatch(/accept-encoding/i);
+      expect(response.headers.get('content-security-policy')).toContain("script-src 'self'");
+      const html = brotliDecompressSync(Buffer.from(await response.arrayBuffer())).toString();
+      expect(html).toContain(text);
+    },
+  );
+
+  it('answers a reset link and the pages written in the browser with the shell; unknown paths with a 404', async () => {
+    for (const [url, status] of [
+      ['/auth?type=recovery&token=abc', 200],
+      ['/privacy-policy', 200],
+      ['/auth-callback', 200],
+      ['/nope', 404],
+      ['/index.html', 404],
+      ['/prerendered/home.html', 404],
+      ['/.vite/manifest.json', 404],
+      ['/assets/index-abc123.js.map', 404],
+      ['/assets/missing-000000.js', 404],
+    ] as const) {
+      const response = await get(url);
+      expect(response.status, url).toBe(status);
+      expect(response.headers.get('cache-control'), url).toBe('no-cache');
+      const html = await response.text();
+      expect(html, url).toContain('<div id="root"></div>');
+      expect(html, url).not.toContain('secret.ts');
+    }
+  });
+
+  it('answers a browser whose copy is current with a 304 and no body', async () => {
+    for (const url of ['/', '/assets/index-abc123.js', '/icon.svg']) {
+      const first = await get(url, { 'Accept-Encoding': BROWSER });
+      const etag = first.headers.get('etag');
+      expect(etag, url).toMatch(/^"[\w-]+"$/);
+      const again = await get(url, { 'Accept-Encoding': BROWSER, 'If-None-Match': etag! });
+      expect(again.status, url).toBe(304);
+      expect(await again.text()).toBe('');
+      const changed = await get(url, { 'Accept-Encoding': BROWSER, 'If-None-Match': '"something-else"' });
+      expect(changed.status, url).toBe(200);
+    }
+  });
+
+  it('has unhashed files checked before use, and HEAD answers the headers alone', async () => {
+    const icon = await get('/icon.svg', { 'Accept-Encoding': BROWSER });
+    expect(icon.headers.get('content-type')).toBe('image/svg+xml');
+    expect(icon.headers.get('cache-control')).toBe('no-cache');
+    const head = await get('/assets/index-abc123.js', { 'Accept-Encoding': BROWSER }, 'HEAD');
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-encoding')).toBe('br');
+    expect(Number(head.headers.get('content-length'))).toBeGreaterThan(0);
+    expect(await head.text()).toBe('');
   });
 });

@@ -126,7 +126,9 @@ export async function createUser(server: TestServer, opts: NewUserOptions = {}):
   } else {
     await confirmAddress(server, credentials.email);
     client = await signIn(server, credentials);
-    id = (await expectBody(await client.api.me.$get(), 200)).user.id;
+    const signedIn = (await expectBody(await client.api.me.$get(), 200)).user;
+    if (!signedIn) throw new Error(`${credentials.email} is not signed in after signing in`);
+    id = signedIn.id;
   }
   expect(id).toMatch(/^[0-9a-f-]{36}$/);
   if (opts.actAs) await actAs(client, opts.actAs);

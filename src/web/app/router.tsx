@@ -1,23 +1,32 @@
-import { type ComponentType, lazy, Suspense } from 'react';
-import { createBrowserRouter } from 'react-router';
+import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
+import type { RouteObject } from 'react-router';
 import { paths } from '@/shared/routes';
+import { PageSkeleton } from '@/web/components/ui/skeleton';
 import { Spinner } from '@/web/components/ui/spinner';
-import { AppLayout } from './layout/app-layout';
-import { ComingSoonPage } from './layout/coming-soon-page';
+import { AppShellSkeleton } from './layout/app-shell-skeleton';
 import { NotFoundPage } from './layout/not-found-page';
 import { PageFocus } from './layout/page-focus';
 import { PublicLayout } from './layout/public-layout';
 import { RouteError } from './layout/route-error';
 
-/** Each page is its own chunk: a visitor downloads the screens they open, not the whole app. */
-function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
-  const Page: ComponentType = lazy(async () => ({ default: (await load())[name] as ComponentType }));
+/**
+ * Each page is its own chunk: a visitor downloads the screens they open, not the whole app. While it
+ * loads, `fallback` stands in (a page written at build time keeps its HTML instead, until it hydrates).
+ */
+function page(load: () => Promise<ComponentType>, fallback: ReactNode = <Spinner label="Loading…" />) {
+  const Page = lazy(async () => ({ default: await load() }));
   return (
-    <Suspense fallback={<Spinner label="Loading…" />}>
+    <Suspense fallback={fallback}>
       <Page />
     </Suspense>
   );
 }
+
+/** A page inside the signed-in layout: its outline while its code arrives. */
+const inLayout = (load: () => Promise<ComponentType>) => page(load, <PageSkeleton />);
+
+/** The signed-in layout (top bar, navigation, the user's session) is a chunk of its own too. */
+const AppLayout = lazy(async () => ({ default: (await import('./layout/app-layout')).AppLayout }));
 
 const comingSoon = [
   { path: paths.contract, title: 'Contract' },
@@ -31,7 +40,8 @@ const comingSoon = [
 const pageError = <RouteError standalone />;
 const inLayoutError = <RouteError />;
 
-export const router = createBrowserRouter([
+/** The app's routes; main.tsx makes the browser's router of them, the build a memory router per page. */
+export const routes: RouteObject[] = [
   {
     element: <PageFocus />,
     errorElement: pageError,
@@ -42,54 +52,67 @@ export const router = createBrowserRouter([
         children: [
           {
             path: paths.home,
-            element: page(() => import('@/web/features/accounts/pages/landing-page'), 'LandingPage'),
+            element: page(
+              async () => (await import('@/web/features/accounts/pages/landing-page')).LandingPage,
+            ),
             errorElement: pageError,
           },
           // Legal pages are public: people read the terms before they agree to them.
           {
             path: paths.privacyPolicy,
-            element: page(() => import('./layout/legal-page'), 'PrivacyPolicyPage'),
+            element: page(async () => (await import('./layout/legal-page')).PrivacyPolicyPage),
             errorElement: pageError,
           },
           {
             path: paths.termsOfService,
-            element: page(() => import('./layout/legal-page'), 'TermsOfServicePage'),
+            element: page(async () => (await import('./layout/legal-page')).TermsOfServicePage),
             errorElement: pageError,
           },
         ],
       },
       {
         path: paths.auth,
-        element: page(() => import('@/web/features/accounts/pages/auth-page'), 'AuthPage'),
+        element: page(async () => (await import('@/web/features/accounts/pages/auth-page')).AuthPage),
         errorElement: pageError,
       },
       {
         path: paths.authCallback,
-        element: page(() => import('@/web/features/accounts/pages/auth-callback-page'), 'AuthCallbackPage'),
+        element: page(
+          async () => (await import('@/web/features/accounts/pages/auth-callback-page')).AuthCallbackPage,
+        ),
         errorElement: pageError,
       },
       {
-        element: <AppLayout />,
+        element: (
+          <Suspense fallback={<AppShellSkeleton />}>
+            <AppLayout />
+          </Suspense>
+        ),
         errorElement: pageError,
         children: [
           {
             path: paths.dashboard,
-            element: page(() => import('./dashboard/dashboard-page'), 'DashboardPage'),
+            element: inLayout(async () => (await import('./dashboard/dashboard-page')).DashboardPage),
             errorElement: inLayoutError,
           },
           {
             path: paths.tasks,
-            element: page(() => import('@/web/features/tasks/pages/tasks-page'), 'TasksPage'),
+            element: inLayout(async () => (await import('@/web/features/tasks/pages/tasks-page')).TasksPage),
             errorElement: inLayoutError,
           },
           {
             path: paths.taskHistory,
-            element: page(() => import('@/web/features/tasks/pages/task-history-page'), 'TaskHistoryPage'),
+            element: inLayout(
+              async () => (await import('@/web/features/tasks/pages/task-history-page')).TaskHistoryPage,
+            ),
             errorElement: inLayoutError,
           },
           ...comingSoon.map(({ path, title }) => ({
             path,
-            element: <ComingSoonPage title={title} />,
+            element: inLayout(async () => {
+              const { ComingSoonPage } = await import('./layout/coming-soon-page');
+              return () => <ComingSoonPage title={title} />;
+            }),
             errorElement: inLayoutError,
           })),
         ],
@@ -97,4 +120,4 @@ export const router = createBrowserRouter([
       { path: '*', element: <NotFoundPage />, errorElement: pageError },
     ],
   },
-]);
+];

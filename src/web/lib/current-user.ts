@@ -1,17 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { createContext, useContext } from 'react';
 import type { CurrentUser } from '@/shared/schemas/accounts';
-import { ApiError, api, unwrap } from '@/web/lib/api';
+import { api, unwrap } from '@/web/lib/api';
 import { queryKeys } from '@/web/lib/query-keys';
 
-/** The signed-in user, or null when nobody is signed in. */
+/** The signed-in user, or null when nobody is signed in (the server answers a visitor `{ user: null }`). */
 export async function fetchMe(): Promise<CurrentUser | null> {
-  try {
-    return (await unwrap(api.api.me.$get())).user;
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 401) return null;
-    throw error;
-  }
+  return (await unwrap(api.api.me.$get())).user;
 }
 
 export const meQuery = queryOptions({ queryKey: queryKeys.me, queryFn: fetchMe });

@@ -9,7 +9,7 @@ import {
   resetPasswordInput,
   sessionRoleInput,
 } from '@/shared/schemas/accounts';
-import { type AppEnv, forwardSetCookies, requireSession } from '../../auth/session';
+import { type AppEnv, findSession, forwardSetCookies, requireSession } from '../../auth/session';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../http/errors';
 import { clientAddress } from '../../http/rate-limit';
@@ -121,16 +121,18 @@ export const authRoutes = (deps: AppDeps) => {
   );
 };
 
-/** /api/me: the signed-in user. */
+/** /api/me: the signed-in user; `{ user: null }` for a visitor, whose pages ask before they know. */
 export const meRoutes = (deps: AppDeps) =>
   new Hono<AppEnv>()
+    .get('/', async (c) => {
+      const found = await findSession(deps, c.req.raw.headers);
+      if (!found) return c.json({ user: null }, 200);
+      forwardSetCookies(c, found.setCookies);
+      const partners = await listPartners(deps.db, found.user.id);
+      return c.json({ user: presentCurrentUser(found.user, found.session, partners) }, 200);
+    })
+    // Registered after GET /: everything else under /api/me still needs a session.
     .use(requireSession(deps))
-    .get('/', async (c) =>
-      c.json(
-        { user: presentCurrentUser(c.var.user, c.var.session, await listPartners(deps.db, c.var.user.id)) },
-        200,
-      ),
-    )
     // update_user_last_visit: called when the notifications menu opens.
     .post('/visit', async (c) => {
       await updateLastVisit(deps, c.var.actor);

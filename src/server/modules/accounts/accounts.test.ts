@@ -21,6 +21,8 @@ import {
 const MINUTE = 60_000;
 const NEW_PASSWORD = 'Otter9#glacier';
 const NOT_AUTHENTICATED = { error: { code: 'NOT_AUTHENTICATED', message: 'Not authenticated' } };
+/** What /api/me answers a visitor: nobody is signed in, which is an answer, not a refusal. */
+const SIGNED_OUT = { user: null };
 const INVALID_CREDENTIALS = { error: { code: 'INVALID_CREDENTIALS', message: 'Invalid email or password' } };
 const INVALID_RESET = { error: { code: 'INVALID_TOKEN', message: 'Reset link invalid or expired' } };
 
@@ -41,6 +43,14 @@ const register = (server: TestServer, body: Record<string, unknown>) =>
 async function me(client: TestClient) {
   const response = await client.api.me.$get();
   return { status: response.status, body: await response.json() };
+}
+
+/** The signed-in user as /api/me shows it; fails when nobody is signed in. */
+async function meUser(client: TestClient) {
+  const { status, body } = await me(client);
+  expect(status).toBe(200);
+  if (!body.user) throw new Error('/api/me answered that nobody is signed in');
+  return body.user;
 }
 
 const resetPassword = (
@@ -467,13 +477,13 @@ describe.each(databases())('accounts API on %s', (kind) => {
       expect((await me(second)).status).toBe(200);
 
       expect((await first.post('/api/auth/logout')).status).toBe(200);
-      expect((await me(first)).status).toBe(401);
-      expect((await me(second)).status).toBe(200);
+      expect(await me(first)).toEqual({ status: 200, body: SIGNED_OUT });
+      expect(await meUser(second)).toMatchObject({ email: user.email });
     });
   });
 
   describe('logout', () => {
-    it('ends the session: /api/me answers 401 and the old cookie replayed is refused', async () => {
+    it('ends the session: /api/me answers that nobody is signed in and the old cookie replayed is refused', async () => {
       const user = await registerAndVerify(server);
       const client = await signIn(server, user);
       const oldCookie = client.sessionCookie()!;
@@ -488,14 +498,16 @@ describe.each(databases())('accounts API on %s', (kind) => {
       expect(client.sessionCookie()).toBeUndefined();
 
       const after = await client.get('/api/me');
-      expect(after.status).toBe(401);
-      expect(await after.json()).toEqual(NOT_AUTHENTICATED);
+      expect(after.status).toBe(200);
+      expect(await after.json()).toEqual(SIGNED_OUT);
 
-      const replayed = await server.request('/api/me', {
-        headers: { cookie: `${SESSION_COOKIE}=${oldCookie}` },
-      });
-      expect(replayed.status).toBe(401);
-      expect(await replayed.json()).toEqual(NOT_AUTHENTICATED);
+      const cookie = { headers: { cookie: `${SESSION_COOKIE}=${oldCookie}` } };
+      const replayed = await server.request('/api/me', cookie);
+      expect(replayed.status).toBe(200);
+      expect(await replayed.json()).toEqual(SIGNED_OUT);
+      const partners = await server.request('/api/partners', cookie);
+      expect(partners.status).toBe(401);
+      expect(await partners.json()).toEqual(NOT_AUTHENTICATED);
       expect(await sessionsOf(server, user.email)).toHaveLength(0);
     });
 
@@ -589,8 +601,9 @@ describe.each(databases())('accounts API on %s', (kind) => {
 
       for (const client of [earlier, another]) {
         const answer = await client.get('/api/me');
-        expect(answer.status).toBe(401);
-        expect(await answer.json()).toEqual(NOT_AUTHENTICATED);
+        expect(answer.status).toBe(200);
+        expect(await answer.json()).toEqual(SIGNED_OUT);
+        expect((await client.get('/api/partners')).status).toBe(401);
       }
       expect(await sessionsOf(server, user.email)).toHaveLength(0);
 
@@ -649,14 +662,14 @@ describe.each(databases())('accounts API on %s', (kind) => {
     it('starts null, is kept on the server session, and is per session', async () => {
       const user = await registerAndVerify(server, { role: 'switch' });
       const client = await signIn(server, user);
-      expect((await me(client)).body.user).toMatchObject({ role: 'switch', sessionRole: null });
+      expect(await meUser(client)).toMatchObject({ role: 'switch', sessionRole: null });
 
       const chosen = await client.api.me['session-role'].$put({ json: { role: 'dominant' } });
       expect((await expectBody(chosen, 200)).user).toMatchObject({
         role: 'switch',
         sessionRole: 'dominant',
       });
-      expect((await me(client)).body.user.sessionRole).toBe('dominant');
+      expect((await meUser(client)).sessionRole).toBe('dominant');
       const stored = await server.database.db
         .select({ role: sessions.sessionRole })
         .from(sessions)
@@ -664,15 +677,15 @@ describe.each(databases())('accounts API on %s', (kind) => {
       expect(stored).toEqual([{ role: 'dominant' }]);
 
       expect((await client.put('/api/me/session-role', { role: 'submissive' })).status).toBe(200);
-      expect((await me(client)).body.user.sessionRole).toBe('submissive');
+      expect((await meUser(client)).sessionRole).toBe('submissive');
 
       const other = await signIn(server, user);
-      expect((await me(other)).body.user.sessionRole).toBeNull();
-      expect((await me(client)).body.user.sessionRole).toBe('submissive');
+      expect((await meUser(other)).sessionRole).toBeNull();
+      expect((await meUser(client)).sessionRole).toBe('submissive');
 
       await client.post('/api/auth/logout');
       const again = await signIn(server, user);
-      expect((await me(again)).body.user.sessionRole).toBeNull();
+      expect((await meUser(again)).sessionRole).toBeNull();
     });
 
     it.each(['dominant', 'submissive'] as const)(
@@ -686,7 +699,7 @@ describe.each(databases())('accounts API on %s', (kind) => {
         expect((await response.json()).error).toMatchObject({
           code: 'ROLE_NOT_SWITCH',
         });
-        expect((await me(client)).body.user).toMatchObject({ role, sessionRole: role });
+        expect(await meUser(client)).toMatchObject({ role, sessionRole: role });
         const stored = await sessionsOf(server, user.email);
         expect(stored.map((s) => s.sessionRole)).toEqual([null]);
       },
@@ -702,15 +715,22 @@ describe.each(databases())('accounts API on %s', (kind) => {
         expect(await response.json()).toMatchObject({
           error: { code: 'VALIDATION_ERROR', message: 'Session role must be dominant or submissive' },
         });
-        expect((await me(client)).body.user.sessionRole).toBeNull();
+        expect((await meUser(client)).sessionRole).toBeNull();
       },
     );
   });
 
   describe('access', () => {
+    it('GET /api/me without a session answers 200 with no user: a visitor is not an error', async () => {
+      const response = await server.request('/api/me');
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual(SIGNED_OUT);
+      expect(sessionCookieOf(response)).toBeUndefined();
+    });
+
     it.each([
-      ['GET', '/api/me'],
       ['PUT', '/api/me/session-role'],
+      ['POST', '/api/me/visit'],
     ])('%s %s without a session answers 401 "Not authenticated"', async (method, path) => {
       const response = await server.request(
         path,
@@ -734,11 +754,13 @@ describe.each(databases())('accounts API on %s', (kind) => {
         '%E0%A4%A',
         'a'.repeat(5_000),
       ]) {
-        const response = await server.request('/api/me', {
-          headers: { cookie: `${SESSION_COOKIE}=${value}` },
-        });
-        expect(response.status, value).toBe(401);
-        expect(await response.json()).toEqual(NOT_AUTHENTICATED);
+        const cookie = { headers: { cookie: `${SESSION_COOKIE}=${value}` } };
+        const response = await server.request('/api/me', cookie);
+        expect(response.status, value).toBe(200);
+        expect(await response.json()).toEqual(SIGNED_OUT);
+        const partners = await server.request('/api/partners', cookie);
+        expect(partners.status, value).toBe(401);
+        expect(await partners.json()).toEqual(NOT_AUTHENTICATED);
       }
     });
 
@@ -792,7 +814,7 @@ describe.each(databases())('accounts API on %s', (kind) => {
       expect(body.error.code).toMatch(/^[A-Z_]+$/);
       expect(typeof body.error.message).toBe('string');
       expect(await server.rowCounts()).toEqual(before);
-      expect((await me(switchClient)).body.user.sessionRole).toBeNull();
+      expect((await meUser(switchClient)).sessionRole).toBeNull();
       return { status: response.status, body };
     }
 
@@ -957,8 +979,8 @@ describe.each(databases())('accounts API on %s', (kind) => {
       ];
       for (const init of inits) {
         const response = await server.request('/api/me?x=%00&y[]=1', init);
-        expect(response.status).toBe(401);
-        expect(await response.json()).toEqual(NOT_AUTHENTICATED);
+        expect(response.status).toBe(200);
+        expect(await response.json()).toEqual(SIGNED_OUT);
       }
     });
   });
@@ -992,9 +1014,7 @@ describe.each(databases())('registration without e-mail verification on %s', (ki
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Lax/i);
 
-    const current = await me(client);
-    expect(current.status).toBe(200);
-    expect(current.body.user.id).toBe(user?.id);
+    expect((await meUser(client)).id).toBe(user?.id);
     expect(server.smtp.mailsTo(String(body.email))).toEqual([]);
 
     expect((await login(server, String(body.email), STRONG_PASSWORD)).status).toBe(200);

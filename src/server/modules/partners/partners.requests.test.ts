@@ -427,7 +427,7 @@ describe.each(databases())('partner search and requests on %s', (kind) => {
         { id: dom.id, name: 'Dora Dom', role: 'dominant', photoURL: null },
       ]);
       const me = await (await sub.api.me.$get()).json();
-      expect(me.user.partners).toEqual([{ id: dom.id, name: 'Dora Dom', role: 'dominant', photoURL: null }]);
+      expect(me.user?.partners).toEqual([{ id: dom.id, name: 'Dora Dom', role: 'dominant', photoURL: null }]);
       expect((await requestsOf(sub)).map((r) => [r.id, r.status])).toEqual([[view.id, 'accepted']]);
 
       const told = await inbox(sub);

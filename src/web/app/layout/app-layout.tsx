@@ -1,20 +1,25 @@
 import { Navigate, Outlet } from 'react-router';
 import { paths } from '@/shared/routes';
-import { Spinner } from '@/web/components/ui/spinner';
 import { RoleChooser } from '@/web/features/accounts/components/role-chooser';
 import { RequestDialogProvider } from '@/web/features/partners/components/request-dialog-provider';
 import { CurrentUserContext, useMe } from '@/web/lib/current-user';
 import { MAIN_ID } from '@/web/lib/focus';
 import { RealtimeProvider } from '@/web/lib/realtime';
+import { useHydrated } from '@/web/lib/use-hydrated';
 import { FeatureEffects } from '../effects';
+import { AppShellSkeleton } from './app-shell-skeleton';
 import { BottomNav } from './bottom-nav';
 import { SkipLink } from './page-focus';
 import { TopBar } from './top-bar';
 
-/** The signed-in shell: sends visitors to /auth and a Switch without a session role to the chooser. */
+/**
+ * The signed-in shell: sends visitors to /auth and a Switch without a session role to the chooser. Until
+ * the user is known, and while the skeleton written at build time hydrates, it shows that skeleton.
+ */
 export function AppLayout() {
   const me = useMe();
-  if (me.isPending) return <Spinner label="Loading Pact…" />;
+  const hydrated = useHydrated();
+  if (me.isPending || !hydrated) return <AppShellSkeleton />;
   if (me.isError) {
     return (
       <p role="alert" className="p-6 text-center text-destructive">

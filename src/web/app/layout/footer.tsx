@@ -15,7 +15,9 @@ export function Footer() {
         </Link>
       </nav>
       <p className="mt-2">
-        © {new Date().getFullYear()} Pact · Version {APP_VERSION} · For consenting adults (18+)
+        {/* The landing page is written at build time: a page built last year shows this year on hydrating. */}
+        © <span suppressHydrationWarning>{new Date().getFullYear()}</span> Pact · Version {APP_VERSION} · For
+        consenting adults (18+)
       </p>
     </footer>
   );

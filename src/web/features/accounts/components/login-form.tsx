@@ -8,12 +8,16 @@ import { type LoginInput, loginInput } from '@/shared/schemas/accounts';
 import { Button } from '@/web/components/ui/button';
 import { Field } from '@/web/components/ui/field';
 import { ApiError } from '@/web/lib/api';
+import { useHydrated } from '@/web/lib/use-hydrated';
 import { useLogin } from '../api/login';
 import { ForgotPasswordDialog } from './forgot-password-dialog';
 
 export function LoginForm({ onUnconfirmed }: { onUnconfirmed: (email: string) => void }) {
   const navigate = useNavigate();
   const login = useLogin();
+  // Written at build time, the form shows before its code runs: until then its button stays disabled,
+  // so that Enter cannot send the fields the browser's own way (in the address, password included).
+  const hydrated = useHydrated();
   const [forgotOpen, setForgotOpen] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<LoginInput>({
@@ -42,7 +46,7 @@ export function LoginForm({ onUnconfirmed }: { onUnconfirmed: (email: string) =>
   });
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-4" aria-label="Login">
+    <form onSubmit={submit} method="post" noValidate className="space-y-4" aria-label="Login">
       {failure ? (
         <p
           role="alert"
@@ -70,7 +74,7 @@ export function LoginForm({ onUnconfirmed }: { onUnconfirmed: (email: string) =>
           Forgot password?
         </Button>
       </div>
-      <Button type="submit" className="w-full" disabled={login.isPending}>
+      <Button type="submit" className="w-full" disabled={!hydrated || login.isPending}>
         {login.isPending ? 'Logging in…' : 'Log in'}
       </Button>
       <ForgotPasswordDialog

@@ -11,6 +11,7 @@ import { Button } from '@/web/components/ui/button';
 import { Field } from '@/web/components/ui/field';
 import { ApiError } from '@/web/lib/api';
 import { cn } from '@/web/lib/cn';
+import { useHydrated } from '@/web/lib/use-hydrated';
 import { useRegister } from '../api/register';
 import { NewPasswordFields } from './new-password-fields';
 
@@ -31,6 +32,9 @@ export function RegisterForm({
 }) {
   const navigate = useNavigate();
   const registration = useRegister();
+  // Written at build time, the form shows before its code runs: until then its button stays disabled,
+  // so that Enter cannot send the fields the browser's own way (in the address, password included).
+  const hydrated = useHydrated();
   const form = useForm<FormValues>({
     resolver: zodResolver(registerInput),
     defaultValues: {
@@ -77,7 +81,7 @@ export function RegisterForm({
   });
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-4" aria-label="Register">
+    <form onSubmit={submit} method="post" noValidate className="space-y-4" aria-label="Register">
       <Field
         label="Display name"
         autoComplete="nickname"
@@ -161,7 +165,7 @@ export function RegisterForm({
         .
       </p>
 
-      <Button type="submit" className="w-full" disabled={registration.isPending}>
+      <Button type="submit" className="w-full" disabled={!hydrated || registration.isPending}>
         {registration.isPending ? 'Creating account…' : 'Create account'}
       </Button>
     </form>

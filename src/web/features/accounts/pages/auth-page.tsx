@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { paths } from '@/shared/routes';
-import { Spinner } from '@/web/components/ui/spinner';
 import { Tabs } from '@/web/components/ui/tabs';
 import { useMe } from '@/web/lib/current-user';
+import { useHydrated } from '@/web/lib/use-hydrated';
 import { LoginForm } from '../components/login-form';
 import { RecoveryView } from '../components/recovery-view';
 import { RegisterForm } from '../components/register-form';
@@ -19,10 +19,15 @@ function recoveryParams(search: string, hash: string) {
   return null;
 }
 
+/**
+ * Login and registration, written at build time as a visitor sees them (decision 018): the forms show
+ * while the browser still asks who is signed in, and a signed-in user is sent on once it has hydrated.
+ */
 export function AuthPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const me = useMe();
+  const hydrated = useHydrated();
   const [tab, setTab] = useState(
     new URLSearchParams(location.search).get('tab') === 'register' ? 'register' : 'login',
   );
@@ -41,9 +46,7 @@ export function AuthPage() {
     content = (
       <RecoveryView key={recovery.token} token={recovery.token} email={recovery.email} onDone={backToLogin} />
     );
-  } else if (me.isPending) {
-    content = <Spinner label="Loading…" />;
-  } else if (me.data) {
+  } else if (hydrated && me.data) {
     return <Navigate to={paths.dashboard} replace />;
   } else if (noticeFor) {
     content = <VerificationNotice email={noticeFor} onBack={backToLogin} />;

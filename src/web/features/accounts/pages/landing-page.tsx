@@ -4,6 +4,7 @@ import { paths } from '@/shared/routes';
 import { buttonClasses } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
 import { useMe } from '@/web/lib/current-user';
+import { useHydrated } from '@/web/lib/use-hydrated';
 
 const AUDIENCES = [
   {
@@ -18,9 +19,11 @@ const AUDIENCES = [
   },
 ];
 
+/** Written at build time as a visitor sees it; a signed-in user is sent on once it has hydrated. */
 export function LandingPage() {
   const me = useMe();
-  if (me.data) return <Navigate to={paths.dashboard} replace />;
+  const hydrated = useHydrated();
+  if (hydrated && me.data) return <Navigate to={paths.dashboard} replace />;
   return (
     <main className="mx-auto w-full max-w-4xl flex-1 px-4 py-12 sm:py-20">
       <section className="text-center">

@@ -9,6 +9,7 @@ import { cn } from '@/web/lib/cn';
 import { useTasks } from '../api/tasks';
 import { useNow } from '../use-now';
 import { formatDue } from './task-labels';
+import { TaskRowsSkeleton } from './task-skeletons';
 
 const COLOURS = {
   completed: { dot: 'bg-green-500', label: 'Completed' },
@@ -32,7 +33,9 @@ export function RecentTasksCard({ user }: { user: CurrentUser }) {
           View all
         </Link>
       </div>
-      {tasks.isPending ? null : recent.length === 0 ? (
+      {tasks.isPending ? (
+        <TaskRowsSkeleton />
+      ) : recent.length === 0 ? (
         <div className="mt-4 flex flex-col items-center gap-2 text-center">
           <ListChecks className="h-8 w-8 text-muted-foreground" aria-hidden />
           <p className="text-sm text-muted-foreground">No tasks yet</p>

@@ -5,7 +5,6 @@ import { paths } from '@/shared/routes';
 import type { TaskCompletionView } from '@/shared/schemas/tasks';
 import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
-import { Spinner } from '@/web/components/ui/spinner';
 import { VoicePlayer } from '@/web/components/ui/voice-player';
 import { cn } from '@/web/lib/cn';
 import { useCurrentUser } from '@/web/lib/current-user';
@@ -14,6 +13,7 @@ import { useTaskHistory } from '../api/tasks';
 import { CompletionCard } from '../components/completion-card';
 import { PhotoViewer } from '../components/photo-viewer';
 import { formatDue } from '../components/task-labels';
+import { TaskListSkeleton } from '../components/task-skeletons';
 import { TimingBadge } from '../components/timing-badge';
 import { useHighlight } from '../use-highlight';
 import { useHistoryFeedback } from '../use-history-feedback';
@@ -124,7 +124,7 @@ export function TaskHistoryPage() {
       </header>
 
       {history.isPending ? (
-        <Spinner label="Loading history…" />
+        <TaskListSkeleton label="Loading history…" />
       ) : history.isError ? (
         <p role="alert" className="text-destructive">
           Failed to fetch task history

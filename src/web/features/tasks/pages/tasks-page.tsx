@@ -7,7 +7,6 @@ import type { TaskView } from '@/shared/schemas/tasks';
 import { Button } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
 import { Dialog } from '@/web/components/ui/dialog';
-import { Spinner } from '@/web/components/ui/spinner';
 import { Tabs } from '@/web/components/ui/tabs';
 import { UploadProgress } from '@/web/components/ui/upload-progress';
 import { ApiError } from '@/web/lib/api';
@@ -20,6 +19,7 @@ import { FeedbackDialog } from '../components/feedback-dialog';
 import { PhotoViewer } from '../components/photo-viewer';
 import { TaskCard } from '../components/task-card';
 import { TaskFormDialog } from '../components/task-form-dialog';
+import { TaskListSkeleton } from '../components/task-skeletons';
 import { useCompleteFlow } from '../use-complete-task';
 import { useHighlight } from '../use-highlight';
 import { useHistoryFeedback } from '../use-history-feedback';
@@ -84,7 +84,7 @@ export function TasksPage() {
     );
 
   const activeContent = tasks.isPending ? (
-    <Spinner label="Loading tasks…" />
+    <TaskListSkeleton label="Loading tasks…" />
   ) : tasks.isError ? (
     <p role="alert" className="text-destructive">
       Failed to fetch tasks
@@ -155,7 +155,7 @@ export function TasksPage() {
             value: 'history',
             label: 'History',
             content: history.isPending ? (
-              <Spinner label="Loading history…" />
+              <TaskListSkeleton label="Loading history…" />
             ) : history.isError ? (
               <p role="alert" className="text-destructive">
                 Failed to fetch task history

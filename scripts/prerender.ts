@@ -1,0 +1,68 @@
+// After `vite build`: writes the pages a visitor (and a cold start of the signed-in app) sees first into
+// HTML, dist/web/prerendered/<name>.html, so that they paint before any script runs; the browser then
+// hydrates them (decision 018). Each page also preloads the chunks its hydration will ask for.
+// Usage: tsx scripts/prerender.ts   (part of `npm run build:web`)
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+process.env.NODE_ENV = 'production';
+const { PRERENDERED_PAGES } = await import('../src/shared/routes');
+const { renderPage } = await import('../src/web/prerender');
+
+const webRoot = path.resolve('dist/web');
+const LAYOUT = 'app/layout/app-layout.tsx';
+const COMING_SOON = [LAYOUT, 'app/layout/coming-soon-page.tsx'];
+/** The lazy modules (paths under src/web) each page renders, whose chunks its HTML preloads. */
+const PAGE_MODULES: Record<string, string[]> = {
+  home: ['features/accounts/pages/landing-page.tsx'],
+  auth: ['features/accounts/pages/auth-page.tsx'],
+  'auth-register': ['features/accounts/pages/auth-page.tsx'],
+  dashboard: [LAYOUT, 'app/dashboard/dashboard-page.tsx'],
+  tasks: [LAYOUT, 'features/tasks/pages/tasks-page.tsx'],
+  'task-history': [LAYOUT, 'features/tasks/pages/task-history-page.tsx'],
+  contract: COMING_SOON,
+  journal: COMING_SOON,
+  punishments: COMING_SOON,
+  settings: COMING_SOON,
+  'release-info': COMING_SOON,
+};
+
+type Manifest = Record<string, { file: string; imports?: string[]; isEntry?: boolean }>;
+const manifest = JSON.parse(readFileSync(path.join(webRoot, '.vite/manifest.json'), 'utf8')) as Manifest;
+const shell = readFileSync(path.join(webRoot, 'index.html'), 'utf8');
+
+/** The chunk files a module needs (itself and its static imports), less those index.html already loads. */
+function chunksOf(modules: string[]): string[] {
+  const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+  const skip = new Set<string>();
+  const files = new Set<string>();
+  const visit = (key: string, into: Set<string>) => {
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`${key} is not in the build manifest: update PAGE_MODULES`);
+    if (into.has(chunk.file)) return;
+    into.add(chunk.file);
+    for (const imported of chunk.imports ?? []) visit(imported, into);
+  };
+  if (entry) visit(entry, skip);
+  for (const module of modules) visit(module, files);
+  return [...files].filter((file) => !skip.has(file));
+}
+
+const ROOT = '<div id="root"></div>';
+if (!shell.includes(ROOT)) throw new Error(`dist/web/index.html has no ${ROOT}`);
+mkdirSync(path.join(webRoot, 'prerendered'), { recursive: true });
+
+for (const [name, url] of Object.entries(PRERENDERED_PAGES)) {
+  const modules = PAGE_MODULES[name];
+  if (!modules) throw new Error(`No modules listed for the prerendered page ${name}`);
+  const markup = await renderPage(url);
+  if (/<script\b/i.test(markup)) throw new Error(`${url} rendered an inline script, which the CSP refuses`);
+  const preloads = chunksOf(modules)
+    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+    .join('\n    ');
+  const html = shell
+    .replace('</head>', `  ${preloads}\n  </head>`)
+    .replace(ROOT, `<div id="root" data-prerendered="${name}">${markup}</div>`);
+  writeFileSync(path.join(webRoot, 'prerendered', `${name}.html`), html);
+  console.info(`prerendered ${url} -> prerendered/${name}.html (${(html.length / 1024).toFixed(1)} kB)`);
+}

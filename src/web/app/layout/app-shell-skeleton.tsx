@@ -1,0 +1,36 @@
+import { PageSkeleton, Skeleton } from '@/web/components/ui/skeleton';
+import { BottomNav } from './bottom-nav';
+
+/**
+ * The signed-in layout before the user is known (and before its code has arrived): the top bar's brand,
+ * the navigation, and the outline of a page, where the layout will be, so that nothing moves when it
+ * comes. Written into the HTML of every signed-in page at build time (decision 018).
+ */
+export function AppShellSkeleton() {
+  return (
+    <div className="min-h-dvh pt-14 pb-20 md:pt-16">
+      <header className="fixed inset-x-0 top-0 z-40 h-14 border-b border-border bg-card/95 backdrop-blur md:h-16">
+        <div className="mx-auto flex h-full max-w-5xl items-center gap-2 px-3 sm:px-4">
+          <span className="flex items-center gap-2">
+            <img src="/icon.svg" alt="" className="h-8 w-8" />
+            <span className="text-lg font-bold text-primary">Pact</span>
+          </span>
+          {/* Where the bell, the avatar (with the name from sm), and Log out will be. */}
+          <div className="ml-auto flex items-center gap-2 sm:gap-3">
+            <Skeleton className="h-8 w-8" />
+            <Skeleton className="h-9 w-9 rounded-full" />
+            <div className="hidden space-y-1.5 sm:block">
+              <Skeleton className="h-3.5 w-24" />
+              <Skeleton className="h-3 w-36" />
+            </div>
+            <Skeleton className="h-8 w-8" />
+          </div>
+        </div>
+      </header>
+      <main className="mx-auto w-full max-w-5xl px-4 py-5">
+        <PageSkeleton label="Loading Pact…" />
+      </main>
+      <BottomNav />
+    </div>
+  );
+}
