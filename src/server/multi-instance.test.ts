@@ -46,7 +46,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL d
     // An instance left to generate a secret of its own does not accept those sessions.
     const stranger = await startTestServer({ db: 'postgres', database: a.database });
     try {
-      await expectError(await through(stranger, onA).api.me.$get(), 401, 'NOT_AUTHENTICATED');
+      expect((await expectBody(await through(stranger, onA).api.me.$get(), 200)).user).toBeNull();
+      await expectError(await through(stranger, onA).api.tasks.$get(), 401, 'NOT_AUTHENTICATED');
     } finally {
       await stranger.close();
     }
