@@ -109,6 +109,13 @@ try {
       if (!result) throw new Error(`${page.path}: Lighthouse gave no result`);
       const { lhr } = result;
       last = lhr;
+      // LIGHTHOUSE_SAVE=<dir>: each page's full report, to read what the scores come from.
+      if (process.env.LIGHTHOUSE_SAVE) {
+        const { mkdirSync, writeFileSync } = await import('node:fs');
+        mkdirSync(process.env.LIGHTHOUSE_SAVE, { recursive: true });
+        const name = page.path.slice(1) || 'landing';
+        writeFileSync(`${process.env.LIGHTHOUSE_SAVE}/${name}.json`, JSON.stringify(lhr));
+      }
       if (lhr.runtimeError)
         throw new Error(`${page.path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
       const score = (id) => String(Math.round((lhr.categories[id]?.score ?? 0) * 100)).padStart(4);
