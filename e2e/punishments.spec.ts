@@ -22,6 +22,7 @@ test('a punishment with a 1-minute timer: added, started, counted down on both s
   await expect(
     dom.getByText("You haven't assigned any punishments yet. Add a punishment to track misbehavior."),
   ).toBeVisible();
+  await expectNoSidewaysScroll(dom);
   await dom.getByRole('button', { name: 'Add Punishment' }).click();
   const form = dom.getByRole('form', { name: 'Add New Punishment' });
   await form.getByRole('button', { name: 'Add Punishment' }).click();

@@ -128,7 +128,7 @@ export function PunishmentsPage() {
 
   return (
     <div className="space-y-5">
-      <header className="flex items-start justify-between gap-3">
+      <header className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <h1 className="text-2xl font-bold">Punishments</h1>
           <p className="text-sm text-muted-foreground">
