@@ -255,3 +255,66 @@ test("the submissive's tasks, Above & Beyond and history", async ({ page: domPag
   await page.context().close();
   expect(describe(found)).toEqual([]);
 });
+
+test('punishments: both roles, the Add New Punishment and feedback dialogs', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const found: Finding[] = [];
+  const { dom, sub } = await seedCouple(browser, page, request, {
+    dominant: 'Pat Dom',
+    submissive: 'Quinn Sub',
+  });
+  const add = async (data: Record<string, unknown>) => {
+    const response = await dom.page.request.post('/api/punishments', {
+      data: { assignedTo: sub.id, ...data },
+    });
+    expect(response.status()).toBe(201);
+    return (await response.json()).punishment.id as string;
+  };
+  await add({
+    title: 'Write lines',
+    severity: 'mild',
+    reason: 'Forgot to text',
+    timerEnabled: true,
+    timerDuration: 20,
+  });
+  const running = await add({
+    title: 'Plank',
+    severity: 'moderate',
+    aftercareRequired: true,
+    timerEnabled: true,
+  });
+  const done = await add({ title: 'Cold shower', severity: 'severe', notes: 'Two minutes' });
+  await add({ title: 'Tickle torture', severity: 'funishment' });
+  expect((await sub.page.request.post(`/api/punishments/${running}/timer`)).status()).toBe(200);
+  expect(
+    (
+      await sub.page.request.put(`/api/punishments/${done}/completion`, { data: { completed: true } })
+    ).status(),
+  ).toBe(200);
+
+  await dom.page.goto('/punishments');
+  await heading(dom.page, 'Punishments');
+  await expect(dom.page.getByTestId('punishment-countdown')).toBeVisible();
+  await audit(dom.page, '/punishments (dominant)', found);
+  const form = await openDialog(dom.page, 'Add New Punishment', () =>
+    dom.page.getByRole('button', { name: 'Add Punishment' }).click(),
+  );
+  await form.getByLabel('Timer', { exact: true }).check();
+  await audit(dom.page, 'Add New Punishment dialog', found);
+  await dom.page.keyboard.press('Escape');
+  await openDialog(dom.page, 'Give feedback', () =>
+    dom.page.getByRole('button', { name: /Give feedback on Cold shower/ }).click(),
+  );
+  await audit(dom.page, 'punishment feedback dialog', found);
+  await dom.page.keyboard.press('Escape');
+
+  await sub.page.goto('/punishments');
+  await heading(sub.page, 'Punishments');
+  await expect(sub.page.getByRole('button', { name: /Start Timer for Write lines/ })).toBeVisible();
+  await audit(sub.page, '/punishments (submissive)', found);
+  await sub.page.context().close();
+  expect(describe(found)).toEqual([]);
+});

@@ -17,6 +17,7 @@ import { mediaRoutes } from './modules/media/media.routes';
 import { notificationRoutes } from './modules/notifications/notifications.routes';
 import { pairRoutes } from './modules/pairs/pairs.routes';
 import { blockRoutes, partnerRoutes, requestRoutes, userRoutes } from './modules/partners/partners.routes';
+import { punishmentRoutes } from './modules/punishments/punishments.routes';
 import { historyRoutes, taskRoutes } from './modules/tasks/tasks.routes';
 import { eventRoutes } from './realtime/events.routes';
 
@@ -46,6 +47,7 @@ export function createApi(deps: AppDeps & Pick<Services, 'database'>) {
     .route('/pairs', pairRoutes(deps))
     .route('/tasks', taskRoutes(deps))
     .route('/task-completions', historyRoutes(deps))
+    .route('/punishments', punishmentRoutes(deps))
     .route('/media', mediaRoutes(deps))
     .route('/events', eventRoutes(deps));
 }

@@ -54,3 +54,28 @@ export function connectionRequestMail(
   );
   return { to, subject: `${senderName} wants to connect with you on Pact`, ...body };
 }
+
+/**
+ * Spec 2 §7 send-feedback-email: the dominant's feedback on a task or punishment, sent to the submissive.
+ * It carries only what the spec names (the two names, the kind, the title, the feedback), escaped in HTML.
+ */
+export function feedbackMail(
+  to: string,
+  m: {
+    userName: string;
+    dominantName: string;
+    itemType: 'task' | 'punishment';
+    itemTitle: string;
+    feedback: string;
+    url: string;
+  },
+): Mail {
+  const body = layout(
+    `Feedback from ${m.dominantName}`,
+    `Hello ${m.userName}, ${m.dominantName} left feedback on your ${m.itemType} "${m.itemTitle}": ${m.feedback}`,
+    'Open Pact',
+    m.url,
+    'You receive this mail because your partner chose to send their feedback to you by email.',
+  );
+  return { to, subject: `Feedback from ${m.dominantName} on Pact`, ...body };
+}

@@ -18,6 +18,11 @@ import {
   sendRequestInput,
 } from '@/shared/schemas/partners';
 import {
+  createPunishmentInput,
+  punishmentCompletionInput,
+  punishmentFeedbackInput,
+} from '@/shared/schemas/punishments';
+import {
   aboveAndBeyondInput,
   completeTaskInput,
   createTaskInput,
@@ -30,6 +35,7 @@ import { databases, type TableName } from '../test/database';
 import { bodyFrom, queryFrom, type RawBody, segmentFrom, tableFingerprints } from '../test/fuzz';
 import { notificationsOf } from '../test/notifications';
 import { type Couple, createCouple, listPairs } from '../test/partners';
+import { createPunishment, punishmentBody } from '../test/punishments';
 import { jpeg, oggOpus } from '../test/samples';
 import { startTestServer, type TestServer } from '../test/server';
 import { completeTask, createTask, listHistory, taskBody } from '../test/tasks';
@@ -143,6 +149,25 @@ const ROUTES: Record<string, FuzzRoute> = {
     sample: () => ({ feedback: 'Well done' }),
   },
   'POST /api/task-completions/:id/acknowledge': { param: idParam },
+  'POST /api/tasks/:id/feedback-email': { param: idParam },
+  'POST /api/task-completions/:id/feedback-email': { param: idParam },
+  'GET /api/punishments': { runs: 10 },
+  'POST /api/punishments': {
+    json: createPunishmentInput,
+    sample: (f) => punishmentBody(f.couple.submissive.id),
+  },
+  'POST /api/punishments/:id/timer': { param: idParam },
+  'PUT /api/punishments/:id/completion': {
+    param: idParam,
+    json: punishmentCompletionInput,
+    sample: () => ({ completed: true }),
+  },
+  'POST /api/punishments/:id/feedback': {
+    param: idParam,
+    json: punishmentFeedbackInput,
+    sample: () => ({ feedback: 'Well done' }),
+  },
+  'POST /api/punishments/:id/feedback-email': { param: idParam },
   'POST /api/media/photo': { query: photoUploadQuery, upload: 'photo' },
   'POST /api/media/audio': { query: audioUploadQuery, upload: 'audio' },
   'GET /api/media/:id': { param: idParam },
@@ -180,11 +205,12 @@ describe.each(databases())('every route from its own schema on %s', (kind) => {
   /** A couple with a task, a done task (its completion and notification), a photo and a voice note. */
   async function setUp() {
     couple = await createCouple(server);
-    const [open, done, subPhoto, audio] = await Promise.all([
+    const [open, done, subPhoto, audio, punishment] = await Promise.all([
       createTask(server, couple),
       createTask(server, couple),
       uploadPhoto(couple.submissive.client, couple.dominant.id),
       uploadAudio(couple.submissive.client, couple.dominant.id),
+      createPunishment(couple, { timerEnabled: true }),
     ]);
     await completeTask(couple.submissive.client, done.id);
     const [completion] = await listHistory(couple.dominant);
@@ -199,6 +225,7 @@ describe.each(databases())('every route from its own schema on %s', (kind) => {
       done.id,
       photo,
       audio,
+      punishment.id,
       ...(completion ? [completion.id] : []),
       ...(notification ? [notification.id] : []),
     ];

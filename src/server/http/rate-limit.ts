@@ -24,6 +24,8 @@ export const LIMITS = {
   searchByAccount: { max: 20, windowMs: 10 * MINUTE },
   /** Partner searches from one client address, whatever the account. */
   searchFromClient: { max: 60, windowMs: 10 * MINUTE },
+  /** Feedback mails a dominant sends to their partner (spec 2 §7 send-feedback-email). */
+  feedbackMailByAccount: { max: 10, windowMs: 60 * MINUTE },
 } as const;
 
 export type LimitName = keyof typeof LIMITS;

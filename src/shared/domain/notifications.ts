@@ -121,6 +121,33 @@ export const notify = {
       `${a.giverName} left feedback on "${preview(a.title)}": ${preview(a.feedback)}`,
       { kind: 'task', taskId: a.taskId, completionId: a.completionId, pairId: a.pairId },
     ),
+  punishmentAssigned: (a: { assignerName: string; title: string; punishmentId: string; pairId: string }) =>
+    content(
+      'punishment_assigned',
+      'New punishment assigned',
+      `${a.assignerName} assigned you a punishment: "${preview(a.title)}"`,
+      { punishmentId: a.punishmentId, pairId: a.pairId },
+    ),
+  punishmentCompleted: (a: { submissiveName: string; title: string; punishmentId: string; pairId: string }) =>
+    content(
+      'punishment_completed',
+      'Punishment completed',
+      `${a.submissiveName} completed the punishment "${preview(a.title)}"`,
+      { punishmentId: a.punishmentId, pairId: a.pairId },
+    ),
+  punishmentFeedback: (a: {
+    giverName: string;
+    title: string;
+    feedback: string;
+    punishmentId: string;
+    pairId: string;
+  }) =>
+    content(
+      'punishment_feedback',
+      'Feedback received',
+      `${a.giverName} left feedback on the punishment "${preview(a.title)}": ${preview(a.feedback)}`,
+      { kind: 'punishment', punishmentId: a.punishmentId, pairId: a.pairId },
+    ),
 } as const;
 
 export type NotificationBuilder = keyof typeof notify;

@@ -3,4 +3,5 @@ export * from './media';
 export * from './notifications';
 export * from './pairs';
 export * from './partners';
+export * from './punishments';
 export * from './tasks';

@@ -1,9 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { notify } from '@/shared/domain/notifications';
+import { paths, withQuery } from '@/shared/routes';
 import type { Actor } from '../../auth/session';
 import type { Tx } from '../../db/client';
 import { taskCompletions, tasks } from '../../db/schema';
 import type { AppDeps } from '../../deps';
+import { sendFeedbackMail } from '../../email/feedback-mail';
 import { AppError } from '../../http/errors';
 import type { Emit } from '../../realtime/publisher';
 import { createNotification } from '../notifications/notifications.service';
@@ -156,5 +158,43 @@ export async function acknowledgeFeedback(deps: AppDeps, actor: Actor, input: { 
       .where(eq(taskCompletions.id, input.id));
     announceCompletion(emit, pair, input.id);
     return loadCompletion(tx, input.id);
+  });
+}
+
+/** Spec 2 §7 send-feedback-email: a task's stored feedback, mailed to its assignee by the pair's dominant. */
+export async function emailTaskFeedback(deps: AppDeps, actor: Actor, input: { id: string }) {
+  const about = await deps.publisher.transaction(async (tx) => {
+    const { row: task, pair } = await lockInActorPairs(tx, tasks, input.id, actor, TASK_NOT_FOUND);
+    requireDominant(actor, pair, 'send feedback by email');
+    if (!task.feedback) throw new AppError(409, 'CONFLICT', 'There is no feedback to send yet');
+    return { to: task.assignedTo, itemTitle: task.title, feedback: task.feedback };
+  });
+  await sendFeedbackMail(deps, actor, {
+    ...about,
+    itemType: 'task',
+    path: withQuery(paths.tasks, { highlight: input.id }),
+  });
+}
+
+/** The same from the history: the entry's feedback (an Above & Beyond task is gone once it has feedback). */
+export async function emailCompletionFeedback(deps: AppDeps, actor: Actor, input: { id: string }) {
+  const about = await deps.publisher.transaction(async (tx) => {
+    const { row: entry, pair } = await lockInActorPairs(
+      tx,
+      taskCompletions,
+      input.id,
+      actor,
+      COMPLETION_NOT_FOUND,
+    );
+    requireDominant(actor, pair, 'send feedback by email');
+    if (!entry.feedback || !entry.assignedTo) {
+      throw new AppError(409, 'CONFLICT', 'There is no feedback to send yet');
+    }
+    return { to: entry.assignedTo, itemTitle: entry.title, feedback: entry.feedback };
+  });
+  await sendFeedbackMail(deps, actor, {
+    ...about,
+    itemType: 'task',
+    path: withQuery(paths.tasks, { tab: 'history', highlight: input.id }),
   });
 }

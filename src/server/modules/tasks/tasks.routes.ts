@@ -13,7 +13,13 @@ import { validate } from '../../http/validate';
 import { createAboveAndBeyond } from './tasks.above-and-beyond';
 import { createTask, deleteTask, updateTask } from './tasks.assign';
 import { completeTask } from './tasks.complete';
-import { acknowledgeFeedback, giveCompletionFeedback, giveTaskFeedback } from './tasks.feedback';
+import {
+  acknowledgeFeedback,
+  emailCompletionFeedback,
+  emailTaskFeedback,
+  giveCompletionFeedback,
+  giveTaskFeedback,
+} from './tasks.feedback';
 import { listHistory, listTasks } from './tasks.queries';
 
 /** /api/tasks: tasks of the user's active pairs. */
@@ -53,7 +59,11 @@ export const taskRoutes = (deps: AppDeps) =>
         },
         200,
       ),
-    );
+    )
+    .post('/:id/feedback-email', validate('param', idParam), async (c) => {
+      await emailTaskFeedback(deps, c.var.actor, c.req.valid('param'));
+      return c.json({ success: true as const }, 200);
+    });
 
 /** /api/task-completions: the history of the user's active pairs. */
 export const historyRoutes = (deps: AppDeps) =>
@@ -73,4 +83,8 @@ export const historyRoutes = (deps: AppDeps) =>
     )
     .post('/:id/acknowledge', validate('param', idParam), async (c) =>
       c.json({ completion: await acknowledgeFeedback(deps, c.var.actor, c.req.valid('param')) }, 200),
-    );
+    )
+    .post('/:id/feedback-email', validate('param', idParam), async (c) => {
+      await emailCompletionFeedback(deps, c.var.actor, c.req.valid('param'));
+      return c.json({ success: true as const }, 200);
+    });

@@ -3,7 +3,7 @@ import { toast } from 'sonner';
 import type { TaskViewer } from '@/shared/domain/tasks';
 import type { TaskCompletionView } from '@/shared/schemas/tasks';
 import { ApiError } from '@/web/lib/api';
-import { useAcknowledgeFeedback, useCompletionFeedback } from './api/tasks';
+import { emailCompletionFeedback, useAcknowledgeFeedback, useCompletionFeedback } from './api/tasks';
 import { CompletionFeedback } from './components/completion-feedback';
 import { FeedbackDialog } from './components/feedback-dialog';
 
@@ -33,6 +33,7 @@ export function useHistoryFeedback(viewer: TaskViewer) {
         onFeedback={() => setTarget(entry)}
         onAcknowledge={() => ack(entry)}
         acknowledging={acknowledge.isPending}
+        onEmailFeedback={() => emailCompletionFeedback(entry.id)}
       />
     ),
     dialog: (

@@ -64,3 +64,8 @@ export const useAboveAndBeyond = () =>
   useTaskMutation(
     async (json: AboveAndBeyondInput) => (await unwrap(tasks['above-and-beyond'].$post({ json }))).task,
   );
+
+/** Spec 2 §7 send-feedback-email: the server mails the stored feedback of a task or a history entry. */
+export const emailTaskFeedback = (id: string) => unwrap(byId['feedback-email'].$post({ param: { id } }));
+export const emailCompletionFeedback = (id: string) =>
+  unwrap(history['feedback-email'].$post({ param: { id } }));

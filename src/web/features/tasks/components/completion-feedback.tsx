@@ -2,6 +2,7 @@ import { completionAbilities, type TaskViewer } from '@/shared/domain/tasks';
 import type { TaskCompletionView } from '@/shared/schemas/tasks';
 import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
+import { EmailFeedbackButton } from '@/web/components/ui/email-feedback-button';
 
 /**
  * A history entry's feedback: its text; "Add feedback" for the pair's dominant while there is none;
@@ -13,12 +14,15 @@ export function CompletionFeedback({
   onFeedback,
   onAcknowledge,
   acknowledging,
+  onEmailFeedback,
 }: {
   entry: TaskCompletionView;
   viewer: TaskViewer;
   onFeedback: () => void;
   onAcknowledge: () => void;
   acknowledging: boolean;
+  /** The dominant mails the feedback to the submissive (spec 2 §7). */
+  onEmailFeedback: () => Promise<unknown>;
 }) {
   const can = completionAbilities(entry, viewer);
   const offerFeedback = !entry.feedback && can.giveFeedback;
@@ -34,6 +38,9 @@ export function CompletionFeedback({
         >
           Add feedback
         </Button>
+      ) : null}
+      {entry.feedback && can.giveFeedback ? (
+        <EmailFeedbackButton send={onEmailFeedback} title={entry.title} />
       ) : null}
       {entry.feedback && entry.taskType === 'above_and_beyond' && entry.feedbackAcknowledged ? (
         <Badge>Acknowledged</Badge>

@@ -12,6 +12,7 @@ import { dueStatus } from '@/shared/domain/tasks';
 import type { TaskView } from '@/shared/schemas/tasks';
 import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
+import { EmailFeedbackButton } from '@/web/components/ui/email-feedback-button';
 import { VoicePlayer } from '@/web/components/ui/voice-player';
 import { cn } from '@/web/lib/cn';
 import { mediaUrl } from '@/web/lib/upload';
@@ -32,6 +33,8 @@ export interface TaskCardActions {
   onDelete?: () => void;
   onFeedback?: () => void;
   onViewPhoto?: () => void;
+  /** The dominant mails the feedback given to the submissive. */
+  onEmailFeedback?: () => Promise<unknown>;
 }
 
 export function TaskCard({
@@ -182,6 +185,9 @@ export function TaskCard({
             <MessageSquare className="h-4 w-4" aria-hidden /> Give feedback
             <span className="sr-only"> on {task.title}</span>
           </Button>
+        ) : null}
+        {actions.onEmailFeedback ? (
+          <EmailFeedbackButton send={actions.onEmailFeedback} title={task.title} />
         ) : null}
       </div>
     </article>

@@ -11,7 +11,7 @@ import { Tabs } from '@/web/components/ui/tabs';
 import { UploadProgress } from '@/web/components/ui/upload-progress';
 import { ApiError } from '@/web/lib/api';
 import { useCurrentUser } from '@/web/lib/current-user';
-import { useDeleteTask, useTaskFeedback, useTaskHistory, useTasks } from '../api/tasks';
+import { emailTaskFeedback, useDeleteTask, useTaskFeedback, useTaskHistory, useTasks } from '../api/tasks';
 import { AboveAndBeyondDialog } from '../components/above-and-beyond-dialog';
 import { CompleteTaskDialog } from '../components/complete-task-dialog';
 import { CompletedTasks } from '../components/completed-tasks';
@@ -64,6 +64,7 @@ export function TasksPage() {
       // Feedback is given once; after that the card shows it.
       onFeedback: can.giveFeedback && !task.feedback ? () => setFeedbackTask(task) : undefined,
       onViewPhoto: task.photoProof ? () => setPhoto({ id: task.photoProof!, title: task.title }) : undefined,
+      onEmailFeedback: can.asDominant && task.feedback ? () => emailTaskFeedback(task.id) : undefined,
     };
   };
 

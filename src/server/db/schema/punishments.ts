@@ -1,0 +1,52 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './auth';
+import { media } from './media';
+import { pairs } from './pairs';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true });
+
+/** A punishment the dominant of a pair assigns to its submissive (spec 2 §3). */
+export const punishments = pgTable(
+  'punishments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    pairId: uuid('pair_id')
+      .notNull()
+      .references(() => pairs.id, { onDelete: 'cascade' }),
+    assignedBy: uuid('assigned_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    assignedTo: uuid('assigned_to')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    severity: text('severity', { enum: ['mild', 'moderate', 'severe', 'funishment'] })
+      .notNull()
+      .default('mild'),
+    reason: text('reason').notNull().default(''),
+    notes: text('notes').notNull().default(''),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+    completed: boolean('completed').notNull().default(false),
+    completedAt: ts('completed_at'),
+    aftercareRequired: boolean('aftercare_required').notNull().default(false),
+    timerEnabled: boolean('timer_enabled').notNull().default(false),
+    /** Whole minutes, 1 to 180 (decision 020). */
+    timerDuration: integer('timer_duration').notNull().default(15),
+    /** When the submissive started the timer; the countdown runs to this plus the duration. */
+    timerStartTime: ts('timer_start_time'),
+    /** The dominant's recorded instruction (claimed with holder 'punishment'). */
+    voiceNote: uuid('voice_note').references(() => media.id, { onDelete: 'set null' }),
+    voiceNoteDescription: text('voice_note_description'),
+    feedback: text('feedback'),
+    feedbackGivenAt: ts('feedback_given_at'),
+    feedbackGivenBy: uuid('feedback_given_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    index('punishments_pair_created_idx').on(t.pairId, t.createdAt.desc()),
+    check('punishments_severity_check', sql`${t.severity} in ('mild', 'moderate', 'severe', 'funishment')`),
+    check('punishments_timer_duration_check', sql`${t.timerDuration} between 1 and 180`),
+  ],
+);

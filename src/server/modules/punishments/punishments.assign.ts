@@ -1,0 +1,79 @@
+import type { z } from 'zod';
+import { notify } from '@/shared/domain/notifications';
+import { type createPunishmentInput, PUNISHMENT_MESSAGES } from '@/shared/schemas/punishments';
+import type { Actor } from '../../auth/session';
+import type { Tx } from '../../db/client';
+import { punishments } from '../../db/schema';
+import type { AppDeps } from '../../deps';
+import { AppError } from '../../http/errors';
+import { claimMedia } from '../media/media.claims';
+import { createNotification } from '../notifications/notifications.service';
+import { requireSessionRole } from '../pairs/pairs.policy';
+import { listPartnersIn, resolvePair } from '../pairs/pairs.service';
+import { announcePunishment } from './punishments.events';
+import { loadPunishment } from './punishments.queries';
+
+type CreateInput = z.output<typeof createPunishmentInput>;
+
+const noPartner = () => new AppError(404, 'NOT_FOUND', PUNISHMENT_MESSAGES.noPartner);
+
+/** The chosen submissive, or (spec 2 §5) the first partner who can take the submissive role. */
+async function submissiveFor(tx: Tx, actor: Actor, chosen: string | null) {
+  if (chosen) return chosen;
+  const first = (await listPartnersIn(tx, actor.id)).find((p) => p.role !== 'dominant');
+  if (!first) throw noPartner();
+  return first.id;
+}
+
+/** The dominant assigns a punishment to a submissive of one of their pairs; the submissive is notified. */
+export async function createPunishment(deps: AppDeps, actor: Actor, input: CreateInput) {
+  requireSessionRole(actor, 'dominant', 'Only the dominant can assign punishments');
+  const now = deps.clock();
+  return deps.publisher.transaction(async (tx, emit) => {
+    const assignedTo = await submissiveFor(tx, actor, input.assignedTo);
+    const pair = await resolvePair(tx, actor.id, 'dominant', assignedTo, now);
+    if (!pair) throw noPartner();
+    if (input.voiceNoteId) {
+      await claimMedia(
+        tx,
+        actor,
+        { id: input.voiceNoteId, pairId: pair.id, kind: 'audio', holder: 'punishment' },
+        now,
+      );
+    }
+    const [row] = await tx
+      .insert(punishments)
+      .values({
+        pairId: pair.id,
+        assignedBy: actor.id,
+        assignedTo,
+        title: input.title,
+        description: input.description,
+        severity: input.severity,
+        reason: input.reason,
+        notes: input.notes,
+        aftercareRequired: input.aftercareRequired,
+        timerEnabled: input.timerEnabled,
+        timerDuration: input.timerDuration,
+        voiceNote: input.voiceNoteId,
+        voiceNoteDescription: input.voiceNoteId ? input.voiceNoteDescription || null : null,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: punishments.id, title: punishments.title });
+    const punishmentId = row!.id;
+    await createNotification(
+      tx,
+      emit,
+      assignedTo,
+      notify.punishmentAssigned({
+        assignerName: actor.name,
+        title: row!.title,
+        punishmentId,
+        pairId: pair.id,
+      }),
+    );
+    announcePunishment(emit, pair, punishmentId);
+    return loadPunishment(tx, punishmentId);
+  });
+}

@@ -1,0 +1,59 @@
+import { eq } from 'drizzle-orm';
+import { notify } from '@/shared/domain/notifications';
+import type { Actor } from '../../auth/session';
+import { punishments } from '../../db/schema';
+import type { AppDeps } from '../../deps';
+import { createNotification } from '../notifications/notifications.service';
+import { lockInActorPairs } from '../pairs/pairs.scope';
+import { announcePunishment } from './punishments.events';
+import { authorizePunishment } from './punishments.policy';
+import { loadPunishment, PUNISHMENT_NOT_FOUND } from './punishments.queries';
+
+/**
+ * The submissive starts the timer: the server's clock is the start, which every screen counts down from.
+ * A running timer is not restarted (409).
+ */
+export async function startTimer(deps: AppDeps, actor: Actor, input: { id: string }) {
+  return deps.publisher.transaction(async (tx, emit) => {
+    const { row, pair } = await lockInActorPairs(tx, punishments, input.id, actor, PUNISHMENT_NOT_FOUND);
+    const now = deps.clock();
+    authorizePunishment(actor, row, pair, 'startTimer', now);
+    await tx
+      .update(punishments)
+      .set({ timerStartTime: now, updatedAt: now })
+      .where(eq(punishments.id, input.id));
+    announcePunishment(emit, pair, input.id);
+    return loadPunishment(tx, input.id);
+  });
+}
+
+/**
+ * Completion (spec 2 §4): the dominant toggles it both ways (completing sets completed_at, un-completing
+ * clears it); the submissive completes once, and their dominant is notified.
+ */
+export async function setCompleted(deps: AppDeps, actor: Actor, input: { id: string; completed: boolean }) {
+  return deps.publisher.transaction(async (tx, emit) => {
+    const { row, pair } = await lockInActorPairs(tx, punishments, input.id, actor, PUNISHMENT_NOT_FOUND);
+    const now = deps.clock();
+    const can = authorizePunishment(actor, row, pair, input.completed ? 'complete' : 'uncomplete', now);
+    await tx
+      .update(punishments)
+      .set({ completed: input.completed, completedAt: input.completed ? now : null, updatedAt: now })
+      .where(eq(punishments.id, input.id));
+    if (input.completed && can.asSubmissive) {
+      await createNotification(
+        tx,
+        emit,
+        pair.dominantId,
+        notify.punishmentCompleted({
+          submissiveName: actor.name,
+          title: row.title,
+          punishmentId: row.id,
+          pairId: pair.id,
+        }),
+      );
+    }
+    announcePunishment(emit, pair, input.id);
+    return loadPunishment(tx, input.id);
+  });
+}

@@ -1,0 +1,54 @@
+import { desc, eq } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { PUNISHMENT_MESSAGES } from '@/shared/schemas/punishments';
+import type { Actor } from '../../auth/session';
+import type { Queryable } from '../../db/client';
+import { bound, prepared } from '../../db/prepared';
+import { pairs, punishments, users } from '../../db/schema';
+import type { AppDeps } from '../../deps';
+import { AppError } from '../../http/errors';
+import { inActorPairs } from '../pairs/pairs.scope';
+import { presentPunishment } from './punishments.presenter';
+
+const assigner = alias(users, 'assigner');
+const assignee = alias(users, 'assignee');
+
+export const PUNISHMENT_NOT_FOUND = PUNISHMENT_MESSAGES.notFound;
+/** How many punishments a list answers with. */
+const LIST_LIMIT = 500;
+
+function punishmentQuery(q: Queryable) {
+  return q
+    .select({
+      punishment: punishments,
+      assignedByName: assigner.displayName,
+      assignedToName: assignee.displayName,
+      dominantId: pairs.dominantId,
+      submissiveId: pairs.submissiveId,
+    })
+    .from(punishments)
+    .innerJoin(pairs, eq(pairs.id, punishments.pairId))
+    .leftJoin(assigner, eq(assigner.id, punishments.assignedBy))
+    .leftJoin(assignee, eq(assignee.id, punishments.assignedTo));
+}
+
+/** A punishment as the API shows it (after a write, in the same transaction). */
+export async function loadPunishment(q: Queryable, id: string) {
+  const [row] = await punishmentQuery(q).where(eq(punishments.id, id)).limit(1);
+  if (!row) throw new AppError(404, 'NOT_FOUND', PUNISHMENT_NOT_FOUND);
+  return presentPunishment(row);
+}
+
+const punishmentList = prepared((db) =>
+  punishmentQuery(db)
+    .where(inActorPairs(punishments.pairId, { id: bound('userId') }))
+    .orderBy(desc(punishments.createdAt), desc(punishments.id))
+    .limit(LIST_LIMIT)
+    .prepare('punishments_list'),
+);
+
+/** The punishments of the actor's active pairs, newest first (spec 2 §7). */
+export async function listPunishments(deps: AppDeps, actor: Actor) {
+  const rows = await punishmentList(deps.db).execute({ userId: actor.id });
+  return rows.map(presentPunishment);
+}

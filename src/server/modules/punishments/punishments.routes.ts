@@ -1,0 +1,56 @@
+import { Hono } from 'hono';
+import { idParam } from '@/shared/schemas/common';
+import {
+  createPunishmentInput,
+  punishmentCompletionInput,
+  punishmentFeedbackInput,
+} from '@/shared/schemas/punishments';
+import { type AppEnv, requireSession } from '../../auth/session';
+import type { AppDeps } from '../../deps';
+import { validate } from '../../http/validate';
+import { createPunishment } from './punishments.assign';
+import { emailPunishmentFeedback, givePunishmentFeedback } from './punishments.feedback';
+import { setCompleted, startTimer } from './punishments.progress';
+import { listPunishments } from './punishments.queries';
+
+/** /api/punishments: punishments of the user's active pairs. */
+export const punishmentRoutes = (deps: AppDeps) =>
+  new Hono<AppEnv>()
+    .use(requireSession(deps))
+    .get('/', async (c) => c.json({ punishments: await listPunishments(deps, c.var.actor) }, 200))
+    .post('/', validate('json', createPunishmentInput), async (c) =>
+      c.json({ punishment: await createPunishment(deps, c.var.actor, c.req.valid('json')) }, 201),
+    )
+    .post('/:id/timer', validate('param', idParam), async (c) =>
+      c.json({ punishment: await startTimer(deps, c.var.actor, c.req.valid('param')) }, 200),
+    )
+    .put(
+      '/:id/completion',
+      validate('param', idParam),
+      validate('json', punishmentCompletionInput),
+      async (c) =>
+        c.json(
+          {
+            punishment: await setCompleted(deps, c.var.actor, {
+              ...c.req.valid('json'),
+              ...c.req.valid('param'),
+            }),
+          },
+          200,
+        ),
+    )
+    .post('/:id/feedback', validate('param', idParam), validate('json', punishmentFeedbackInput), async (c) =>
+      c.json(
+        {
+          punishment: await givePunishmentFeedback(deps, c.var.actor, {
+            ...c.req.valid('json'),
+            ...c.req.valid('param'),
+          }),
+        },
+        200,
+      ),
+    )
+    .post('/:id/feedback-email', validate('param', idParam), async (c) => {
+      await emailPunishmentFeedback(deps, c.var.actor, c.req.valid('param'));
+      return c.json({ success: true as const }, 200);
+    });

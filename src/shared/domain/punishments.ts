@@ -1,0 +1,125 @@
+/**
+ * Punishment rules shared by the server and the web app (spec 2, sections 2-5 and 9): severities, the
+ * timer's bounds and display, the countdown, and who may do what (`punishmentAbilities`).
+ * Instants are epoch milliseconds; the timer's duration is whole minutes (decision 020).
+ */
+
+export const SEVERITIES = ['mild', 'moderate', 'severe', 'funishment'] as const;
+export type Severity = (typeof SEVERITIES)[number];
+export const DEFAULT_SEVERITY: Severity = 'mild';
+
+export const SEVERITY_LABELS: Record<Severity, string> = {
+  mild: 'Mild',
+  moderate: 'Moderate',
+  severe: 'Severe',
+  funishment: 'Funishment',
+};
+
+export const TIMER_MIN_MINUTES = 1;
+export const TIMER_MAX_MINUTES = 180;
+export const TIMER_DEFAULT_MINUTES = 15;
+
+export const PUNISHMENT_TITLE_MAX = 200;
+export const PUNISHMENT_TEXT_MAX = 2000;
+
+const MINUTE_MS = 60_000;
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** Spec 2 §5: under 60 as minutes, else hours and minutes, singular/plural ("1 hour 5 minutes"). */
+export function formatTimerDuration(minutes: number): string {
+  if (minutes < 60) return plural(minutes, 'minute');
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  return rest === 0 ? plural(hours, 'hour') : `${plural(hours, 'hour')} ${plural(rest, 'minute')}`;
+}
+
+export interface TimerSubject {
+  isCompleted: boolean;
+  timerEnabled: boolean;
+  timerDuration: number;
+  timerStartTime: number | null;
+}
+
+export type TimerState =
+  | { kind: 'none' }
+  | { kind: 'idle' }
+  | { kind: 'running'; remainingMs: number; endsAt: number }
+  | { kind: 'done' };
+
+/**
+ * Spec 2 §4: a timer counts down while it is enabled, the punishment is not completed and it was started;
+ * it ends at start + duration. Before the start it is idle; a completed punishment shows no timer.
+ */
+export function timerState(p: TimerSubject, now: number): TimerState {
+  if (!p.timerEnabled || p.isCompleted) return { kind: 'none' };
+  if (p.timerStartTime === null) return { kind: 'idle' };
+  const endsAt = p.timerStartTime + p.timerDuration * MINUTE_MS;
+  return now < endsAt ? { kind: 'running', remainingMs: endsAt - now, endsAt } : { kind: 'done' };
+}
+
+/** The countdown as minutes:seconds ("14:59", "180:00"), rounded up to the next whole second. */
+export function formatCountdown(remainingMs: number): string {
+  const total = Math.max(0, Math.ceil(remainingMs / 1000));
+  const minutes = Math.floor(total / 60);
+  const seconds = total % 60;
+  return `${String(minutes).padStart(2, '0')}:${String(seconds).padStart(2, '0')}`;
+}
+
+export interface PunishmentAbilitySubject extends TimerSubject {
+  assignedTo: string;
+  dominantId: string;
+  submissiveId: string;
+  feedback: string | null;
+}
+
+export interface PunishmentViewer {
+  id: string;
+  /** The role this session acts in (a Switch's chosen role); null until chosen. */
+  actingRole: 'dominant' | 'submissive' | null;
+}
+
+export interface PunishmentAbilities {
+  asDominant: boolean;
+  asSubmissive: boolean;
+  /** Mark it complete now: its dominant, or its submissive once (spec 2 §4). */
+  complete: boolean;
+  /** Only the dominant takes a completion back. */
+  uncomplete: boolean;
+  /** The completion checkbox is shown: always to the dominant; to the submissive once completed. */
+  showCheckbox: boolean;
+  /** ...and it is theirs to change: the dominant's only, so the submissive can never uncheck it. */
+  checkboxEnabled: boolean;
+  /** The submissive starts an enabled timer of a pending punishment, unless it is running. */
+  startTimer: boolean;
+  /** The dominant gives feedback on a completed punishment only. */
+  giveFeedback: boolean;
+  /** The dominant mails feedback that has been given. */
+  emailFeedback: boolean;
+}
+
+/**
+ * What a viewer may do with a punishment. The one rule for both sides: the server's policy refuses what
+ * this denies, and the screens offer only what it allows.
+ */
+export function punishmentAbilities(
+  p: PunishmentAbilitySubject,
+  viewer: PunishmentViewer,
+  now: number,
+): PunishmentAbilities {
+  const asDominant = viewer.actingRole === 'dominant' && viewer.id === p.dominantId;
+  const asSubmissive =
+    viewer.actingRole === 'submissive' && viewer.id === p.submissiveId && viewer.id === p.assignedTo;
+  const timer = timerState(p, now);
+  return {
+    asDominant,
+    asSubmissive,
+    complete: !p.isCompleted && (asDominant || asSubmissive),
+    uncomplete: p.isCompleted && asDominant,
+    showCheckbox: asDominant || (asSubmissive && p.isCompleted),
+    checkboxEnabled: asDominant,
+    startTimer: asSubmissive && (timer.kind === 'idle' || timer.kind === 'done'),
+    giveFeedback: asDominant && p.isCompleted,
+    emailFeedback: asDominant && p.feedback !== null,
+  };
+}

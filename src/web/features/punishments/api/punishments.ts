@@ -1,0 +1,45 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CreatePunishmentInput } from '@/shared/schemas/punishments';
+import { api, unwrap } from '@/web/lib/api';
+import { queryKeys } from '@/web/lib/query-keys';
+
+const punishmentsQuery = queryOptions({
+  queryKey: queryKeys.punishments,
+  queryFn: async () => (await unwrap(api.api.punishments.$get())).punishments,
+});
+export const usePunishments = () => useQuery(punishmentsQuery);
+
+/** Every punishment change refreshes the list and the bell. */
+function usePunishmentMutation<I, O>(fn: (input: I) => Promise<O>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSettled: () => {
+      for (const key of [queryKeys.punishments, queryKeys.notifications]) {
+        void queryClient.invalidateQueries({ queryKey: key });
+      }
+    },
+  });
+}
+
+const punishments = api.api.punishments;
+const byId = punishments[':id'];
+
+export const useCreatePunishment = () =>
+  usePunishmentMutation(
+    async (json: CreatePunishmentInput) => (await unwrap(punishments.$post({ json }))).punishment,
+  );
+export const useStartTimer = () =>
+  usePunishmentMutation(async (id: string) => (await unwrap(byId.timer.$post({ param: { id } }))).punishment);
+export const useSetCompleted = () =>
+  usePunishmentMutation(
+    async ({ id, completed }: { id: string; completed: boolean }) =>
+      (await unwrap(byId.completion.$put({ param: { id }, json: { completed } }))).punishment,
+  );
+export const usePunishmentFeedback = () =>
+  usePunishmentMutation(
+    async ({ id, feedback }: { id: string; feedback: string }) =>
+      (await unwrap(byId.feedback.$post({ param: { id }, json: { feedback } }))).punishment,
+  );
+export const emailPunishmentFeedback = (id: string) =>
+  unwrap(byId['feedback-email'].$post({ param: { id } }));

@@ -1,0 +1,138 @@
+import { CheckCircle2, HeartHandshake, MessageSquare } from 'lucide-react';
+import { type PunishmentAbilities, SEVERITY_LABELS, type Severity } from '@/shared/domain/punishments';
+import type { PunishmentView } from '@/shared/schemas/punishments';
+import { Badge } from '@/web/components/ui/badge';
+import { Button } from '@/web/components/ui/button';
+import { EmailFeedbackButton } from '@/web/components/ui/email-feedback-button';
+import { VoicePlayer } from '@/web/components/ui/voice-player';
+import { cn } from '@/web/lib/cn';
+import { mediaUrl } from '@/web/lib/upload';
+import { PunishmentTimer } from './punishment-timer';
+
+const SEVERITY_STYLES: Record<Severity, string> = {
+  mild: 'border border-current bg-transparent text-success',
+  moderate: 'border border-current bg-transparent text-warning',
+  severe: 'border border-current bg-transparent text-destructive',
+  funishment: 'border border-transparent',
+};
+
+export interface PunishmentCardActions {
+  onToggleComplete: (completed: boolean) => void;
+  onStartTimer: () => void;
+  onFeedback: () => void;
+  onEmailFeedback: () => Promise<unknown>;
+}
+
+export function PunishmentCard({
+  punishment: p,
+  can,
+  highlighted,
+  busy,
+  actions,
+}: {
+  punishment: PunishmentView;
+  can: PunishmentAbilities;
+  highlighted: boolean;
+  busy: boolean;
+  actions: PunishmentCardActions;
+}) {
+  const checkboxId = `punishment-done-${p.id}`;
+  return (
+    <article
+      id={`punishment-${p.id}`}
+      aria-labelledby={`punishment-title-${p.id}`}
+      data-testid="punishment-card"
+      className={cn(
+        'flex flex-col gap-3 rounded-xl border bg-card p-4 shadow-sm transition',
+        highlighted ? 'border-primary ring-2 ring-primary' : 'border-border',
+      )}
+    >
+      <div className="flex items-start gap-3">
+        {can.showCheckbox ? (
+          <input
+            id={checkboxId}
+            type="checkbox"
+            className="mt-1 h-5 w-5 shrink-0 accent-[var(--primary)]"
+            checked={p.isCompleted}
+            disabled={!can.checkboxEnabled || busy}
+            onChange={(e) => actions.onToggleComplete(e.target.checked)}
+            aria-label={`Completed: ${p.title}`}
+          />
+        ) : null}
+        <div className="min-w-0 flex-1">
+          <h2
+            id={`punishment-title-${p.id}`}
+            className={cn('font-semibold break-words', p.isCompleted && 'text-muted-foreground line-through')}
+          >
+            {p.title}
+          </h2>
+          <p className="text-xs text-muted-foreground">
+            {can.asDominant ? `For ${p.assignedToName}` : `From ${p.assignedByName}`}
+          </p>
+        </div>
+        <Badge className={SEVERITY_STYLES[p.severity]}>{SEVERITY_LABELS[p.severity]}</Badge>
+      </div>
+
+      {p.reason ? (
+        <p className="text-sm break-words">
+          <span className="font-medium">Reason: </span>
+          {p.reason}
+        </p>
+      ) : null}
+      {p.notes ? (
+        <p className="text-sm whitespace-pre-wrap break-words text-muted-foreground">{p.notes}</p>
+      ) : null}
+      {p.voiceNote ? (
+        <div className="space-y-1">
+          <VoicePlayer src={mediaUrl(p.voiceNote)} label={`Voice note for ${p.title}`} />
+          {p.voiceNoteDescription ? (
+            <p className="text-xs text-muted-foreground">{p.voiceNoteDescription}</p>
+          ) : null}
+        </div>
+      ) : null}
+
+      {p.aftercareRequired ? (
+        <p className="inline-flex items-center gap-1 text-xs font-medium text-primary">
+          <HeartHandshake className="h-4 w-4" aria-hidden /> Aftercare required
+        </p>
+      ) : null}
+
+      <PunishmentTimer
+        punishment={p}
+        onStart={can.startTimer ? actions.onStartTimer : undefined}
+        starting={busy}
+      />
+
+      {p.isCompleted ? (
+        <p className="inline-flex items-center gap-1 text-xs text-success">
+          <CheckCircle2 className="h-4 w-4" aria-hidden />
+          Completed {p.completedAt ? new Date(p.completedAt).toLocaleString() : ''}
+        </p>
+      ) : null}
+
+      {p.feedback ? (
+        <p className="rounded-lg bg-muted p-2 text-sm break-words">
+          <MessageSquare className="mr-1 inline h-4 w-4" aria-hidden />
+          <span className="sr-only">Feedback: </span>
+          {p.feedback}
+        </p>
+      ) : null}
+
+      <div className="mt-auto flex flex-wrap gap-2">
+        {can.complete && !can.asDominant ? (
+          <Button size="sm" disabled={busy} onClick={() => actions.onToggleComplete(true)}>
+            <CheckCircle2 className="h-4 w-4" aria-hidden /> Mark complete
+            <span className="sr-only"> {p.title}</span>
+          </Button>
+        ) : null}
+        {can.giveFeedback && !p.feedback ? (
+          <Button variant="secondary" size="sm" onClick={actions.onFeedback}>
+            <MessageSquare className="h-4 w-4" aria-hidden /> Give feedback
+            <span className="sr-only"> on {p.title}</span>
+          </Button>
+        ) : null}
+        {can.emailFeedback ? <EmailFeedbackButton send={actions.onEmailFeedback} title={p.title} /> : null}
+      </div>
+    </article>
+  );
+}

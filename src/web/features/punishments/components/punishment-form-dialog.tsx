@@ -1,0 +1,189 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMemo } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import {
+  formatTimerDuration,
+  PUNISHMENT_TEXT_MAX,
+  PUNISHMENT_TITLE_MAX,
+  SEVERITIES,
+  SEVERITY_LABELS,
+  TIMER_MAX_MINUTES,
+  TIMER_MIN_MINUTES,
+} from '@/shared/domain/punishments';
+import type { PartnerView } from '@/shared/schemas/partners';
+import { type CreatePunishmentInput, VOICE_NOTE_DESCRIPTION_MAX } from '@/shared/schemas/punishments';
+import { Dialog } from '@/web/components/ui/dialog';
+import { Field } from '@/web/components/ui/field';
+import { FormActions } from '@/web/components/ui/form-actions';
+import { SelectField, TextAreaField } from '@/web/components/ui/form-controls';
+import { UploadProgress } from '@/web/components/ui/upload-progress';
+import { VoiceRecorder } from '@/web/components/ui/voice-recorder';
+import { errorMessage } from '@/web/lib/api';
+import { toastFirstError } from '@/web/lib/form-errors';
+import { useMediaUpload } from '@/web/lib/use-media-upload';
+import { useCreatePunishment } from '../api/punishments';
+import {
+  PUNISHMENT_FORM_ERROR_DETAILS,
+  PUNISHMENT_FORM_ERROR_ORDER,
+  type PunishmentFormValues,
+  punishmentFormDefaults,
+  punishmentFormSchema,
+} from './punishment-form-schema';
+
+const TITLE = 'Add New Punishment';
+const showInvalid = toastFirstError(PUNISHMENT_FORM_ERROR_ORDER, PUNISHMENT_FORM_ERROR_DETAILS);
+
+/** The dominant's "Add New Punishment" dialog (spec 2 §2, §5). */
+export function PunishmentFormDialog({
+  open,
+  onOpenChange,
+  submissives,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  submissives: PartnerView[];
+}) {
+  return open ? (
+    <Dialog open onOpenChange={onOpenChange} title={TITLE}>
+      <PunishmentForm submissives={submissives} onDone={() => onOpenChange(false)} />
+    </Dialog>
+  ) : null;
+}
+
+function PunishmentForm({ submissives, onDone }: { submissives: PartnerView[]; onDone: () => void }) {
+  const create = useCreatePunishment();
+  const media = useMediaUpload();
+  const schema = useMemo(() => punishmentFormSchema(submissives.length > 1), [submissives.length]);
+  const form = useForm<PunishmentFormValues, unknown, CreatePunishmentInput>({
+    resolver: zodResolver(schema),
+    defaultValues: punishmentFormDefaults(submissives.map((p) => p.id)),
+  });
+  const { register, setValue, watch } = form;
+  const [timerEnabled, duration, voice, reason, notes] = watch([
+    'timerEnabled',
+    'timerDuration',
+    'voice',
+    'reason',
+    'notes',
+  ]);
+  const busy = create.isPending || media.uploading || form.formState.isSubmitting;
+
+  const save = async (input: CreatePunishmentInput) => {
+    try {
+      const recording = form.getValues('voice');
+      const partnerId = input.assignedTo ?? submissives[0]?.id;
+      const voiceNoteId =
+        recording && partnerId
+          ? (
+              await media.upload('audio', recording.blob, {
+                partnerId,
+                durationMs: recording.durationMs,
+              })
+            ).id
+          : null;
+      await create.mutateAsync({ ...input, voiceNoteId });
+      toast.success('Punishment Added', { duration: 2000 });
+      onDone();
+    } catch (error) {
+      toast.error('Failed to add punishment', { description: errorMessage(error) });
+    }
+  };
+
+  const validDuration =
+    Number.isInteger(duration) && duration >= TIMER_MIN_MINUTES && duration <= TIMER_MAX_MINUTES;
+  return (
+    <form
+      onSubmit={form.handleSubmit(save, showInvalid)}
+      noValidate
+      className="max-h-[70dvh] space-y-4 overflow-y-auto pr-1"
+      aria-label={TITLE}
+    >
+      {submissives.length > 1 ? (
+        <SelectField label="Submissive" {...register('assignedTo')}>
+          <option value="">Select a submissive</option>
+          {submissives.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.name}
+            </option>
+          ))}
+        </SelectField>
+      ) : null}
+
+      <Field
+        label="Title"
+        maxLength={PUNISHMENT_TITLE_MAX}
+        placeholder="What is the punishment?"
+        {...register('title')}
+      />
+
+      <SelectField label="Severity" {...register('severity')}>
+        {SEVERITIES.map((s) => (
+          <option key={s} value={s}>
+            {SEVERITY_LABELS[s]}
+          </option>
+        ))}
+      </SelectField>
+
+      <TextAreaField
+        label="Reason"
+        maxLength={PUNISHMENT_TEXT_MAX}
+        rows={2}
+        value={reason}
+        {...register('reason')}
+      />
+      <TextAreaField
+        label="Notes"
+        maxLength={PUNISHMENT_TEXT_MAX}
+        rows={2}
+        value={notes}
+        {...register('notes')}
+      />
+
+      <label className="flex items-center gap-3 text-sm">
+        <input
+          type="checkbox"
+          className="h-5 w-5 accent-[var(--primary)]"
+          {...register('aftercareRequired')}
+        />
+        Aftercare required
+      </label>
+
+      <label className="flex items-center gap-3 text-sm">
+        <input type="checkbox" className="h-5 w-5 accent-[var(--primary)]" {...register('timerEnabled')} />
+        Timer
+      </label>
+      {timerEnabled ? (
+        <Field
+          label="Timer duration (minutes)"
+          type="number"
+          inputMode="numeric"
+          min={TIMER_MIN_MINUTES}
+          max={TIMER_MAX_MINUTES}
+          step={1}
+          hint={
+            validDuration
+              ? formatTimerDuration(duration)
+              : `${TIMER_MIN_MINUTES} to ${TIMER_MAX_MINUTES} minutes`
+          }
+          {...register('timerDuration', { valueAsNumber: true })}
+        />
+      ) : null}
+
+      <div className="space-y-2">
+        <p className="text-sm font-medium">Voice note (optional)</p>
+        <VoiceRecorder value={voice} onChange={(v) => setValue('voice', v)} disabled={busy} />
+        {voice ? (
+          <Field
+            label="Voice note description (optional)"
+            maxLength={VOICE_NOTE_DESCRIPTION_MAX}
+            {...register('voiceNoteDescription')}
+          />
+        ) : null}
+      </div>
+
+      <UploadProgress progress={media.progress} label="Uploading voice note" />
+      <FormActions onCancel={onDone} busy={busy} label="Add Punishment" busyLabel="Saving…" />
+    </form>
+  );
+}

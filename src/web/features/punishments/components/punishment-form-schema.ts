@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { DEFAULT_SEVERITY, SEVERITIES, TIMER_DEFAULT_MINUTES } from '@/shared/domain/punishments';
+import {
+  type CreatePunishmentInput,
+  createPunishmentInput,
+  PUNISHMENT_MESSAGES,
+} from '@/shared/schemas/punishments';
+import type { RecordedVoice } from '@/web/components/ui/voice-recorder';
+import { PENDING_UPLOAD_ID } from '@/web/lib/upload';
+
+/** What the "Add New Punishment" form edits, as the screen shows it. */
+const fields = z.object({
+  assignedTo: z.string(),
+  title: z.string(),
+  severity: z.enum(SEVERITIES),
+  reason: z.string(),
+  notes: z.string(),
+  aftercareRequired: z.boolean(),
+  timerEnabled: z.boolean(),
+  /** From a number input: NaN when empty. */
+  timerDuration: z.number().or(z.nan()),
+  voice: z.custom<RecordedVoice | null>(),
+  voiceNoteDescription: z.string(),
+});
+export type PunishmentFormValues = z.input<typeof fields>;
+
+/**
+ * The form's values turned into the shared `createPunishmentInput` and checked by it; a submissive must be
+ * chosen when there are several (`requireChoice`), else the only one is used.
+ */
+export const punishmentFormSchema = (requireChoice: boolean) =>
+  fields
+    .transform(
+      (v): CreatePunishmentInput => ({
+        assignedTo: v.assignedTo || null,
+        title: v.title,
+        severity: v.severity,
+        reason: v.reason,
+        notes: v.notes,
+        aftercareRequired: v.aftercareRequired,
+        timerEnabled: v.timerEnabled,
+        timerDuration: v.timerEnabled ? v.timerDuration : TIMER_DEFAULT_MINUTES,
+        voiceNoteId: v.voice ? PENDING_UPLOAD_ID : null,
+        voiceNoteDescription: v.voice ? v.voiceNoteDescription || null : null,
+      }),
+    )
+    .pipe(
+      createPunishmentInput.superRefine((v, ctx) => {
+        if (requireChoice && !v.assignedTo) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['assignedTo'],
+            message: PUNISHMENT_MESSAGES.submissiveRequired,
+          });
+        }
+      }),
+    );
+
+/** The toasts of an invalid form (spec 2 §5), in the order the checks are made. */
+export const PUNISHMENT_FORM_ERROR_ORDER = ['title', 'assignedTo', 'timerDuration'];
+export const PUNISHMENT_FORM_ERROR_DETAILS = {
+  [PUNISHMENT_MESSAGES.titleRequired]: PUNISHMENT_MESSAGES.titleRequiredDetail,
+};
+
+export const punishmentFormDefaults = (submissiveIds: string[]): PunishmentFormValues => ({
+  assignedTo: submissiveIds.length === 1 ? submissiveIds[0]! : '',
+  title: '',
+  severity: DEFAULT_SEVERITY,
+  reason: '',
+  notes: '',
+  aftercareRequired: false,
+  timerEnabled: false,
+  timerDuration: TIMER_DEFAULT_MINUTES,
+  voice: null,
+  voiceNoteDescription: '',
+});

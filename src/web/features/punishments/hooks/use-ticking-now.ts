@@ -1,0 +1,13 @@
+import { useEffect, useState } from 'react';
+
+/** The current time, refreshed every second while `active` (a running countdown), else left as it is. */
+export function useTickingNow(active: boolean) {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!active) return;
+    setNow(Date.now());
+    const timer = window.setInterval(() => setNow(Date.now()), 1000);
+    return () => window.clearInterval(timer);
+  }, [active]);
+  return now;
+}
