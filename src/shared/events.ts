@@ -17,6 +17,7 @@ const EVENTS = {
   'task.changed': payload<{ taskId: string; pairId: string }>(),
   'task.deleted': payload<{ taskId: string; pairId: string }>(),
   'task_completion.changed': payload<{ completionId: string; pairId: string }>(),
+  'note.created': payload<{ noteId: string; pairId: string; senderId: string; receiverId: string }>(),
 };
 
 export type EventPayloads = { [N in keyof typeof EVENTS]: (typeof EVENTS)[N] };
