@@ -30,7 +30,6 @@ const AppLayout = lazy(async () => ({ default: (await import('./layout/app-layou
 
 const comingSoon = [
   { path: paths.contract, title: 'Contract' },
-  { path: paths.journal, title: 'Journal' },
   { path: paths.punishments, title: 'Punishments' },
   { path: paths.settings, title: 'Settings' },
   { path: paths.releaseInfo, title: 'Release Information' },
@@ -104,6 +103,13 @@ export const routes: RouteObject[] = [
             path: paths.taskHistory,
             element: inLayout(
               async () => (await import('@/web/features/tasks/pages/task-history-page')).TaskHistoryPage,
+            ),
+            errorElement: inLayoutError,
+          },
+          {
+            path: paths.journal,
+            element: inLayout(
+              async () => (await import('@/web/features/journal/pages/journal-page')).JournalPage,
             ),
             errorElement: inLayoutError,
           },

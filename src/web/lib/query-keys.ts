@@ -8,4 +8,5 @@ export const queryKeys = {
   notifications: ['notifications'] as const,
   tasks: ['tasks'] as const,
   taskHistory: ['task-history'] as const,
+  journal: (partnerId: string) => ['journal', partnerId] as const,
 };
