@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { audit, contrastOf, describe, type Finding } from './axe';
 import { expect, test } from './fixtures';
@@ -15,6 +16,9 @@ import {
  * axe-core over every screen and every dialog, in the light and the dark scheme, at each project's
  * viewport: any serious or critical violation fails the test, with the list of what was found where.
  */
+
+/** A short recording for the journal's voice message. */
+const VOICE_WEBM = readFileSync('src/server/test/samples/tone-1.5s.webm');
 
 type Fixtures = { page: Page; browser: Browser; request: APIRequestContext };
 
@@ -253,5 +257,43 @@ test("the submissive's tasks, Above & Beyond and history", async ({ page: domPag
   await expect(page.getByText('Delicious, thank you.').first()).toBeVisible();
   await audit(page, '/task-history (submissive)', found);
   await page.context().close();
+  expect(describe(found)).toEqual([]);
+});
+
+test('the journal: a conversation in three tones, with a voice message, and the voice composer', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const found: Finding[] = [];
+  const { dom, sub } = await seedCouple(browser, page, request, {
+    dominant: 'Pia Dom',
+    submissive: 'Rio Sub',
+  });
+  for (const [from, to, content, tone] of [
+    [page, sub.id, 'Good morning', 'green'],
+    [sub.page, dom.id, 'Slow down a little', 'yellow'],
+    [page, sub.id, 'Understood, stopping', 'red'],
+  ] as const) {
+    expect((await from.request.post('/api/notes', { data: { partnerId: to, content, tone } })).status()).toBe(
+      201,
+    );
+  }
+  const audio = await sub.page.request.post(`/api/media/audio?partnerId=${dom.id}&durationMs=1500`, {
+    headers: { 'content-type': 'audio/webm' },
+    data: VOICE_WEBM,
+  });
+  expect(audio.status()).toBe(201);
+  const voiceNoteId = (await audio.json()).media.id;
+  await sub.page.request.post('/api/notes', {
+    data: { partnerId: dom.id, kind: 'voice', voiceNoteId, voiceNoteDescription: 'For tonight' },
+  });
+  await page.goto('/journal');
+  await heading(page, 'Journal');
+  await expect(page.getByText('For tonight', { exact: true })).toBeVisible();
+  await audit(page, '/journal', found);
+  await page.getByRole('tab', { name: 'Voice' }).click();
+  await audit(page, '/journal voice composer', found);
+  await sub.page.context().close();
   expect(describe(found)).toEqual([]);
 });

@@ -32,13 +32,7 @@ export function MessageBubble({ message, mine }: { message: NoteView; mine: bool
           {mine ? 'You' : message.senderName}, tone {TONE_LABELS[message.tone]}:
         </p>
         {message.voiceNote ? (
-          <div className="space-y-1">
-            {title ? <p className="font-medium break-words">{title}</p> : null}
-            <VoicePlayer
-              src={mediaUrl(message.voiceNote)}
-              label={title ? `Voice message: ${title}` : 'Voice message'}
-            />
-          </div>
+          <VoicePlayer src={mediaUrl(message.voiceNote)} label={title || 'Voice message'} />
         ) : (
           <p className="whitespace-pre-wrap break-words">{message.content}</p>
         )}
