@@ -100,3 +100,35 @@ test('the message_sent notification opens the conversation with its sender', asy
   await expect(messages(sub.page).filter({ hasText: text })).toBeVisible();
   await sub.page.context().close();
 });
+
+test('a long conversation opens at the newest message and loads older ones above without jumping', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const { dom, sub } = await seedCouple(browser, page, request, {
+    dominant: 'Pat Dom',
+    submissive: 'Quin Sub',
+  });
+  for (let i = 1; i <= 70; i++) {
+    const response = await sub.page.request.post('/api/notes', {
+      data: {
+        partnerId: (await page.request.get('/api/me').then((r) => r.json())).user.id,
+        content: `Note ${i}`,
+      },
+    });
+    expect(response.status()).toBe(201);
+  }
+  await page.goto('/journal');
+  const list = page.getByRole('log', { name: 'Messages with Quin Sub' });
+  await expect(list.getByText('Note 70', { exact: true })).toBeInViewport();
+  await expect(messages(page)).toHaveCount(50);
+  const reading = list.getByText('Note 21', { exact: true });
+  await list.evaluate((el) => {
+    el.scrollTop = 0;
+  });
+  await expect(messages(page)).toHaveCount(70);
+  // The message read before the older ones arrived is still in view: nothing jumped.
+  await expect(reading).toBeInViewport();
+  await sub.page.context().close();
+});

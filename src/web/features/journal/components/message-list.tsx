@@ -42,12 +42,12 @@ export function MessageList({
     if (before.first !== first && before.last === last && fromBottom.current !== null) {
       // Older messages were added above: keep the same messages in view.
       el.scrollTop = el.scrollHeight - fromBottom.current;
+      fromBottom.current = null;
     } else if (before.last !== last) {
       // The first load, or a new message: follow it when the user was at the bottom or sent it.
       const mine = messages.at(-1)?.senderId === userId;
       if (before.last === undefined || atBottom.current || mine) el.scrollTop = el.scrollHeight;
     }
-    fromBottom.current = null;
     shown.current = { first, last };
   }, [messages, userId]);
 
