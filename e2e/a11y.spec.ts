@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { audit, contrastOf, describe, type Finding } from './axe';
 import { expect, test } from './fixtures';
@@ -10,6 +12,9 @@ import {
   sendRequest,
   signedInUser,
 } from './seed';
+
+/** A short recording for the journal's voice message. */
+const VOICE_WEBM = readFileSync('src/server/test/samples/tone-1.5s.webm');
 
 /**
  * axe-core over every screen and every dialog, in the light and the dark scheme, at each project's
@@ -315,6 +320,44 @@ test('punishments: both roles, the Add New Punishment and feedback dialogs', asy
   await heading(sub.page, 'Punishments');
   await expect(sub.page.getByRole('button', { name: /Start Timer for Write lines/ })).toBeVisible();
   await audit(sub.page, '/punishments (submissive)', found);
+  await sub.page.context().close();
+  expect(describe(found)).toEqual([]);
+});
+
+test('the journal: a conversation in three tones, with a voice message, and the voice composer', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const found: Finding[] = [];
+  const { dom, sub } = await seedCouple(browser, page, request, {
+    dominant: 'Pia Dom',
+    submissive: 'Rio Sub',
+  });
+  for (const [from, to, content, tone] of [
+    [page, sub.id, 'Good morning', 'green'],
+    [sub.page, dom.id, 'Slow down a little', 'yellow'],
+    [page, sub.id, 'Understood, stopping', 'red'],
+  ] as const) {
+    expect((await from.request.post('/api/notes', { data: { partnerId: to, content, tone } })).status()).toBe(
+      201,
+    );
+  }
+  const audio = await sub.page.request.post(`/api/media/audio?partnerId=${dom.id}&durationMs=1500`, {
+    headers: { 'content-type': 'audio/webm' },
+    data: VOICE_WEBM,
+  });
+  expect(audio.status()).toBe(201);
+  const voiceNoteId = (await audio.json()).media.id;
+  await sub.page.request.post('/api/notes', {
+    data: { partnerId: dom.id, kind: 'voice', voiceNoteId, voiceNoteDescription: 'For tonight' },
+  });
+  await page.goto('/journal');
+  await heading(page, 'Journal');
+  await expect(page.getByText('For tonight', { exact: true })).toBeVisible();
+  await audit(page, '/journal', found);
+  await page.getByRole('tab', { name: 'Voice' }).click();
+  await audit(page, '/journal voice composer', found);
   await sub.page.context().close();
   expect(describe(found)).toEqual([]);
 });

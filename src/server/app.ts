@@ -13,6 +13,7 @@ import { writeGuard } from './http/guards';
 import { securityHeaders } from './http/security-headers';
 import { loadWebRoot, sendWebFile } from './http/web-files';
 import { authRoutes, meRoutes } from './modules/accounts/accounts.routes';
+import { journalRoutes } from './modules/journal/journal.routes';
 import { mediaRoutes } from './modules/media/media.routes';
 import { notificationRoutes } from './modules/notifications/notifications.routes';
 import { pairRoutes } from './modules/pairs/pairs.routes';
@@ -48,6 +49,7 @@ export function createApi(deps: AppDeps & Pick<Services, 'database'>) {
     .route('/tasks', taskRoutes(deps))
     .route('/task-completions', historyRoutes(deps))
     .route('/punishments', punishmentRoutes(deps))
+    .route('/notes', journalRoutes(deps))
     .route('/media', mediaRoutes(deps))
     .route('/events', eventRoutes(deps));
 }

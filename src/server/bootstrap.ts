@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { createAuth } from './auth/auth';
 import { createSessionReader } from './auth/session-cache';
 import { type Database, openDatabase } from './db/client';
@@ -31,7 +32,7 @@ export interface Services extends AppDeps {
   mailer: Mailer;
   /**
    * Housekeeping, at start and every hour: uploads no feature claimed within a day, spent links, ended
-   * rate-limit windows and stale login counters.
+   * rate-limit windows and stale login counters; on PGlite, the planner's statistics.
    */
   maintain(): Promise<void>;
   /** Stops the event streams, the bus and the timers; the database is closed by its owner. */
@@ -99,6 +100,9 @@ export async function createServices(
     ['links', () => sweepExpiredLinks({ db: database.db, clock })],
     ['limits', () => limits.sweep()],
     ['login attempts', () => sweepLoginAttempts(database.db, clock())],
+    // PGlite runs no autovacuum: without fresh statistics the planner takes a long conversation for a
+    // short one and sorts it whole instead of reading its newest page from the index (decision 021).
+    ['planner statistics', async () => database.kind === 'pglite' && database.db.execute(sql`analyze`)],
   ];
   const maintain = async () => {
     for (const [name, sweep] of sweeps) {

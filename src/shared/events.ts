@@ -18,6 +18,7 @@ const EVENTS = {
   'task.deleted': payload<{ taskId: string; pairId: string }>(),
   'task_completion.changed': payload<{ completionId: string; pairId: string }>(),
   'punishment.changed': payload<{ punishmentId: string; pairId: string }>(),
+  'note.created': payload<{ noteId: string; pairId: string; senderId: string; receiverId: string }>(),
 };
 
 export type EventPayloads = { [N in keyof typeof EVENTS]: (typeof EVENTS)[N] };

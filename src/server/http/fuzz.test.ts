@@ -10,6 +10,7 @@ import {
   sessionRoleInput,
 } from '@/shared/schemas/accounts';
 import { idParam } from '@/shared/schemas/common';
+import { notesQuery, sendNoteInput } from '@/shared/schemas/journal';
 import { audioUploadQuery, photoUploadQuery } from '@/shared/schemas/media';
 import {
   blockUserInput,
@@ -171,6 +172,11 @@ const ROUTES: Record<string, FuzzRoute> = {
   'POST /api/media/photo': { query: photoUploadQuery, upload: 'photo' },
   'POST /api/media/audio': { query: audioUploadQuery, upload: 'audio' },
   'GET /api/media/:id': { param: idParam },
+  'GET /api/notes': { query: notesQuery },
+  'POST /api/notes': {
+    json: sendNoteInput,
+    sample: (f) => ({ partnerId: f.couple.submissive.id, content: 'Hello', tone: 'yellow' }),
+  },
 };
 
 /** Routes left out, each for its reason. */

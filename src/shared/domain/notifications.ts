@@ -148,6 +148,19 @@ export const notify = {
       `${a.giverName} left feedback on the punishment "${preview(a.title)}": ${preview(a.feedback)}`,
       { kind: 'punishment', punishmentId: a.punishmentId, pairId: a.pairId },
     ),
+  /** Spec 2 §7: the receiver hears the sender's name and the first 50 characters, with the message id. */
+  messageSent: (a: {
+    senderName: string;
+    text: string;
+    messageId: string;
+    pairId: string;
+    senderId: string;
+  }) =>
+    content('message_sent', 'New message', `${a.senderName}: ${preview(a.text)}`, {
+      messageId: a.messageId,
+      pairId: a.pairId,
+      senderId: a.senderId,
+    }),
 } as const;
 
 export type NotificationBuilder = keyof typeof notify;

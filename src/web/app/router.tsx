@@ -30,7 +30,6 @@ const AppLayout = lazy(async () => ({ default: (await import('./layout/app-layou
 
 const comingSoon = [
   { path: paths.contract, title: 'Contract' },
-  { path: paths.journal, title: 'Journal' },
   { path: paths.settings, title: 'Settings' },
   { path: paths.releaseInfo, title: 'Release Information' },
 ];
@@ -110,6 +109,13 @@ export const routes: RouteObject[] = [
             path: paths.punishments,
             element: inLayout(
               async () => (await import('@/web/features/punishments/pages/punishments-page')).PunishmentsPage,
+            ),
+            errorElement: inLayoutError,
+          },
+          {
+            path: paths.journal,
+            element: inLayout(
+              async () => (await import('@/web/features/journal/pages/journal-page')).JournalPage,
             ),
             errorElement: inLayoutError,
           },

@@ -9,4 +9,5 @@ export const queryKeys = {
   tasks: ['tasks'] as const,
   taskHistory: ['task-history'] as const,
   punishments: ['punishments'] as const,
+  journal: (partnerId: string) => ['journal', partnerId] as const,
 };

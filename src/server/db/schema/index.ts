@@ -1,5 +1,6 @@
 export * from './auth';
 export * from './media';
+export * from './notes';
 export * from './notifications';
 export * from './pairs';
 export * from './partners';

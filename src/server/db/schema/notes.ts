@@ -1,0 +1,36 @@
+import { sql } from 'drizzle-orm';
+import { check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { userRef } from './auth';
+import { media } from './media';
+import { pairs } from './pairs';
+
+/**
+ * A journal message between the two members of a pair (spec 2 §3 "Journal message"). `created_at` is kept
+ * to the millisecond, the precision of the page cursor, so that the keyset (created_at, id) is exact.
+ */
+export const notes = pgTable(
+  'notes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    pairId: uuid('pair_id')
+      .notNull()
+      .references(() => pairs.id, { onDelete: 'cascade' }),
+    senderId: userRef('sender_id'),
+    receiverId: userRef('receiver_id'),
+    content: text('content').notNull().default(''),
+    tone: text('tone', { enum: ['green', 'yellow', 'red'] })
+      .notNull()
+      .default('green'),
+    /** The voice message: a media claim held by 'note'. */
+    voiceNote: uuid('voice_note').references(() => media.id, { onDelete: 'set null' }),
+    /** The voice message's optional title. */
+    voiceNoteDescription: text('voice_note_description'),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [
+    // DESC NULLS FIRST: the order of `order by created_at desc, id desc`, so the page reads the index in order.
+    index('notes_pair_created_idx').on(t.pairId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    check('notes_tone_check', sql`${t.tone} in ('green', 'yellow', 'red')`),
+    check('notes_not_self', sql`${t.senderId} <> ${t.receiverId}`),
+  ],
+);

@@ -1,0 +1,18 @@
+import { Hono } from 'hono';
+import { notesQuery, sendNoteInput } from '@/shared/schemas/journal';
+import { type AppEnv, requireSession } from '../../auth/session';
+import type { AppDeps } from '../../deps';
+import { validate } from '../../http/validate';
+import { listNotes } from './journal.queries';
+import { sendNote } from './journal.send';
+
+/** /api/notes: the journal, one conversation per partner. */
+export const journalRoutes = (deps: AppDeps) =>
+  new Hono<AppEnv>()
+    .use(requireSession(deps))
+    .get('/', validate('query', notesQuery), async (c) =>
+      c.json(await listNotes(deps, c.var.actor, c.req.valid('query')), 200),
+    )
+    .post('/', validate('json', sendNoteInput), async (c) =>
+      c.json({ message: await sendNote(deps, c.var.actor, c.req.valid('json')) }, 201),
+    );

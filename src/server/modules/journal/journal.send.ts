@@ -1,0 +1,83 @@
+import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import { notify } from '@/shared/domain/notifications';
+import type { sendNoteInput } from '@/shared/schemas/journal';
+import type { Actor } from '../../auth/session';
+import type { Tx } from '../../db/client';
+import { notes, pairs } from '../../db/schema';
+import type { AppDeps } from '../../deps';
+import { claimMedia } from '../media/media.claims';
+import { createNotification } from '../notifications/notifications.service';
+import type { PairRow } from '../pairs/pairs.scope';
+import { resolvePair } from '../pairs/pairs.service';
+import { conversationPairId, loadNote, noPartner } from './journal.queries';
+
+type SendInput = z.output<typeof sendNoteInput>;
+
+/**
+ * The pair a new message goes to: the partners' active pair; two connected Switches who have none yet
+ * form it in the sender's acting role (as a first task would). Anyone else is 404.
+ */
+async function pairForMessage(tx: Tx, actor: Actor, partnerId: string, now: Date): Promise<PairRow> {
+  const [found] = await tx
+    .select({ id: pairs.id, dominantId: pairs.dominantId, submissiveId: pairs.submissiveId })
+    .from(pairs)
+    .where(eq(pairs.id, conversationPairId(actor.id, partnerId)))
+    .for('share')
+    .limit(1);
+  if (found) return found;
+  const pair = actor.actingRole ? await resolvePair(tx, actor.id, actor.actingRole, partnerId, now) : null;
+  if (!pair) throw noPartner();
+  return pair;
+}
+
+/** Either partner sends a text or voice message; the other is notified and their open conversation hears it. */
+export async function sendNote(deps: AppDeps, actor: Actor, input: SendInput) {
+  const now = deps.clock();
+  return deps.publisher.transaction(async (tx, emit) => {
+    const pair = await pairForMessage(tx, actor, input.partnerId, now);
+    const voice = input.kind === 'voice';
+    if (voice && input.voiceNoteId) {
+      await claimMedia(
+        tx,
+        actor,
+        { id: input.voiceNoteId, pairId: pair.id, kind: 'audio', holder: 'note' },
+        now,
+      );
+    }
+    const title = voice ? input.voiceNoteDescription || null : null;
+    const [row] = await tx
+      .insert(notes)
+      .values({
+        pairId: pair.id,
+        senderId: actor.id,
+        receiverId: input.partnerId,
+        content: voice ? '' : input.content,
+        tone: input.tone,
+        voiceNote: voice ? input.voiceNoteId : null,
+        voiceNoteDescription: title,
+        createdAt: now,
+      })
+      .returning({ id: notes.id });
+    const noteId = row!.id;
+    await createNotification(
+      tx,
+      emit,
+      input.partnerId,
+      notify.messageSent({
+        senderName: actor.name,
+        text: voice ? (title ?? 'Voice message') : input.content,
+        messageId: noteId,
+        pairId: pair.id,
+        senderId: actor.id,
+      }),
+    );
+    emit([actor.id, input.partnerId], 'note.created', {
+      noteId,
+      pairId: pair.id,
+      senderId: actor.id,
+      receiverId: input.partnerId,
+    });
+    return loadNote(tx, noteId);
+  });
+}

@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { uuidField } from './common';
+
+/** Spec 2 §9 "Message tones". */
+export const NOTE_TONES = ['green', 'yellow', 'red'] as const;
+export type NoteTone = (typeof NOTE_TONES)[number];
+
+/** Decision 021: a message holds at most 2,000 characters, a voice message's title at most 100. */
+export const NOTE_CONTENT_MAX = 2_000;
+export const NOTE_TITLE_MAX = 100;
+/** How many messages a page of a conversation holds (the newest first, older ones on scrolling up). */
+export const NOTE_PAGE = 50;
+
+export const JOURNAL_MESSAGES = {
+  contentRequired: 'Please enter a message',
+  voiceRequired: 'Please record a voice message',
+  partnerRequired: 'Please choose a partner',
+  noPartner: 'No partner connection found',
+  sent: 'Message sent',
+  sendFailed: 'Failed to send message',
+  fetchFailed: 'Failed to fetch messages',
+  audioFailed: 'Audio upload failed',
+  audioFailedDetail: 'Sending without voice note',
+} as const;
+
+/** A point in a conversation: messages strictly older than it, by (created_at, id). "<ms>_<uuid>". */
+const CURSOR = /^(\d{1,15})_([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})$/;
+
+export const encodeNoteCursor = (note: { createdAt: number; id: string }) => `${note.createdAt}_${note.id}`;
+
+const cursorField = z
+  .string({ error: 'Invalid cursor' })
+  .max(60, 'Invalid cursor')
+  .regex(CURSOR, 'Invalid cursor')
+  .transform((s) => {
+    const [, at, id] = CURSOR.exec(s)!;
+    return { at: Number(at), id: id!.toLowerCase() };
+  })
+  .refine((c) => c.at <= 8_640_000_000_000_000, 'Invalid cursor');
+
+/** GET /api/notes?partnerId=…&before=…: a page of the conversation with one partner. */
+export const notesQuery = z.object({
+  partnerId: uuidField(JOURNAL_MESSAGES.partnerRequired),
+  before: cursorField.optional(),
+});
+export type NotesQuery = z.input<typeof notesQuery>;
+
+/** POST /api/notes: a text message, or a voice message with an optional title (spec 2 §2, §5). */
+export const sendNoteInput = z
+  .object({
+    partnerId: uuidField(JOURNAL_MESSAGES.partnerRequired),
+    kind: z
+      .enum(['text', 'voice'], { error: 'A message is a text message or a voice message' })
+      .default('text'),
+    tone: z.enum(NOTE_TONES, { error: 'Tone must be green, yellow or red' }).default('green'),
+    content: z
+      .string({ error: 'Message must be text' })
+      .max(NOTE_CONTENT_MAX, `Message must be at most ${NOTE_CONTENT_MAX} characters`)
+      .transform((s) => s.trim())
+      .default(''),
+    voiceNoteId: uuidField(JOURNAL_MESSAGES.voiceRequired).nullable().default(null),
+    voiceNoteDescription: z
+      .string({ error: 'Title must be text' })
+      .max(NOTE_TITLE_MAX, `Title must be at most ${NOTE_TITLE_MAX} characters`)
+      .transform((s) => s.trim())
+      .nullable()
+      .default(null),
+  })
+  .superRefine((v, ctx) => {
+    if (v.kind === 'text' && v.content.length === 0) {
+      ctx.addIssue({ code: 'custom', path: ['content'], message: JOURNAL_MESSAGES.contentRequired });
+    }
+    if (v.kind === 'voice' && !v.voiceNoteId) {
+      ctx.addIssue({ code: 'custom', path: ['voiceNoteId'], message: JOURNAL_MESSAGES.voiceRequired });
+    }
+  });
+export type SendNoteInput = z.input<typeof sendNoteInput>;
+
+/** A journal message as the API shows it (spec 2 §3, with senderName). `voiceNote` is a media id. */
+export interface NoteView {
+  id: string;
+  pairId: string;
+  senderId: string;
+  senderName: string;
+  receiverId: string;
+  content: string;
+  tone: NoteTone;
+  voiceNote: string | null;
+  voiceNoteDescription: string | null;
+  createdAt: number;
+}
+
+/** A page: its messages oldest first; `olderCursor` asks for the page before it (null: none left). */
+export interface NotePage {
+  messages: NoteView[];
+  olderCursor: string | null;
+}

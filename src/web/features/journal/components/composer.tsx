@@ -1,0 +1,159 @@
+import { Send } from 'lucide-react';
+import { type KeyboardEvent, useId, useState } from 'react';
+import { toast } from 'sonner';
+import {
+  JOURNAL_MESSAGES,
+  NOTE_CONTENT_MAX,
+  NOTE_TITLE_MAX,
+  NOTE_TONES,
+  type NoteTone,
+} from '@/shared/schemas/journal';
+import { Button } from '@/web/components/ui/button';
+import { Input } from '@/web/components/ui/input';
+import { Tabs } from '@/web/components/ui/tabs';
+import { UploadProgress } from '@/web/components/ui/upload-progress';
+import { type RecordedVoice, VoiceRecorder } from '@/web/components/ui/voice-recorder';
+import { errorMessage } from '@/web/lib/api';
+import { cn } from '@/web/lib/cn';
+import { useMediaUpload } from '@/web/lib/use-media-upload';
+import { useSendNote } from '../api/journal';
+import { TONE_DOT, TONE_LABELS } from './message-bubble';
+
+/** Writes to one partner: a tone, then a text (Enter sends, Shift+Enter adds a line) or a recording. */
+export function Composer({ partnerId }: { partnerId: string }) {
+  const [mode, setMode] = useState<'text' | 'voice'>('text');
+  const [tone, setTone] = useState<NoteTone>('green');
+  const [text, setText] = useState('');
+  const [voice, setVoice] = useState<RecordedVoice | null>(null);
+  const [title, setTitle] = useState('');
+  const send = useSendNote();
+  const media = useMediaUpload();
+  const ids = useId();
+  const busy = send.isPending || media.uploading;
+  const canSend = mode === 'text' ? text.trim().length > 0 : voice !== null;
+
+  const submit = async () => {
+    if (busy || !canSend) return;
+    try {
+      if (mode === 'text') {
+        await send.mutateAsync({ partnerId, tone, kind: 'text', content: text.trim() });
+        setText('');
+      } else if (voice) {
+        let voiceNoteId: string | null = null;
+        try {
+          voiceNoteId = (await media.upload('audio', voice.blob, { partnerId, durationMs: voice.durationMs }))
+            .id;
+        } catch {
+          toast.error(JOURNAL_MESSAGES.audioFailed, { description: JOURNAL_MESSAGES.audioFailedDetail });
+        }
+        await send.mutateAsync(
+          voiceNoteId
+            ? { partnerId, tone, kind: 'voice', voiceNoteId, voiceNoteDescription: title.trim() || null }
+            : { partnerId, tone, kind: 'text', content: title.trim() || 'Voice message' },
+        );
+        setVoice(null);
+        setTitle('');
+      }
+      toast.success(JOURNAL_MESSAGES.sent, { duration: 2_000 });
+    } catch (error) {
+      toast.error(JOURNAL_MESSAGES.sendFailed, { description: errorMessage(error) });
+    }
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
+    event.preventDefault();
+    void submit();
+  };
+
+  const sendButton = (
+    <Button onClick={() => void submit()} disabled={busy || !canSend} className="shrink-0">
+      <Send className="h-4 w-4" aria-hidden />
+      {busy ? 'Sending…' : 'Send'}
+    </Button>
+  );
+
+  return (
+    <div className="space-y-3">
+      <fieldset className="flex flex-wrap items-center gap-2">
+        <legend className="sr-only">Tone</legend>
+        <span aria-hidden className="text-sm font-medium">
+          Tone
+        </span>
+        {NOTE_TONES.map((t) => (
+          <label
+            key={t}
+            className={cn(
+              'flex h-9 cursor-pointer items-center gap-1.5 rounded-full border px-3 text-sm has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring',
+              tone === t ? 'border-foreground bg-muted font-semibold' : 'border-input',
+            )}
+          >
+            <input
+              type="radio"
+              name={`${ids}-tone`}
+              value={t}
+              checked={tone === t}
+              onChange={() => setTone(t)}
+              className="sr-only"
+            />
+            <span aria-hidden className={cn('h-3 w-3 rounded-full', TONE_DOT[t])} />
+            {TONE_LABELS[t]}
+          </label>
+        ))}
+      </fieldset>
+      <Tabs
+        label="Message type"
+        value={mode}
+        onValueChange={(v) => setMode(v === 'voice' ? 'voice' : 'text')}
+        items={[
+          {
+            value: 'text',
+            label: 'Text',
+            content: (
+              <div className="flex items-end gap-2">
+                <label htmlFor={`${ids}-text`} className="sr-only">
+                  Message
+                </label>
+                <textarea
+                  id={`${ids}-text`}
+                  rows={2}
+                  value={text}
+                  maxLength={NOTE_CONTENT_MAX}
+                  onChange={(e) => setText(e.target.value)}
+                  onKeyDown={onKeyDown}
+                  placeholder="Write a message… (Enter sends, Shift+Enter for a new line)"
+                  className="min-w-0 flex-1 resize-none rounded-lg border border-input bg-card p-3 text-base"
+                />
+                {sendButton}
+              </div>
+            ),
+          },
+          {
+            value: 'voice',
+            label: 'Voice',
+            content: (
+              <div className="space-y-2">
+                <VoiceRecorder value={voice} onChange={setVoice} disabled={busy} />
+                <div className="flex items-end gap-2">
+                  <div className="min-w-0 flex-1 space-y-1.5">
+                    <label htmlFor={`${ids}-title`} className="block text-sm font-medium">
+                      Title (optional)
+                    </label>
+                    <Input
+                      id={`${ids}-title`}
+                      value={title}
+                      maxLength={NOTE_TITLE_MAX}
+                      onChange={(e) => setTitle(e.target.value)}
+                    />
+                  </div>
+                  {sendButton}
+                </div>
+                <UploadProgress label="Uploading voice message" progress={media.progress} />
+              </div>
+            ),
+          },
+        ]}
+      />
+    </div>
+  );
+}

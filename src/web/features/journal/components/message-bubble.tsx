@@ -1,0 +1,53 @@
+import { format } from 'date-fns';
+import type { NoteTone, NoteView } from '@/shared/schemas/journal';
+import { VoicePlayer } from '@/web/components/ui/voice-player';
+import { cn } from '@/web/lib/cn';
+import { mediaUrl } from '@/web/lib/upload';
+
+export const TONE_LABELS: Record<NoteTone, string> = { green: 'Green', yellow: 'Yellow', red: 'Red' };
+export const TONE_DOT: Record<NoteTone, string> = {
+  green: 'bg-green-500',
+  yellow: 'bg-yellow-400',
+  red: 'bg-red-500',
+};
+const TONE_EDGE: Record<NoteTone, string> = {
+  green: 'border-l-green-500',
+  yellow: 'border-l-yellow-400',
+  red: 'border-l-red-500',
+};
+
+/** One message: the sender's own on the right, the partner's on the left, at most 70% of the width. */
+export function MessageBubble({ message, mine }: { message: NoteView; mine: boolean }) {
+  const title = message.voiceNoteDescription;
+  return (
+    <li className={cn('flex', mine ? 'justify-end' : 'justify-start')} data-testid="journal-message">
+      <div
+        className={cn(
+          'max-w-[70%] min-w-0 rounded-2xl border-l-4 px-3 py-2 shadow-sm',
+          TONE_EDGE[message.tone],
+          mine ? 'bg-primary text-primary-foreground' : 'bg-muted text-foreground',
+        )}
+      >
+        <p className="sr-only">
+          {mine ? 'You' : message.senderName}, tone {TONE_LABELS[message.tone]}:
+        </p>
+        {message.voiceNote ? (
+          <VoicePlayer src={mediaUrl(message.voiceNote)} label={title || 'Voice message'} />
+        ) : (
+          <p className="whitespace-pre-wrap break-words">{message.content}</p>
+        )}
+        <p
+          className={cn(
+            'mt-1 flex items-center gap-1.5 text-xs',
+            mine ? 'opacity-90' : 'text-muted-foreground',
+          )}
+        >
+          <span aria-hidden className={cn('inline-block h-2 w-2 rounded-full', TONE_DOT[message.tone])} />
+          <time dateTime={new Date(message.createdAt).toISOString()}>
+            {format(message.createdAt, 'MMM d, h:mm a')}
+          </time>
+        </p>
+      </div>
+    </li>
+  );
+}

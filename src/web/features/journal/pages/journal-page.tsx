@@ -1,0 +1,95 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { BookHeart } from 'lucide-react';
+import { Link, useSearchParams } from 'react-router';
+import { paths } from '@/shared/routes';
+import { JOURNAL_MESSAGES } from '@/shared/schemas/journal';
+import { buttonClasses } from '@/web/components/ui/button';
+import { Card } from '@/web/components/ui/card';
+import { SelectField } from '@/web/components/ui/form-controls';
+import { Skeleton } from '@/web/components/ui/skeleton';
+import { useCurrentUser } from '@/web/lib/current-user';
+import { useRealtimeEvent } from '@/web/lib/realtime';
+import { mergeNewest, messagesOf, useConversation } from '../api/journal';
+import { Composer } from '../components/composer';
+import { MessageList } from '../components/message-list';
+
+function Conversation({ partnerId, partnerName }: { partnerId: string; partnerName: string }) {
+  const user = useCurrentUser();
+  const queryClient = useQueryClient();
+  const conversation = useConversation(partnerId);
+  // Spec 2 §4: a new message is ignored when the user sent it or it is not with the selected partner.
+  useRealtimeEvent('note.created', (event) => {
+    if (event.senderId === user.id) return;
+    if (event.senderId !== partnerId && event.receiverId !== partnerId) return;
+    void mergeNewest(queryClient, partnerId).catch((error) => console.warn('Journal refresh failed', error));
+  });
+
+  return (
+    <section aria-labelledby="conversation-heading" className="space-y-3">
+      <h2 id="conversation-heading" className="text-lg font-semibold">
+        Conversation with {partnerName}
+      </h2>
+      {conversation.isPending ? (
+        <Skeleton className="h-[calc(100vh-260px)] min-h-48 w-full rounded-xl" />
+      ) : conversation.isError ? (
+        <p role="alert" className="text-destructive">
+          {JOURNAL_MESSAGES.fetchFailed}
+        </p>
+      ) : (
+        <MessageList
+          messages={messagesOf(conversation.data)}
+          userId={user.id}
+          partnerName={partnerName}
+          hasOlder={conversation.hasNextPage}
+          loadingOlder={conversation.isFetchingNextPage}
+          loadOlder={() => void conversation.fetchNextPage()}
+        />
+      )}
+      <Composer partnerId={partnerId} />
+    </section>
+  );
+}
+
+export function JournalPage() {
+  const user = useCurrentUser();
+  const [params, setParams] = useSearchParams();
+  const partners = user.partners;
+  const asked = params.get('partner');
+  const partner = partners.find((p) => p.id === asked) ?? partners[0];
+
+  return (
+    <div className="space-y-4">
+      <header>
+        <h1 className="text-2xl font-bold">Journal</h1>
+        <p className="text-sm text-muted-foreground">Messages between you and your partner</p>
+      </header>
+      {!partner ? (
+        <Card className="flex flex-col items-center gap-3 py-10 text-center">
+          <BookHeart className="h-10 w-10 text-muted-foreground" aria-hidden />
+          <p className="font-semibold">Connect with a partner</p>
+          <p className="max-w-sm text-sm text-muted-foreground">
+            Connect with a partner to start your journal together.
+          </p>
+          <Link to={paths.dashboard} className={buttonClasses('primary')}>
+            Go to Dashboard
+          </Link>
+        </Card>
+      ) : (
+        <>
+          <SelectField
+            label="Partner"
+            value={partner.id}
+            onChange={(e) => setParams({ partner: e.target.value }, { replace: true })}
+          >
+            {partners.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name}
+              </option>
+            ))}
+          </SelectField>
+          <Conversation key={partner.id} partnerId={partner.id} partnerName={partner.name} />
+        </>
+      )}
+    </div>
+  );
+}
