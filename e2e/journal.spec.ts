@@ -88,9 +88,12 @@ test('the message_sent notification opens the conversation with its sender', asy
     submissive: 'Oz Sub',
   });
   await sub.page.goto('/dashboard');
+  // The message arrives while the submissive is on the dashboard, with their stream listening.
+  await expect(sub.page.locator('html')).toHaveAttribute('data-live', 'ready');
   const text = 'Meet me at eight, and wear the blue one. Do not be late tonight, pet.';
   const response = await page.request.post('/api/notes', { data: { partnerId: sub.id, content: text } });
   expect(response.status()).toBe(201);
+  await expect(sub.page.getByRole('button', { name: /^Notifications, [1-9]/ })).toBeVisible();
   await sub.page.getByRole('button', { name: /^Notifications/ }).click();
   const item = sub.page.getByRole('button', { name: /New message/ });
   await expect(item).toContainText(`Nat Dom: ${text.slice(0, 50)}…`);

@@ -69,6 +69,9 @@ test('a punishment with a 1-minute timer: added, started, counted down on both s
     await expect(card.getByText("Time's up!")).toBeVisible();
     await expect(page.getByText('Timer completed')).toBeVisible();
   }
+  // Run out, it may be started again, by the submissive only, without waiting for a refetch.
+  await expect(subCard.getByRole('button', { name: /Start Timer/ })).toBeVisible();
+  await expect(domCard.getByRole('button', { name: /Start Timer/ })).toHaveCount(0);
 
   // The submissive completes it: their checkbox shows it, and cannot be unchecked.
   await subCard.getByRole('button', { name: /Mark complete/ }).click();

@@ -29,6 +29,7 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
     let source: EventSource | null = null;
     let attempt = 0;
     let missed = false;
+    let first = true;
     let retry: ReturnType<typeof setTimeout> | undefined;
     let stopped = false;
 
@@ -39,12 +40,23 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
       const current = new EventSource('/api/events');
       source = current;
       current.addEventListener('ready', () => {
+        const readyAt = Date.now();
         if (missed) void queryClient.invalidateQueries();
+        // The first time, what was read before the stream listened may have missed a change since.
+        else if (first) {
+          void queryClient.invalidateQueries({
+            predicate: (q) => q.state.dataUpdatedAt > 0 && q.state.dataUpdatedAt < readyAt,
+          });
+        }
+        first = false;
         missed = false;
         attempt = 0;
+        // Says that changes now arrive live (a test waits for it before changing something).
+        document.documentElement.dataset.live = 'ready';
       });
       current.addEventListener('error', () => {
         if (source !== current || stopped) return;
+        delete document.documentElement.dataset.live;
         missed = true;
         current.close();
         retry = setTimeout(connect, reconnectDelay(attempt++));
@@ -71,6 +83,7 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
     document.addEventListener('visibilitychange', reconnectNow);
     return () => {
       stopped = true;
+      delete document.documentElement.dataset.live;
       clearTimeout(retry);
       source?.close();
       window.removeEventListener('online', reconnectNow);

@@ -99,7 +99,8 @@ export function PunishmentCard({
 
       <PunishmentTimer
         punishment={p}
-        onStart={can.startTimer ? actions.onStartTimer : undefined}
+        // The timer itself shows the button once its own clock says it may start (idle, or run out).
+        onStart={can.asSubmissive && !p.isCompleted ? actions.onStartTimer : undefined}
         starting={busy}
       />
 

@@ -17,7 +17,7 @@ export function PunishmentTimer({
   starting,
 }: {
   punishment: PunishmentView;
-  /** Given when the viewer may start it now. */
+  /** Given when the viewer is the one who starts it; shown while it is idle or has run out. */
   onStart?: () => void;
   starting: boolean;
 }) {
@@ -50,7 +50,7 @@ export function PunishmentTimer({
           Time's up!
         </span>
       )}
-      {onStart ? (
+      {onStart && (state.kind === 'idle' || state.kind === 'done') ? (
         <Button size="sm" className="ml-auto" disabled={starting} onClick={onStart}>
           <Play className="h-4 w-4" aria-hidden /> Start Timer
           <span className="sr-only"> for {punishment.title}</span>
