@@ -4,8 +4,8 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { prerenderedPage } from '@/shared/routes';
 import { App } from './app/app';
+import { prefetchFirstReads } from './app/first-reads';
 import { routes } from './app/router';
-import { meQuery } from './lib/current-user';
 import { createQueryClient } from './lib/query-client';
 import './styles.css';
 
@@ -13,8 +13,8 @@ const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
 
 const queryClient = createQueryClient();
-// Who is signed in is asked at once, while the page's own code is still arriving.
-void queryClient.prefetchQuery(meQuery);
+// Who is signed in, and the page's first list, are asked at once, while the page's code is arriving.
+void prefetchFirstReads(queryClient, window.location.pathname).catch(() => {});
 const app = <App queryClient={queryClient} router={createBrowserRouter(routes)} />;
 
 // A page written at build time (decision 018) is hydrated when it is the page this address shows;

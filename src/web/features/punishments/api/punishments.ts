@@ -3,7 +3,7 @@ import type { CreatePunishmentInput } from '@/shared/schemas/punishments';
 import { api, unwrap } from '@/web/lib/api';
 import { queryKeys } from '@/web/lib/query-keys';
 
-const punishmentsQuery = queryOptions({
+export const punishmentsQuery = queryOptions({
   queryKey: queryKeys.punishments,
   queryFn: async () => (await unwrap(api.api.punishments.$get())).punishments,
 });

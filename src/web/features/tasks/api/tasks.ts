@@ -8,7 +8,7 @@ import type {
 import { api, unwrap } from '@/web/lib/api';
 import { queryKeys } from '@/web/lib/query-keys';
 
-const tasksQuery = queryOptions({
+export const tasksQuery = queryOptions({
   queryKey: queryKeys.tasks,
   queryFn: async () => (await unwrap(api.api.tasks.$get())).tasks,
 });
