@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import { deviceOf, SECURITY_EVENTS_KEPT, type SecurityEventType } from '@/shared/domain/security';
 import type { Queryable } from '../db/client';
 import { securityEvents, users } from '../db/schema';
@@ -29,10 +29,26 @@ export interface SecurityEventInput {
   code: string;
   client?: ClientInfo;
   details?: string;
+  /** Not recorded again while an event of the same code is younger than this (refusals an attacker repeats). */
+  onceWithinMs?: number;
 }
 
 /** Records an event and drops the user's oldest beyond the 1,000 kept. */
 export async function recordSecurityEvent(q: Queryable, event: SecurityEventInput, now: Date) {
+  if (event.onceWithinMs) {
+    const [recent] = await q
+      .select({ one: sql<number>`1` })
+      .from(securityEvents)
+      .where(
+        and(
+          eq(securityEvents.userId, event.userId),
+          eq(securityEvents.code, event.code),
+          gt(securityEvents.createdAt, new Date(now.getTime() - event.onceWithinMs)),
+        ),
+      )
+      .limit(1);
+    if (recent) return;
+  }
   const details = [event.details, event.client ? `network ${event.client.network}` : null]
     .filter(Boolean)
     .join('; ');

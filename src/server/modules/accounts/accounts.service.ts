@@ -16,6 +16,7 @@ import { dropResetLinks } from './accounts.links';
 import {
   claimLoginAttempt,
   clearLoginFailures,
+  LOGIN_WINDOW_MS,
   releaseLoginAttempt,
   tooManyAttemptsMessage,
 } from './login-limit';
@@ -94,7 +95,8 @@ export async function loginUser(
     await recordForEmail(
       deps.db,
       input.email,
-      { type: 'rate_limit', code: 'login_locked', client },
+      // Once per lock: a locked address hammered from many clients must not flush the owner's log.
+      { type: 'rate_limit', code: 'login_locked', client, onceWithinMs: LOGIN_WINDOW_MS },
       deps.clock(),
     );
     throw new AppError(429, 'TOO_MANY_ATTEMPTS', tooManyAttemptsMessage(lockedFor));
