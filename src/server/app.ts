@@ -19,6 +19,7 @@ import { notificationRoutes } from './modules/notifications/notifications.routes
 import { pairRoutes } from './modules/pairs/pairs.routes';
 import { blockRoutes, partnerRoutes, requestRoutes, userRoutes } from './modules/partners/partners.routes';
 import { punishmentRoutes } from './modules/punishments/punishments.routes';
+import { settingsRoutes } from './modules/settings/settings.routes';
 import { historyRoutes, taskRoutes } from './modules/tasks/tasks.routes';
 import { eventRoutes } from './realtime/events.routes';
 
@@ -30,28 +31,32 @@ export const isUpload = (method: string, path: string) =>
 const JSON_BODY_LIMIT = 64 * 1024;
 
 export function createApi(deps: AppDeps & Pick<Services, 'database'>) {
-  return new Hono<AppEnv>()
-    .basePath('/api')
-    .get('/health', async (c) => {
-      const ok = await deps.database.ping();
-      return ok
-        ? c.json({ status: 'ok' as const, database: deps.database.kind }, 200)
-        : c.json(errorBody('UNAVAILABLE', 'Database connection issue detected'), 503);
-    })
-    .route('/auth', authRoutes(deps))
-    .route('/me', meRoutes(deps))
-    .route('/users', userRoutes(deps))
-    .route('/partners', partnerRoutes(deps))
-    .route('/partner-requests', requestRoutes(deps))
-    .route('/blocks', blockRoutes(deps))
-    .route('/notifications', notificationRoutes(deps))
-    .route('/pairs', pairRoutes(deps))
-    .route('/tasks', taskRoutes(deps))
-    .route('/task-completions', historyRoutes(deps))
-    .route('/punishments', punishmentRoutes(deps))
-    .route('/notes', journalRoutes(deps))
-    .route('/media', mediaRoutes(deps))
-    .route('/events', eventRoutes(deps));
+  return (
+    new Hono<AppEnv>()
+      .basePath('/api')
+      .get('/health', async (c) => {
+        const ok = await deps.database.ping();
+        return ok
+          ? c.json({ status: 'ok' as const, database: deps.database.kind }, 200)
+          : c.json(errorBody('UNAVAILABLE', 'Database connection issue detected'), 503);
+      })
+      .route('/auth', authRoutes(deps))
+      .route('/me', meRoutes(deps))
+      // After meRoutes, whose GET / answers visitors: these need a session.
+      .route('/me', settingsRoutes(deps))
+      .route('/users', userRoutes(deps))
+      .route('/partners', partnerRoutes(deps))
+      .route('/partner-requests', requestRoutes(deps))
+      .route('/blocks', blockRoutes(deps))
+      .route('/notifications', notificationRoutes(deps))
+      .route('/pairs', pairRoutes(deps))
+      .route('/tasks', taskRoutes(deps))
+      .route('/task-completions', historyRoutes(deps))
+      .route('/punishments', punishmentRoutes(deps))
+      .route('/notes', journalRoutes(deps))
+      .route('/media', mediaRoutes(deps))
+      .route('/events', eventRoutes(deps))
+  );
 }
 
 export type AppType = ReturnType<typeof createApi>;

@@ -59,6 +59,8 @@ export async function findSession(deps: { sessions: SessionReader }, headers: He
 /** Loads the session from its cookie; answers 401 "Not authenticated" without one. */
 export const requireSession = (deps: { sessions: SessionReader }) =>
   createMiddleware<AppEnv>(async (c, next) => {
+    // Already read by an outer router of the same path (several routers share /api/me).
+    if (c.get('actor')) return next();
     const found = await findSession(deps, c.req.raw.headers);
     if (!found) throw new AppError(401, 'NOT_AUTHENTICATED', 'Not authenticated');
     c.set('user', found.user);

@@ -79,3 +79,15 @@ export function feedbackMail(
   );
   return { to, subject: `Feedback from ${m.dominantName} on Pact`, ...body };
 }
+
+/** Tells the owner that the password changed, with the way back in if it was not them. */
+export function passwordChangedMail(to: string, displayName: string, url: string): Mail {
+  const body = layout(
+    'Your Pact password was changed',
+    `Hello ${displayName}, the password of your Pact account was just changed from the settings page, and every other device was signed out.`,
+    'Open Pact',
+    url,
+    'If this was not you, choose "Forgot password" on the sign-in page at once to set a new one.',
+  );
+  return { to, subject: 'Your Pact password was changed', ...body };
+}

@@ -23,6 +23,7 @@ import {
   punishmentCompletionInput,
   punishmentFeedbackInput,
 } from '@/shared/schemas/punishments';
+import { changePasswordInput, deleteAccountInput } from '@/shared/schemas/settings';
 import {
   aboveAndBeyondInput,
   completeTaskInput,
@@ -79,7 +80,7 @@ const ROUTES: Record<string, FuzzRoute> = {
   'POST /api/auth/login': {
     json: loginInput,
     anonymous: true,
-    records: ['loginAttempts'],
+    records: ['loginAttempts', 'securityEvents'],
     sample: (f) => ({ email: f.couple.dominant.email, password: f.couple.dominant.password }),
   },
   'POST /api/auth/logout': { anonymous: true, runs: 10 },
@@ -177,6 +178,21 @@ const ROUTES: Record<string, FuzzRoute> = {
     json: sendNoteInput,
     sample: (f) => ({ partnerId: f.couple.submissive.id, content: 'Hello', tone: 'yellow' }),
   },
+  'GET /api/me/security': { runs: 10 },
+  'GET /api/me/sessions': { runs: 10 },
+  'POST /api/me/sessions/revoke-others': { runs: 10 },
+  'POST /api/me/password': {
+    json: changePasswordInput,
+    // A wrong current password is logged for the account's owner.
+    records: ['securityEvents'],
+    sample: () => ({
+      currentPassword: 'Not-the-one1!',
+      password: 'Fresh8$meadow',
+      confirmPassword: 'Fresh8$meadow',
+    }),
+  },
+  // A body that reads exactly DELETE deletes the actor: later runs answer 401, the next route starts afresh.
+  'DELETE /api/me': { json: deleteAccountInput },
 };
 
 /** Routes left out, each for its reason. */
@@ -272,8 +288,16 @@ describe.each(databases())('every route from its own schema on %s', (kind) => {
   it.each(Object.entries(ROUTES))(
     '%s answers below 500, and a refusal changes no row',
     async (name, route) => {
-      // A run may have disconnected or blocked the couple: every route starts from a connected one.
-      if (!(await listPairs(couple.dominant)).some((p) => p.id === couple.pairId)) await setUp();
+      // A run may have disconnected or blocked the couple, or deleted one of them: start from a connected one.
+      const signedIn = await Promise.all(
+        [couple.dominant, couple.submissive].map(async (u) => (await u.api.pairs.$get()).status === 200),
+      );
+      if (
+        signedIn.includes(false) ||
+        !(await listPairs(couple.dominant)).some((p) => p.id === couple.pairId)
+      ) {
+        await setUp();
+      }
       const [method, template = ''] = name.split(' ') as [Method, string];
       const opts = { ids, sample: route.sample?.({ server, couple, photo }) };
       const actor: fc.Arbitrary<Actor> = route.anonymous

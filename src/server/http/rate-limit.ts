@@ -26,6 +26,8 @@ export const LIMITS = {
   searchFromClient: { max: 60, windowMs: 10 * MINUTE },
   /** Feedback mails a dominant sends to their partner (spec 2 §7 send-feedback-email). */
   feedbackMailByAccount: { max: 10, windowMs: 60 * MINUTE },
+  /** Password changes tried by one account: each checks the current password (a guess at it). */
+  passwordChangeByAccount: { max: 5, windowMs: 15 * MINUTE },
 } as const;
 
 export type LimitName = keyof typeof LIMITS;

@@ -5,4 +5,5 @@ export * from './notifications';
 export * from './pairs';
 export * from './partners';
 export * from './punishments';
+export * from './security';
 export * from './tasks';

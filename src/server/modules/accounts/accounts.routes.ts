@@ -9,6 +9,7 @@ import {
   resetPasswordInput,
   sessionRoleInput,
 } from '@/shared/schemas/accounts';
+import { clientInfo } from '../../auth/security-log';
 import { type AppEnv, findSession, forwardSetCookies, requireSession } from '../../auth/session';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../http/errors';
@@ -45,6 +46,9 @@ function withIssuedCookies(issued: Headers) {
   return new Headers({ cookie });
 }
 
+const clientOf = (c: Context, deps: AppDeps) =>
+  clientInfo(c.req.header('user-agent'), clientAddress(c, deps.trustProxy));
+
 /** /api/auth: registration, sign-in and recovery. Nothing here needs a session. */
 export const authRoutes = (deps: AppDeps) => {
   /** A mail on request: limited per address (its owner's inbox) and per client. */
@@ -57,7 +61,7 @@ export const authRoutes = (deps: AppDeps) => {
       .post('/register', validate('json', registerInput), async (c) => {
         const input = c.req.valid('json');
         await deps.limits.hit('registerFromClient', clientAddress(c, deps.trustProxy));
-        const result = await registerUser(deps, input, c.req.raw.headers);
+        const result = await registerUser(deps, input, c.req.raw.headers, clientOf(c, deps));
         if (!result.signedIn) {
           return c.json({ status: 'verification_required' } satisfies RegisterResult, 201);
         }
@@ -67,7 +71,7 @@ export const authRoutes = (deps: AppDeps) => {
       })
       .post('/login', validate('json', loginInput), async (c) => {
         await deps.limits.hit('loginFromClient', clientAddress(c, deps.trustProxy), tooManyAttemptsMessage);
-        const result = await loginUser(deps, c.req.valid('json'), c.req.raw.headers);
+        const result = await loginUser(deps, c.req.valid('json'), c.req.raw.headers, clientOf(c, deps));
         forwardSetCookies(c, result.headers);
         return c.json({ user: await currentUser(deps, withIssuedCookies(result.headers)) }, 200);
       })
@@ -104,7 +108,7 @@ export const authRoutes = (deps: AppDeps) => {
       })
       .post('/reset-password', validate('json', resetPasswordInput), async (c) => {
         await deps.limits.hit('tokenFromClient', clientAddress(c, deps.trustProxy));
-        await resetPassword(deps, c.req.valid('json'));
+        await resetPassword(deps, c.req.valid('json'), clientOf(c, deps));
         return c.json({ success: true as const }, 200);
       })
       // The verification link of the mail: the library checks its signed token and redirects to

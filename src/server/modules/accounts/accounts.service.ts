@@ -5,6 +5,7 @@ import { deriveUsername } from '@/shared/domain/identity';
 import type { SessionRole } from '@/shared/domain/roles';
 import type { loginInput, registerInput, resetPasswordInput } from '@/shared/schemas/accounts';
 import { VERIFIED_CALLBACK } from '../../auth/auth';
+import { type ClientInfo, knownDevice, recordForEmail, recordSecurityEvent } from '../../auth/security-log';
 import type { Actor } from '../../auth/session';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
@@ -15,6 +16,7 @@ import { dropResetLinks } from './accounts.links';
 import {
   claimLoginAttempt,
   clearLoginFailures,
+  LOGIN_WINDOW_MS,
   releaseLoginAttempt,
   tooManyAttemptsMessage,
 } from './login-limit';
@@ -41,6 +43,7 @@ export async function registerUser(
   deps: AppDeps,
   input: z.output<typeof registerInput>,
   headers: Headers,
+  client: ClientInfo,
 ): Promise<{ headers: Headers; signedIn: boolean }> {
   if (await emailTaken(deps.db, input.email)) throw EMAIL_EXISTS();
   try {
@@ -62,6 +65,13 @@ export async function registerUser(
       // account); it only finds one when a simultaneous registration won the race since our check.
       throw EMAIL_EXISTS();
     }
+    // The device the account was made on is a known one: signing in from it later is not "new".
+    const userId = result.response.user.id;
+    await recordSecurityEvent(
+      deps.db,
+      { userId, type: 'other', code: 'account_created', client },
+      deps.clock(),
+    );
     return { headers: result.headers, signedIn: Boolean(result.response.token) };
   } catch (error) {
     // Two registrations racing for one address: the unique index decides, the loser hears why. The
@@ -74,9 +84,23 @@ export async function registerUser(
   }
 }
 
-export async function loginUser(deps: AppDeps, input: z.output<typeof loginInput>, headers: Headers) {
+export async function loginUser(
+  deps: AppDeps,
+  input: z.output<typeof loginInput>,
+  headers: Headers,
+  client: ClientInfo,
+) {
   const lockedFor = await claimLoginAttempt(deps.db, input.email, deps.clock());
-  if (lockedFor !== null) throw new AppError(429, 'TOO_MANY_ATTEMPTS', tooManyAttemptsMessage(lockedFor));
+  if (lockedFor !== null) {
+    await recordForEmail(
+      deps.db,
+      input.email,
+      // Once per lock: a locked address hammered from many clients must not flush the owner's log.
+      { type: 'rate_limit', code: 'login_locked', client, onceWithinMs: LOGIN_WINDOW_MS },
+      deps.clock(),
+    );
+    throw new AppError(429, 'TOO_MANY_ATTEMPTS', tooManyAttemptsMessage(lockedFor));
+  }
   try {
     const result = await deps.auth.api.signInEmail({
       body: { email: input.email, password: input.password, rememberMe: true, callbackURL: VERIFY_CALLBACK },
@@ -84,11 +108,30 @@ export async function loginUser(deps: AppDeps, input: z.output<typeof loginInput
       returnHeaders: true,
     });
     await clearLoginFailures(deps.db, input.email);
-    return { headers: result.headers, userId: result.response.user.id, token: result.response.token };
+    const userId = result.response.user.id;
+    // A sign-in from a device family never seen for this account is suspicious (spec 2 §9).
+    const known = await knownDevice(deps.db, userId, client.device);
+    await recordSecurityEvent(
+      deps.db,
+      {
+        userId,
+        type: known ? 'other' : 'suspicious_activity',
+        code: known ? 'sign_in' : 'new_device',
+        client,
+      },
+      deps.clock(),
+    );
+    return { headers: result.headers, userId, token: result.response.token };
   } catch (error) {
     const code = apiCode(error);
     if (code === 'INVALID_EMAIL_OR_PASSWORD' || code === 'CREDENTIAL_ACCOUNT_NOT_FOUND') {
-      // Already counted by the claim.
+      // Already counted by the claim; logged for the account's owner when there is one.
+      await recordForEmail(
+        deps.db,
+        input.email,
+        { type: 'auth_failure', code: 'login_failed', client },
+        deps.clock(),
+      );
       throw new AppError(401, 'INVALID_CREDENTIALS', 'Invalid email or password');
     }
     // Not a wrong password (the password was right, or something broke): the attempt does not count.
@@ -136,7 +179,11 @@ export async function checkResetToken(deps: AppDeps, token: string) {
   if (!verification || verification.expiresAt.getTime() <= deps.clock().getTime()) throw INVALID_RESET();
 }
 
-export async function resetPassword(deps: AppDeps, input: z.output<typeof resetPasswordInput>) {
+export async function resetPassword(
+  deps: AppDeps,
+  input: z.output<typeof resetPasswordInput>,
+  client: ClientInfo,
+) {
   const ctx = await deps.auth.$context;
   const verification = await ctx.internalAdapter.findVerificationValue(`reset-password:${input.token}`);
   if (!verification || verification.expiresAt.getTime() <= deps.clock().getTime()) throw INVALID_RESET();
@@ -155,6 +202,11 @@ export async function resetPassword(deps: AppDeps, input: z.output<typeof resetP
   // A new password lifts a lock earned by someone guessing the old one, and ends every older link.
   if (user) await clearLoginFailures(deps.db, user.email);
   await dropResetLinks(deps, verification.value);
+  await recordSecurityEvent(
+    deps.db,
+    { userId: verification.value, type: 'other', code: 'password_reset', client },
+    deps.clock(),
+  );
   // Every session was revoked: forget them and close their event streams, on every instance.
   await deps.sessions.forget({ userIds: [verification.value] }, { closeStreams: true });
 }

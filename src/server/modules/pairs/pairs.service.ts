@@ -5,6 +5,7 @@ import type { PartnerView } from '@/shared/schemas/partners';
 import type { Db, Queryable, Tx } from '../../db/client';
 import { bound, prepared } from '../../db/prepared';
 import { pairs, partners, users } from '../../db/schema';
+import type { Emit } from '../../realtime/publisher';
 import type { PairRow } from './pairs.scope';
 
 /** An active pair for this couple: created, or reactivated when they had one before. */
@@ -34,6 +35,27 @@ export async function endPairsBetween(tx: Tx, a: string, b: string, now: Date) {
         ),
       ),
     );
+}
+
+/**
+ * Removes the connection between two people, if any: both partner rows go, every pair between them
+ * becomes inactive, and both hear that their pair ended (a disconnect, a block, an account deletion).
+ */
+export async function removeConnection(tx: Tx, emit: Emit, actorId: string, otherId: string, now: Date) {
+  const deleted = await tx
+    .delete(partners)
+    .where(
+      or(
+        and(eq(partners.userId, actorId), eq(partners.partnerId, otherId)),
+        and(eq(partners.userId, otherId), eq(partners.partnerId, actorId)),
+      ),
+    )
+    .returning({ id: partners.id });
+  if (deleted.length === 0) return false;
+  await endPairsBetween(tx, actorId, otherId, now);
+  emit([otherId], 'pair.ended', { partnerId: actorId, endedBy: actorId });
+  emit([actorId], 'pair.ended', { partnerId: otherId, endedBy: actorId });
+  return true;
 }
 
 const partnerQuery = (q: Queryable, userId: string | Placeholder) =>

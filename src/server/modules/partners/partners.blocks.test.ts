@@ -71,6 +71,26 @@ describe.each(databases())('blocking on %s', (kind) => {
     await expectError(await me.client.delete(`/api/blocks/${view.id}`), 404, 'NOT_FOUND');
   });
 
+  it('after unblocking, search and requests work again both ways', async () => {
+    const me = await createUser(server, { role: 'dominant' });
+    const them = await createUser(server, { role: 'submissive' });
+    const search = async (who: TestUser, email: string) =>
+      (await expectBody(await who.api.users.search.$post({ json: { email } }), 200)).users.map((u) => u.id);
+    const view = await blockOk(me, them.id);
+    expect(await search(them, me.email)).toEqual([]);
+    await expectError(await them.api['partner-requests'].$post({ json: { receiverId: me.id } }), 404);
+
+    await expectBody(await me.api.blocks[':id'].$delete({ param: { id: view.id } }), 200);
+    expect(await search(them, me.email)).toEqual([me.id]);
+    expect(await search(me, them.email)).toEqual([them.id]);
+    // They ask, she refuses; then she asks, and they accept.
+    const asked = (await sendRequest(them, me)).id;
+    await expectBody(await me.api['partner-requests'][':id'].reject.$post({ param: { id: asked } }), 200);
+    const back = (await sendRequest(me, them)).id;
+    await expectBody(await them.api['partner-requests'][':id'].accept.$post({ param: { id: back } }), 200);
+    expect((await partnersOf(me)).map((p) => p.id)).toEqual([them.id]);
+  });
+
   it('lists the newest block first', async () => {
     const me = await createUser(server);
     const first = await createUser(server, { displayName: 'First One' });
