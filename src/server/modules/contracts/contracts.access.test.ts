@@ -69,7 +69,12 @@ describe.each(databases())('contracts: who may touch them, and bad input, on %s'
 
   it('a stranger cannot create or attach to a contract with someone they are not connected to', async () => {
     const before = await server.rowCounts();
-    for (const partnerId of [couple.dominant.id, couple.submissive.id, stranger.submissive.id, randomUUID()]) {
+    for (const partnerId of [
+      couple.dominant.id,
+      couple.submissive.id,
+      stranger.submissive.id,
+      randomUUID(),
+    ]) {
       await expectError(
         await stranger.submissive.client.post('/api/contracts', { partnerId }),
         404,

@@ -1,4 +1,4 @@
-import { and, asc, eq, or } from 'drizzle-orm';
+import { and, asc, eq, or, type Placeholder, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ContractRole } from '@/shared/domain/contracts';
 import {
@@ -8,7 +8,8 @@ import {
   type ContractView,
 } from '@/shared/schemas/contracts';
 import type { Actor } from '../../auth/session';
-import type { Queryable } from '../../db/client';
+import type { Db, Queryable } from '../../db/client';
+import { bound, prepared } from '../../db/prepared';
 import { contractEvents, contracts, contractVersions, pairs, users } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../http/errors';
@@ -106,16 +107,25 @@ export async function loadContract(q: Queryable, actor: Actor, id: string): Prom
   return presentContract(row, actor);
 }
 
+/** The two people's active pair (the oldest), as a subquery: the pair of `activePairOf`. */
+const sharedPairId = (me: Placeholder, partner: Placeholder) =>
+  sql`(select ${pairs.id} from ${pairs} where ${pairs.status} = 'active' and ((${pairs.dominantId} = ${me} and ${pairs.submissiveId} = ${partner}) or (${pairs.dominantId} = ${partner} and ${pairs.submissiveId} = ${me})) order by ${pairs.createdAt} limit 1)`;
+
+// The page's and the dashboard card's read: one statement, planned once, by the unique pair_id index.
+const byPartner = prepared((db: Db) =>
+  contractQuery(db)
+    .where(eq(contracts.pairId, sharedPairId(bound('userId'), bound('partnerId'))))
+    .limit(1)
+    .prepare('contract_by_partner'),
+);
+
 /** GET /api/contracts?partnerId=: the contract shared with this partner, or null when none exists yet. */
 export async function getContract(deps: AppDeps, actor: Actor, input: { partnerId: string }) {
-  const pair = await activePairOf(deps.db, actor.id, input.partnerId);
-  if (!pair) {
-    // Connected partners without a pair yet have no contract; anyone else is not the actor's partner.
-    if (actor.id !== input.partnerId && (await areConnected(deps.db, actor.id, input.partnerId))) return null;
-    throw noPartner();
-  }
-  const [row] = await contractQuery(deps.db).where(eq(contracts.pairId, pair.id)).limit(1);
-  return row ? presentContract(row, actor) : null;
+  const [row] = await byPartner(deps.db).execute({ userId: actor.id, partnerId: input.partnerId });
+  if (row) return presentContract(row, actor);
+  // None yet between connected partners (an active pair implies a connection); anyone else is not a partner.
+  if (actor.id !== input.partnerId && (await areConnected(deps.db, actor.id, input.partnerId))) return null;
+  throw noPartner();
 }
 
 /** The contract's id when it belongs to one of the actor's active pairs; else 404. */
