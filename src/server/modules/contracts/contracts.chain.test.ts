@@ -98,6 +98,13 @@ describe.each(databases())('contracts: the history cannot be quietly rewritten, 
     });
   });
 
+  it('entries cut from the end are found: the contract holds a signature no entry records', async () => {
+    const couple = await createCouple(server);
+    const c = await contractWithHistory(couple);
+    await tamper('contract_events', sql`delete from contract_events where contract_id = ${c.id} and seq = 4`);
+    expect(await verifyContractHistory(db(), c.id)).toMatchObject({ ok: false, brokenAt: 4, reason: 'head' });
+  });
+
   it('a rewritten text breaks the chain at the first entry that names it, even with its hash recomputed', async () => {
     const couple = await createCouple(server);
     const c = await contractWithHistory(couple);

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { asc, desc, eq } from 'drizzle-orm';
 import type { ChainVerdict, ContractEventKind } from '@/shared/schemas/contracts';
 import type { Queryable, Tx } from '../../db/client';
-import { contractEvents, contractVersions } from '../../db/schema';
+import { contractEvents, contracts, contractVersions } from '../../db/schema';
 
 /** The hash the first entry of every contract's history chains from. */
 export const GENESIS_HASH = '0'.repeat(64);
@@ -63,8 +63,9 @@ export async function appendContractEvent(
 
 /**
  * Recomputes a contract's history from its rows: every entry's sequence number, link to the one before,
- * own hash, and the hash of the text it names (against the stored text itself). Answers the first
- * broken entry, by sequence number.
+ * own hash, and the hash of the text it names (against the stored text itself); then that the contract's
+ * text and signatures are those the last entries record. Answers the first broken entry, by sequence
+ * number (one past the last when entries are missing from the end).
  */
 export async function verifyContractHistory(db: Queryable, contractId: string): Promise<ChainVerdict> {
   const [events, versions] = await Promise.all([
@@ -94,6 +95,28 @@ export async function verifyContractHistory(db: Queryable, contractId: string): 
     const text = textHash.get(e.versionId);
     if (!text || text.stored !== text.actual || text.stored !== e.versionSha256) return broken('text');
     prevHash = e.hash;
+  }
+  // The contract as it stands must be what the last entries say: its text the one the last entry names,
+  // each signature it holds recorded on that text. Else entries were cut from the end.
+  const [head] = await db
+    .select({
+      current: contracts.currentVersionId,
+      dominant: contracts.dominantSignedVersionId,
+      submissive: contracts.submissiveSignedVersionId,
+    })
+    .from(contracts)
+    .where(eq(contracts.id, contractId));
+  const last = events.at(-1);
+  const recorded = (role: 'dominant' | 'submissive', version: string | null) =>
+    version === null ||
+    events.some((e) => e.kind === 'signed' && e.actorRole === role && e.versionId === version);
+  if (
+    head &&
+    (last?.versionId !== head.current ||
+      !recorded('dominant', head.dominant) ||
+      !recorded('submissive', head.submissive))
+  ) {
+    return { ok: false, entries: events.length, brokenAt: events.length + 1, reason: 'head' };
   }
   return { ok: true, entries: events.length };
 }
