@@ -13,6 +13,7 @@ import { writeGuard } from './http/guards';
 import { securityHeaders } from './http/security-headers';
 import { loadWebRoot, sendWebFile } from './http/web-files';
 import { authRoutes, meRoutes } from './modules/accounts/accounts.routes';
+import { contractRoutes } from './modules/contracts/contracts.routes';
 import { journalRoutes } from './modules/journal/journal.routes';
 import { mediaRoutes } from './modules/media/media.routes';
 import { notificationRoutes } from './modules/notifications/notifications.routes';
@@ -56,6 +57,7 @@ export function createApi(deps: AppDeps & Pick<Services, 'database'>) {
       .route('/notes', journalRoutes(deps))
       .route('/media', mediaRoutes(deps))
       .route('/events', eventRoutes(deps))
+      .route('/contracts', contractRoutes(deps))
   );
 }
 

@@ -19,6 +19,7 @@ const EVENTS = {
   'task_completion.changed': payload<{ completionId: string; pairId: string }>(),
   'punishment.changed': payload<{ punishmentId: string; pairId: string }>(),
   'note.created': payload<{ noteId: string; pairId: string; senderId: string; receiverId: string }>(),
+  'contract.changed': payload<{ contractId: string; pairId: string }>(),
 };
 
 export type EventPayloads = { [N in keyof typeof EVENTS]: (typeof EVENTS)[N] };

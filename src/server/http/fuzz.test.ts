@@ -10,6 +10,14 @@ import {
   sessionRoleInput,
 } from '@/shared/schemas/accounts';
 import { idParam } from '@/shared/schemas/common';
+import {
+  contractContentInput,
+  contractPartnerInput,
+  contractResetInput,
+  contractSignInput,
+  contractTemplateInput,
+  contractVersionParam,
+} from '@/shared/schemas/contracts';
 import { notesQuery, sendNoteInput } from '@/shared/schemas/journal';
 import { audioUploadQuery, photoUploadQuery } from '@/shared/schemas/media';
 import {
@@ -33,6 +41,7 @@ import {
 } from '@/shared/schemas/tasks';
 import { createApi } from '../app';
 import type { TestClient } from '../test/client';
+import { openContract } from '../test/contracts';
 import { databases, type TableName } from '../test/database';
 import { bodyFrom, queryFrom, type RawBody, segmentFrom, tableFingerprints } from '../test/fuzz';
 import { notificationsOf } from '../test/notifications';
@@ -72,6 +81,8 @@ interface Fixture {
   server: TestServer;
   couple: Couple;
   photo: string;
+  /** The couple's contract and the version it showed when opened. */
+  contract: { id: string; versionId: string };
 }
 
 /** Every API route, by "METHOD path" as Hono lists it. */
@@ -193,6 +204,41 @@ const ROUTES: Record<string, FuzzRoute> = {
   },
   // A body that reads exactly DELETE deletes the actor: later runs answer 401, the next route starts afresh.
   'DELETE /api/me': { json: deleteAccountInput },
+  'GET /api/contracts': { query: contractPartnerInput },
+  'POST /api/contracts': {
+    json: contractPartnerInput,
+    sample: (f) => ({ partnerId: f.couple.submissive.id }),
+  },
+  'PUT /api/contracts/:id/content': {
+    param: idParam,
+    json: contractContentInput,
+    sample: (f) => ({ baseVersionId: f.contract.versionId, content: '**Rules**' }),
+  },
+  'POST /api/contracts/:id/template': {
+    param: idParam,
+    json: contractTemplateInput,
+    sample: (f) => ({
+      baseVersionId: f.contract.versionId,
+      fileName: 'a.txt',
+      type: 'text/plain',
+      text: 'A',
+    }),
+  },
+  'POST /api/contracts/:id/reset': {
+    param: idParam,
+    json: contractResetInput,
+    sample: (f) => ({ baseVersionId: f.contract.versionId }),
+  },
+  'POST /api/contracts/:id/sign': {
+    param: idParam,
+    json: contractSignInput,
+    sample: (f) => ({ versionId: f.contract.versionId }),
+  },
+  'POST /api/contracts/:id/edit-request': { param: idParam },
+  'POST /api/contracts/:id/edit-request/approve': { param: idParam },
+  'POST /api/contracts/:id/edit-request/deny': { param: idParam },
+  'GET /api/contracts/:id/history': { param: idParam },
+  'GET /api/contracts/:id/versions/:versionId': { param: contractVersionParam },
 };
 
 /** Routes left out, each for its reason. */
@@ -222,6 +268,7 @@ describe.each(databases())('every route from its own schema on %s', (kind) => {
   let couple: Couple;
   let ids: string[] = [];
   let photo = '';
+  let contract = { id: '', versionId: '' };
   let samples: { jpeg: Buffer; ogg: Buffer };
 
   /** A couple with a task, a done task (its completion and notification), a photo and a voice note. */
@@ -238,7 +285,10 @@ describe.each(databases())('every route from its own schema on %s', (kind) => {
     const [completion] = await listHistory(couple.dominant);
     const [notification] = await notificationsOf(couple.dominant);
     photo = subPhoto;
+    contract = (await openContract(couple)).contract;
     ids = [
+      contract.id,
+      contract.versionId,
       couple.dominant.id,
       couple.submissive.id,
       couple.pairId,
@@ -299,7 +349,7 @@ describe.each(databases())('every route from its own schema on %s', (kind) => {
         await setUp();
       }
       const [method, template = ''] = name.split(' ') as [Method, string];
-      const opts = { ids, sample: route.sample?.({ server, couple, photo }) };
+      const opts = { ids, sample: route.sample?.({ server, couple, photo, contract }) };
       const actor: fc.Arbitrary<Actor> = route.anonymous
         ? fc.constant('anonymous')
         : fc.constantFrom<Actor>('dominant', 'submissive', 'dominant', 'submissive', 'anonymous');

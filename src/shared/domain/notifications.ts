@@ -161,7 +161,25 @@ export const notify = {
       pairId: a.pairId,
       senderId: a.senderId,
     }),
+  /** Spec 2 §7 "contract updated": an edit, a signature or an edit request, told to the partner. */
+  contractUpdated: (a: { actorName: string; change: ContractChange; contractId: string; pairId: string }) =>
+    content('contract_updated', 'Contract updated', `${a.actorName} ${CONTRACT_CHANGES[a.change]}`, {
+      contractId: a.contractId,
+      pairId: a.pairId,
+    }),
 } as const;
+
+/** What the partner did to the shared contract, as the notification says it. */
+const CONTRACT_CHANGES = {
+  edited: 'edited the contract',
+  template_loaded: 'loaded a new template into the contract',
+  reset: 'reset the contract to the default template',
+  signed: 'signed the contract',
+  edit_requested: 'asked to edit the contract',
+  edit_approved: 'approved your edit request',
+  edit_denied: 'denied your edit request',
+} as const;
+export type ContractChange = keyof typeof CONTRACT_CHANGES;
 
 export type NotificationBuilder = keyof typeof notify;
 

@@ -1,4 +1,5 @@
 export * from './auth';
+export * from './contracts';
 export * from './media';
 export * from './notes';
 export * from './notifications';

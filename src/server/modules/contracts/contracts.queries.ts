@@ -1,0 +1,213 @@
+import { and, asc, eq, or, type Placeholder, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { ContractRole } from '@/shared/domain/contracts';
+import {
+  CONTRACT_MESSAGES,
+  type ContractHistoryView,
+  type ContractVersionView,
+  type ContractView,
+} from '@/shared/schemas/contracts';
+import type { Actor } from '../../auth/session';
+import type { Db, Queryable } from '../../db/client';
+import { bound, prepared } from '../../db/prepared';
+import { contractEvents, contracts, contractVersions, pairs, users } from '../../db/schema';
+import type { AppDeps } from '../../deps';
+import { AppError } from '../../http/errors';
+import { inActorPairs, type PairRow } from '../pairs/pairs.scope';
+import { areConnected } from '../pairs/pairs.service';
+import { verifyContractHistory } from './contracts.chain';
+
+export const contractNotFound = () => new AppError(404, 'NOT_FOUND', CONTRACT_MESSAGES.notFound);
+export const noPartner = () => new AppError(404, 'NOT_FOUND', CONTRACT_MESSAGES.noPartner);
+
+/** The side of the pair the session acts on: its acting role, when the pair has the actor there. */
+export function roleIn(actor: Actor, pair: PairRow): ContractRole | null {
+  if (actor.actingRole === 'dominant' && pair.dominantId === actor.id) return 'dominant';
+  if (actor.actingRole === 'submissive' && pair.submissiveId === actor.id) return 'submissive';
+  return null;
+}
+
+/** The active pair of two partners (the oldest, should two Switches have formed one each way). */
+export async function activePairOf(q: Queryable, me: string, partner: string): Promise<PairRow | null> {
+  const [pair] = await q
+    .select({ id: pairs.id, dominantId: pairs.dominantId, submissiveId: pairs.submissiveId })
+    .from(pairs)
+    .where(
+      and(
+        eq(pairs.status, 'active'),
+        or(
+          and(eq(pairs.dominantId, me), eq(pairs.submissiveId, partner)),
+          and(eq(pairs.dominantId, partner), eq(pairs.submissiveId, me)),
+        ),
+      ),
+    )
+    .orderBy(asc(pairs.createdAt))
+    .limit(1);
+  return pair ?? null;
+}
+
+const dom = alias(users, 'dom');
+const sub = alias(users, 'sub');
+
+const contractQuery = (q: Queryable) =>
+  q
+    .select({
+      contract: contracts,
+      version: {
+        number: contractVersions.number,
+        content: contractVersions.content,
+        sha256: contractVersions.sha256,
+      },
+      pair: { id: pairs.id, dominantId: pairs.dominantId, submissiveId: pairs.submissiveId },
+      dominantName: dom.displayName,
+      submissiveName: sub.displayName,
+    })
+    .from(contracts)
+    .innerJoin(contractVersions, eq(contractVersions.id, contracts.currentVersionId))
+    .innerJoin(pairs, eq(pairs.id, contracts.pairId))
+    .innerJoin(dom, eq(dom.id, pairs.dominantId))
+    .innerJoin(sub, eq(sub.id, pairs.submissiveId));
+
+type ContractRow = Awaited<ReturnType<ReturnType<typeof contractQuery>['execute']>>[number];
+
+const ms = (d: Date | null) => (d ? d.getTime() : null);
+
+export function presentContract(r: ContractRow, actor: Actor): ContractView {
+  const c = r.contract;
+  return {
+    id: c.id,
+    pairId: c.pairId,
+    content: r.version.content,
+    versionId: c.currentVersionId!,
+    versionNumber: r.version.number,
+    sha256: r.version.sha256,
+    isDominantSigned: c.dominantSignedVersionId === c.currentVersionId && c.dominantSignedVersionId !== null,
+    isSubmissiveSigned:
+      c.submissiveSignedVersionId === c.currentVersionId && c.submissiveSignedVersionId !== null,
+    dominantSignedAt: ms(c.dominantSignedAt),
+    submissiveSignedAt: ms(c.submissiveSignedAt),
+    signedAt: ms(c.signedAt),
+    editRequestStatus: c.editRequestStatus,
+    editRequestedBy: c.editRequestedBy,
+    lastEditedBy: c.lastEditedBy,
+    updatedAt: c.updatedAt.getTime(),
+    createdAt: c.createdAt.getTime(),
+    dominant: { id: r.pair.dominantId, name: r.dominantName, role: 'dominant' },
+    submissive: { id: r.pair.submissiveId, name: r.submissiveName, role: 'submissive' },
+    myRole: roleIn(actor, r.pair),
+  };
+}
+
+/** One contract as the actor sees it (after a write, in its transaction). */
+export async function loadContract(q: Queryable, actor: Actor, id: string): Promise<ContractView> {
+  const [row] = await contractQuery(q)
+    .where(and(eq(contracts.id, id), inActorPairs(contracts.pairId, actor)))
+    .limit(1);
+  if (!row) throw contractNotFound();
+  return presentContract(row, actor);
+}
+
+/** The two people's active pair (the oldest), as a subquery: the pair of `activePairOf`. */
+const sharedPairId = (me: Placeholder, partner: Placeholder) =>
+  sql`(select ${pairs.id} from ${pairs} where ${pairs.status} = 'active' and ((${pairs.dominantId} = ${me} and ${pairs.submissiveId} = ${partner}) or (${pairs.dominantId} = ${partner} and ${pairs.submissiveId} = ${me})) order by ${pairs.createdAt} limit 1)`;
+
+// The page's and the dashboard card's read: one statement, planned once, by the unique pair_id index.
+const byPartner = prepared((db: Db) =>
+  contractQuery(db)
+    .where(eq(contracts.pairId, sharedPairId(bound('userId'), bound('partnerId'))))
+    .limit(1)
+    .prepare('contract_by_partner'),
+);
+
+/** GET /api/contracts?partnerId=: the contract shared with this partner, or null when none exists yet. */
+export async function getContract(deps: AppDeps, actor: Actor, input: { partnerId: string }) {
+  const [row] = await byPartner(deps.db).execute({ userId: actor.id, partnerId: input.partnerId });
+  if (row) return presentContract(row, actor);
+  // None yet between connected partners (an active pair implies a connection); anyone else is not a partner.
+  if (actor.id !== input.partnerId && (await areConnected(deps.db, actor.id, input.partnerId))) return null;
+  throw noPartner();
+}
+
+/** The contract's id when it belongs to one of the actor's active pairs; else 404. */
+async function scopedContractId(q: Queryable, actor: Actor, id: string) {
+  const [row] = await q
+    .select({ id: contracts.id })
+    .from(contracts)
+    .where(and(eq(contracts.id, id), inActorPairs(contracts.pairId, actor)))
+    .limit(1);
+  if (!row) throw contractNotFound();
+  return row.id;
+}
+
+/** The history (oldest first), the versions (without their text) and the chain's verdict. */
+export async function getContractHistory(
+  deps: AppDeps,
+  actor: Actor,
+  input: { id: string },
+): Promise<ContractHistoryView> {
+  const id = await scopedContractId(deps.db, actor, input.id);
+  const [events, versions, verified] = await Promise.all([
+    deps.db
+      .select()
+      .from(contractEvents)
+      .where(eq(contractEvents.contractId, id))
+      .orderBy(asc(contractEvents.seq)),
+    deps.db
+      .select({
+        id: contractVersions.id,
+        number: contractVersions.number,
+        sha256: contractVersions.sha256,
+        editedBy: contractVersions.editedBy,
+        createdAt: contractVersions.createdAt,
+      })
+      .from(contractVersions)
+      .where(eq(contractVersions.contractId, id))
+      .orderBy(asc(contractVersions.number)),
+    verifyContractHistory(deps.db, id),
+  ]);
+  return {
+    events: events.map((e) => ({
+      id: e.id,
+      seq: e.seq,
+      kind: e.kind,
+      actorId: e.actorId,
+      actorRole: e.actorRole,
+      versionId: e.versionId,
+      versionSha256: e.versionSha256,
+      hash: e.hash,
+      createdAt: e.createdAt.getTime(),
+    })),
+    versions: versions.map((v) => ({ ...v, createdAt: v.createdAt.getTime() })),
+    verified,
+  };
+}
+
+/** One version's text, for the diff between versions. */
+export async function getContractVersion(
+  deps: AppDeps,
+  actor: Actor,
+  input: { id: string; versionId: string },
+): Promise<ContractVersionView> {
+  const [v] = await deps.db
+    .select()
+    .from(contractVersions)
+    .innerJoin(contracts, eq(contracts.id, contractVersions.contractId))
+    .where(
+      and(
+        eq(contractVersions.id, input.versionId),
+        eq(contracts.id, input.id),
+        inActorPairs(contracts.pairId, actor),
+      ),
+    )
+    .limit(1);
+  if (!v) throw new AppError(404, 'NOT_FOUND', CONTRACT_MESSAGES.versionNotFound);
+  const r = v.contract_versions;
+  return {
+    id: r.id,
+    number: r.number,
+    sha256: r.sha256,
+    editedBy: r.editedBy,
+    createdAt: r.createdAt.getTime(),
+    content: r.content,
+  };
+}

@@ -1,0 +1,93 @@
+import { Hono } from 'hono';
+import { idParam } from '@/shared/schemas/common';
+import {
+  contractContentInput,
+  contractPartnerInput,
+  contractResetInput,
+  contractSignInput,
+  contractTemplateInput,
+  contractVersionParam,
+} from '@/shared/schemas/contracts';
+import { type AppEnv, requireSession } from '../../auth/session';
+import type { AppDeps } from '../../deps';
+import { validate } from '../../http/validate';
+import { openContract } from './contracts.open';
+import { getContract, getContractHistory, getContractVersion } from './contracts.queries';
+import { replaceText, requestEdit, reviewEdit, signContract } from './contracts.write';
+
+/** /api/contracts: the contract each active pair shares (decision 022). */
+export const contractRoutes = (deps: AppDeps) =>
+  new Hono<AppEnv>()
+    .use(requireSession(deps))
+    .get('/', validate('query', contractPartnerInput), async (c) =>
+      c.json({ contract: await getContract(deps, c.var.actor, c.req.valid('query')) }, 200),
+    )
+    .post('/', validate('json', contractPartnerInput), async (c) => {
+      const opened = await openContract(deps, c.var.actor, c.req.valid('json'));
+      return c.json(opened, opened.created ? 201 : 200);
+    })
+    .put('/:id/content', validate('param', idParam), validate('json', contractContentInput), async (c) =>
+      c.json(
+        {
+          contract: await replaceText(
+            deps,
+            c.var.actor,
+            { ...c.req.valid('json'), ...c.req.valid('param') },
+            'edited',
+          ),
+        },
+        200,
+      ),
+    )
+    .post('/:id/template', validate('param', idParam), validate('json', contractTemplateInput), async (c) =>
+      c.json(
+        {
+          contract: await replaceText(
+            deps,
+            c.var.actor,
+            { ...c.req.valid('json'), ...c.req.valid('param') },
+            'template_loaded',
+          ),
+        },
+        200,
+      ),
+    )
+    .post('/:id/reset', validate('param', idParam), validate('json', contractResetInput), async (c) =>
+      c.json(
+        {
+          contract: await replaceText(
+            deps,
+            c.var.actor,
+            { ...c.req.valid('json'), ...c.req.valid('param') },
+            'reset',
+          ),
+        },
+        200,
+      ),
+    )
+    .post('/:id/sign', validate('param', idParam), validate('json', contractSignInput), async (c) =>
+      c.json(
+        {
+          contract: await signContract(deps, c.var.actor, {
+            ...c.req.valid('json'),
+            ...c.req.valid('param'),
+          }),
+        },
+        200,
+      ),
+    )
+    .post('/:id/edit-request', validate('param', idParam), async (c) =>
+      c.json({ contract: await requestEdit(deps, c.var.actor, c.req.valid('param')) }, 200),
+    )
+    .post('/:id/edit-request/approve', validate('param', idParam), async (c) =>
+      c.json({ contract: await reviewEdit(deps, c.var.actor, c.req.valid('param'), true) }, 200),
+    )
+    .post('/:id/edit-request/deny', validate('param', idParam), async (c) =>
+      c.json({ contract: await reviewEdit(deps, c.var.actor, c.req.valid('param'), false) }, 200),
+    )
+    .get('/:id/history', validate('param', idParam), async (c) =>
+      c.json(await getContractHistory(deps, c.var.actor, c.req.valid('param')), 200),
+    )
+    .get('/:id/versions/:versionId', validate('param', contractVersionParam), async (c) =>
+      c.json({ version: await getContractVersion(deps, c.var.actor, c.req.valid('param')) }, 200),
+    );

@@ -1,0 +1,181 @@
+import { eq, max } from 'drizzle-orm';
+import { type ContractRole, contractAbilities, DEFAULT_CONTRACT_TEMPLATE } from '@/shared/domain/contracts';
+import { type ContractChange, notify } from '@/shared/domain/notifications';
+import { CONTRACT_MESSAGES } from '@/shared/schemas/contracts';
+import type { Actor } from '../../auth/session';
+import type { Tx } from '../../db/client';
+import { contracts, contractVersions } from '../../db/schema';
+import type { AppDeps } from '../../deps';
+import { AppError } from '../../http/errors';
+import type { Emit } from '../../realtime/publisher';
+import { createNotification } from '../notifications/notifications.service';
+import { lockInActorPairs, type PairRow } from '../pairs/pairs.scope';
+import { appendContractEvent, sha256Hex } from './contracts.chain';
+import { loadContract, roleIn } from './contracts.queries';
+
+type ContractRow = typeof contracts.$inferSelect;
+
+const forbidden = (message: string) => new AppError(403, 'FORBIDDEN', message);
+const conflict = (message: string) => new AppError(409, 'CONFLICT', message);
+
+const stateOf = (c: ContractRow) => ({
+  isDominantSigned: c.dominantSignedVersionId !== null,
+  isSubmissiveSigned: c.submissiveSignedVersionId !== null,
+  editRequestStatus: c.editRequestStatus,
+  editRequestedBy: c.editRequestedBy,
+});
+
+interface Step {
+  tx: Tx;
+  emit: Emit;
+  now: Date;
+  row: ContractRow;
+  pair: PairRow;
+  role: ContractRole;
+}
+
+/**
+ * One write on a contract: found in the actor's active pairs and locked (else 404), the session's side of
+ * the pair known (else 403), then `change`; the history entry, the partner's notification and the event
+ * follow, and the contract is answered as it now stands.
+ */
+async function onContract(
+  deps: AppDeps,
+  actor: Actor,
+  id: string,
+  change: (s: Step) => Promise<{ kind: ContractChange; versionId: string }>,
+) {
+  const now = deps.clock();
+  return deps.publisher.transaction(async (tx, emit) => {
+    const { row, pair } = await lockInActorPairs(tx, contracts, id, actor, CONTRACT_MESSAGES.notFound);
+    const role = roleIn(actor, pair);
+    if (!role) throw forbidden(CONTRACT_MESSAGES.wrongRole);
+    const { kind, versionId } = await change({ tx, emit, now, row, pair, role });
+    const [version] = await tx
+      .select({ sha256: contractVersions.sha256 })
+      .from(contractVersions)
+      .where(eq(contractVersions.id, versionId));
+    await appendContractEvent(tx, {
+      contractId: row.id,
+      kind,
+      actorId: actor.id,
+      actorRole: role,
+      versionId,
+      versionSha256: version!.sha256,
+      createdAt: now,
+    });
+    const partnerId = role === 'dominant' ? pair.submissiveId : pair.dominantId;
+    await createNotification(
+      tx,
+      emit,
+      partnerId,
+      notify.contractUpdated({ actorName: actor.name, change: kind, contractId: row.id, pairId: pair.id }),
+    );
+    emit([pair.dominantId, pair.submissiveId], 'contract.changed', { contractId: row.id, pairId: pair.id });
+    return loadContract(tx, actor, row.id);
+  });
+}
+
+type TextChange = 'edited' | 'template_loaded' | 'reset';
+
+/**
+ * New text (an edit, a loaded template or a reset): allowed while not fully signed or once an edit request
+ * is approved (spec 2 §4), and only over the version the editor started from, so that of two partners
+ * saving at once the second is told instead of overwriting. Clears both signatures and the edit request.
+ */
+export function replaceText(
+  deps: AppDeps,
+  actor: Actor,
+  input: { id: string; baseVersionId: string; content?: string },
+  kind: TextChange,
+) {
+  return onContract(deps, actor, input.id, async ({ tx, now, row, role }) => {
+    if (!contractAbilities(stateOf(row), role).edit) throw conflict(CONTRACT_MESSAGES.editLocked);
+    if (row.currentVersionId !== input.baseVersionId) throw conflict(CONTRACT_MESSAGES.stale);
+    const content = kind === 'reset' ? DEFAULT_CONTRACT_TEMPLATE : input.content!;
+    const [last] = await tx
+      .select({ n: max(contractVersions.number) })
+      .from(contractVersions)
+      .where(eq(contractVersions.contractId, row.id));
+    const [version] = await tx
+      .insert(contractVersions)
+      .values({
+        contractId: row.id,
+        number: (last?.n ?? 0) + 1,
+        content,
+        sha256: sha256Hex(content),
+        editedBy: actor.id,
+        createdAt: now,
+      })
+      .returning({ id: contractVersions.id });
+    await tx
+      .update(contracts)
+      .set({
+        currentVersionId: version!.id,
+        dominantSignedVersionId: null,
+        dominantSignedAt: null,
+        submissiveSignedVersionId: null,
+        submissiveSignedAt: null,
+        signedAt: null,
+        editRequestStatus: 'none',
+        editRequestedBy: null,
+        lastEditedBy: actor.id,
+        updatedAt: now,
+      })
+      .where(eq(contracts.id, row.id));
+    return { kind, versionId: version!.id };
+  });
+}
+
+/** Signs as the session's side, on the version the signer read; the second signature sets signed_at. */
+export function signContract(deps: AppDeps, actor: Actor, input: { id: string; versionId: string }) {
+  return onContract(deps, actor, input.id, async ({ tx, now, row, role }) => {
+    if (row.currentVersionId !== input.versionId) throw conflict(CONTRACT_MESSAGES.stale);
+    const state = stateOf(row);
+    if (!contractAbilities(state, role).sign) throw conflict(CONTRACT_MESSAGES.alreadySigned);
+    const otherSigned = role === 'dominant' ? state.isSubmissiveSigned : state.isDominantSigned;
+    await tx
+      .update(contracts)
+      .set({
+        ...(role === 'dominant'
+          ? { dominantSignedVersionId: input.versionId, dominantSignedAt: now }
+          : { submissiveSignedVersionId: input.versionId, submissiveSignedAt: now }),
+        signedAt: otherSigned ? now : null,
+        updatedAt: now,
+      })
+      .where(eq(contracts.id, row.id));
+    return { kind: 'signed', versionId: input.versionId };
+  });
+}
+
+/** Asks to edit a fully signed contract: none -> pending, once. */
+export function requestEdit(deps: AppDeps, actor: Actor, input: { id: string }) {
+  return onContract(deps, actor, input.id, async ({ tx, now, row, role }) => {
+    const state = stateOf(row);
+    if (!(state.isDominantSigned && state.isSubmissiveSigned))
+      throw conflict(CONTRACT_MESSAGES.notFullySigned);
+    if (state.editRequestStatus !== 'none') throw conflict(CONTRACT_MESSAGES.requestPending);
+    await tx
+      .update(contracts)
+      .set({ editRequestStatus: 'pending', editRequestedBy: role, updatedAt: now })
+      .where(eq(contracts.id, row.id));
+    return { kind: 'edit_requested', versionId: row.currentVersionId! };
+  });
+}
+
+/** The partner answers a pending request: approved (editing opens) or denied (back to none). */
+export function reviewEdit(deps: AppDeps, actor: Actor, input: { id: string }, approve: boolean) {
+  return onContract(deps, actor, input.id, async ({ tx, now, row, role }) => {
+    if (row.editRequestStatus !== 'pending') throw conflict(CONTRACT_MESSAGES.noPendingRequest);
+    if (row.editRequestedBy === role) throw forbidden(CONTRACT_MESSAGES.ownRequest);
+    await tx
+      .update(contracts)
+      .set(
+        approve
+          ? { editRequestStatus: 'approved', updatedAt: now }
+          : { editRequestStatus: 'none', editRequestedBy: null, updatedAt: now },
+      )
+      .where(eq(contracts.id, row.id));
+    return { kind: approve ? 'edit_approved' : 'edit_denied', versionId: row.currentVersionId! };
+  });
+}

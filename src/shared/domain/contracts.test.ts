@@ -1,0 +1,73 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  CONTRACT_STATUS_LABELS,
+  contractAbilities,
+  contractStatus,
+  looksBinary,
+  sanitizeContractText,
+} from './contracts';
+
+describe('sanitizeContractText', () => {
+  it('keeps bold markers, tabs and line breaks; drops tags and controls', () => {
+    expect(sanitizeContractText('**Bold**\r\n\tline\rnext')).toBe('**Bold**\n\tline\nnext');
+    expect(sanitizeContractText('<script>alert(1)</script> a < b <!-- c -->')).toBe('alert(1) a < b ');
+    expect(sanitizeContractText('<scr<b>ipt>x')).toBe('x');
+    expect(sanitizeContractText('a\u0000\u0007\u001b[31m\u007f\u0085\u202eb\u2066c')).toBe('a[31mbc');
+    expect(sanitizeContractText('lone \uD800 half \uDFFF, pair 😀')).toBe('lone  half , pair 😀');
+  });
+
+  it('leaves no tag, control character or lone surrogate in any text, and is stable', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 200 }), (s) => {
+        const out = sanitizeContractText(s);
+        expect(out).not.toMatch(/<\/?[A-Za-z!?][^<>]*>/);
+        expect(looksBinary(out.replace(/[\r\f\v]/g, ''))).toBe(false);
+        expect(sanitizeContractText(out)).toBe(out);
+      }),
+    );
+  });
+});
+
+describe('looksBinary', () => {
+  it('tells text files from binary content', () => {
+    expect(looksBinary('Plain text\n\twith tabs\r\n')).toBe(false);
+    expect(looksBinary('PK\u0003\u0004')).toBe(true);
+    expect(looksBinary('a\u0000b')).toBe(true);
+    expect(looksBinary('decoded \uFFFD junk')).toBe(true);
+  });
+});
+
+describe('contract status and abilities (spec 2 §4)', () => {
+  const state = (dom: boolean, sub: boolean, status: 'none' | 'pending' | 'approved' = 'none') => ({
+    isDominantSigned: dom,
+    isSubmissiveSigned: sub,
+    editRequestStatus: status,
+    editRequestedBy: status === 'none' ? null : ('dominant' as const),
+  });
+
+  it('labels the badge by the number of signatures', () => {
+    expect(CONTRACT_STATUS_LABELS[contractStatus(state(false, false))]).toBe('Awaiting Signatures');
+    expect(CONTRACT_STATUS_LABELS[contractStatus(state(true, false))]).toBe('Partially Signed (1/2)');
+    expect(CONTRACT_STATUS_LABELS[contractStatus(state(true, true))]).toBe('Fully Signed');
+  });
+
+  it('edits while not fully signed or approved; requests only when fully signed; the partner reviews', () => {
+    expect(contractAbilities(state(true, false), 'dominant')).toMatchObject({
+      sign: false,
+      edit: true,
+      requestEdit: false,
+    });
+    expect(contractAbilities(state(true, true), 'submissive')).toMatchObject({
+      edit: false,
+      requestEdit: true,
+    });
+    expect(contractAbilities(state(true, true, 'pending'), 'submissive')).toMatchObject({
+      reviewEdit: true,
+      requestEdit: false,
+    });
+    expect(contractAbilities(state(true, true, 'pending'), 'dominant').reviewEdit).toBe(false);
+    expect(contractAbilities(state(true, true, 'approved'), 'dominant').edit).toBe(true);
+    expect(contractAbilities(state(false, false), null)).toMatchObject({ sign: false, edit: false });
+  });
+});

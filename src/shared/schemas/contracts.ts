@@ -1,0 +1,156 @@
+import { z } from 'zod';
+import {
+  CONTRACT_TEXT_MAX,
+  type ContractRole,
+  type EditRequestStatus,
+  looksBinary,
+  sanitizeContractText,
+} from '../domain/contracts';
+import { uuidField } from './common';
+
+/** Spec 2 §5 and §8: the contract's messages. */
+export const CONTRACT_MESSAGES = {
+  noPartner: 'Could not find partner connection',
+  partnerRequired: 'Please choose a partner',
+  notFound: 'Contract not found',
+  versionNotFound: 'Version not found',
+  tooLong: `Contract text must be at most ${CONTRACT_TEXT_MAX.toLocaleString('en-US')} characters`,
+  textRequired: 'Please enter the contract text',
+  invalidFormat: 'Invalid file format',
+  invalidFormatDetail: 'Please upload a .txt file',
+  readError: 'Error reading file',
+  readErrorDetail: 'Please try a different file',
+  stale: 'The contract changed since you opened it. Review the new text and try again.',
+  editLocked: 'The contract is fully signed. Request an edit and wait for your partner to approve it.',
+  alreadySigned: 'You have already signed this contract',
+  notFullySigned: 'An edit can only be requested once both of you have signed',
+  requestPending: 'An edit request is already pending',
+  noPendingRequest: 'There is no pending edit request',
+  ownRequest: 'Your partner reviews your edit request',
+  wrongRole: 'Choose the role you hold in this partnership to act on the contract',
+} as const;
+
+const versionField = uuidField('The contract version is missing');
+
+const contractText = z
+  .string({ error: CONTRACT_MESSAGES.textRequired })
+  .max(CONTRACT_TEXT_MAX, CONTRACT_MESSAGES.tooLong)
+  .transform(sanitizeContractText)
+  .refine((s) => s.trim().length > 0, CONTRACT_MESSAGES.textRequired);
+
+/** GET /api/contracts?partnerId=… and POST /api/contracts: the contract shared with one partner. */
+export const contractPartnerInput = z.object({ partnerId: uuidField(CONTRACT_MESSAGES.partnerRequired) });
+export type ContractPartnerInput = z.input<typeof contractPartnerInput>;
+
+/** PUT /api/contracts/:id/content: new text over the version the editor started from. */
+export const contractContentInput = z.object({ baseVersionId: versionField, content: contractText });
+export type ContractContentInput = z.input<typeof contractContentInput>;
+
+/** POST /api/contracts/:id/reset: back to the default template. */
+export const contractResetInput = z.object({ baseVersionId: versionField });
+
+/** POST /api/contracts/:id/sign: a signature on the version the signer read. */
+export const contractSignInput = z.object({ versionId: versionField });
+
+/**
+ * POST /api/contracts/:id/template: "Upload Custom Template" sends the chosen file's name, type and text
+ * (spec 2 §5: text/plain only, else "Invalid file format" / "Please upload a .txt file").
+ */
+export const contractTemplateInput = z
+  .object({
+    baseVersionId: versionField,
+    fileName: z
+      .string({ error: CONTRACT_MESSAGES.invalidFormatDetail })
+      .max(255, CONTRACT_MESSAGES.invalidFormatDetail)
+      .regex(/\.txt$/i, CONTRACT_MESSAGES.invalidFormatDetail),
+    type: z
+      .string({ error: CONTRACT_MESSAGES.invalidFormatDetail })
+      .max(100, CONTRACT_MESSAGES.invalidFormatDetail)
+      .regex(/^text\/plain(\s*;.*)?$/i, CONTRACT_MESSAGES.invalidFormatDetail),
+    text: z
+      .string({ error: CONTRACT_MESSAGES.readError })
+      .max(CONTRACT_TEXT_MAX, CONTRACT_MESSAGES.tooLong)
+      .refine((s) => !looksBinary(s), CONTRACT_MESSAGES.invalidFormatDetail)
+      .transform(sanitizeContractText)
+      .refine((s) => s.trim().length > 0, CONTRACT_MESSAGES.textRequired),
+  })
+  .transform(({ baseVersionId, text }) => ({ baseVersionId, content: text }));
+export type ContractTemplateInput = z.input<typeof contractTemplateInput>;
+
+/** GET /api/contracts/:id/versions/:versionId. */
+export const contractVersionParam = z.object({ id: uuidField(), versionId: uuidField() });
+
+export interface ContractPartyView {
+  id: string;
+  name: string;
+  role: ContractRole;
+}
+
+/** The contract as the API shows it (spec 2 §3's client shape, with the version it shows). */
+export interface ContractView {
+  id: string;
+  pairId: string;
+  content: string;
+  versionId: string;
+  versionNumber: number;
+  sha256: string;
+  isDominantSigned: boolean;
+  isSubmissiveSigned: boolean;
+  dominantSignedAt: number | null;
+  submissiveSignedAt: number | null;
+  signedAt: number | null;
+  editRequestStatus: EditRequestStatus;
+  editRequestedBy: ContractRole | null;
+  lastEditedBy: string | null;
+  updatedAt: number;
+  createdAt: number;
+  dominant: ContractPartyView;
+  submissive: ContractPartyView;
+  /** The side the session acts on in this pair (null: neither, e.g. a Switch in the other role). */
+  myRole: ContractRole | null;
+}
+
+export type ContractEventKind =
+  | 'created'
+  | 'edited'
+  | 'template_loaded'
+  | 'reset'
+  | 'signed'
+  | 'edit_requested'
+  | 'edit_approved'
+  | 'edit_denied';
+
+export interface ContractEventView {
+  id: string;
+  seq: number;
+  kind: ContractEventKind;
+  actorId: string | null;
+  actorRole: ContractRole | null;
+  versionId: string;
+  versionSha256: string;
+  hash: string;
+  createdAt: number;
+}
+
+export interface ContractVersionSummary {
+  id: string;
+  number: number;
+  sha256: string;
+  editedBy: string | null;
+  createdAt: number;
+}
+
+export interface ContractVersionView extends ContractVersionSummary {
+  content: string;
+}
+
+/** The result of recomputing a contract's hash chain. */
+export type ChainVerdict =
+  | { ok: true; entries: number }
+  | { ok: false; entries: number; brokenAt: number; reason: string };
+
+export interface ContractHistoryView {
+  events: ContractEventView[];
+  versions: ContractVersionSummary[];
+  verified: ChainVerdict;
+}
