@@ -69,7 +69,7 @@ export function MessageList({
       tabIndex={0}
       role="log"
       aria-label={`Messages with ${partnerName}`}
-      className="h-[calc(100vh-260px)] min-h-48 overflow-y-auto rounded-xl border bg-card p-3 [overflow-anchor:none]"
+      className="h-[calc(100dvh-590px)] min-h-52 sm:h-[calc(100vh-260px)] sm:min-h-48 overflow-y-auto rounded-xl border bg-card p-3 [overflow-anchor:none]"
     >
       {loadingOlder ? (
         <p role="status" className="py-2 text-center text-xs text-muted-foreground">

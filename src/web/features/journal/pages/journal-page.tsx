@@ -30,7 +30,7 @@ function Conversation({ partnerId, partnerName }: { partnerId: string; partnerNa
         Conversation with {partnerName}
       </h2>
       {conversation.isPending ? (
-        <Skeleton className="h-[calc(100vh-260px)] min-h-48 w-full rounded-xl" />
+        <Skeleton className="h-[calc(100dvh-590px)] min-h-52 sm:h-[calc(100vh-260px)] sm:min-h-48 w-full rounded-xl" />
       ) : conversation.isError ? (
         <p role="alert" className="text-destructive">
           {JOURNAL_MESSAGES.fetchFailed}
