@@ -8,6 +8,7 @@ import { Card } from '@/web/components/ui/card';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { Tabs } from '@/web/components/ui/tabs';
 import { useCurrentUser } from '@/web/lib/current-user';
+import { useHighlight } from '@/web/lib/use-highlight';
 import {
   emailPunishmentFeedback,
   usePunishmentFeedback,
@@ -18,7 +19,6 @@ import {
 import { PunishmentCard } from '../components/punishment-card';
 import { PunishmentFeedbackDialog } from '../components/punishment-feedback-dialog';
 import { PunishmentFormDialog } from '../components/punishment-form-dialog';
-import { useHighlight } from '../hooks/use-highlight';
 import { usePunishmentRealtime } from '../hooks/use-punishment-realtime';
 
 type Filter = 'all' | 'pending' | 'completed';

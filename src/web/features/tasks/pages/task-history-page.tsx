@@ -9,13 +9,13 @@ import { VoicePlayer } from '@/web/components/ui/voice-player';
 import { cn } from '@/web/lib/cn';
 import { useCurrentUser } from '@/web/lib/current-user';
 import { mediaUrl } from '@/web/lib/upload';
+import { useHighlight } from '@/web/lib/use-highlight';
 import { useTaskHistory } from '../api/tasks';
 import { CompletionCard } from '../components/completion-card';
 import { PhotoViewer } from '../components/photo-viewer';
 import { formatDue } from '../components/task-labels';
 import { TaskListSkeleton } from '../components/task-skeletons';
 import { TimingBadge } from '../components/timing-badge';
-import { useHighlight } from '../use-highlight';
 import { useHistoryFeedback } from '../use-history-feedback';
 
 type Layout = 'grid' | 'list';

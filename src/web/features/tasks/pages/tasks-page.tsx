@@ -11,6 +11,7 @@ import { Tabs } from '@/web/components/ui/tabs';
 import { UploadProgress } from '@/web/components/ui/upload-progress';
 import { ApiError } from '@/web/lib/api';
 import { useCurrentUser } from '@/web/lib/current-user';
+import { useHighlight } from '@/web/lib/use-highlight';
 import { emailTaskFeedback, useDeleteTask, useTaskFeedback, useTaskHistory, useTasks } from '../api/tasks';
 import { AboveAndBeyondDialog } from '../components/above-and-beyond-dialog';
 import { CompleteTaskDialog } from '../components/complete-task-dialog';
@@ -21,7 +22,6 @@ import { TaskCard } from '../components/task-card';
 import { TaskFormDialog } from '../components/task-form-dialog';
 import { TaskListSkeleton } from '../components/task-skeletons';
 import { useCompleteFlow } from '../use-complete-task';
-import { useHighlight } from '../use-highlight';
 import { useHistoryFeedback } from '../use-history-feedback';
 import { useNow } from '../use-now';
 
