@@ -1,14 +1,37 @@
 import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
+import { webAppManifest } from './src/web/manifest';
 
 const apiPort = process.env.API_PORT ?? '3001';
 
 export default defineConfig({
   root: 'src/web',
   publicDir: path.resolve('src/web/public'),
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    // The manifest and the service worker (decision 031). The page registers the worker itself, after load
+    // (src/web/lib/service-worker.ts), so nothing is injected into the HTML but the manifest's link.
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'sw',
+      filename: 'sw.ts',
+      injectRegister: false,
+      manifestFilename: 'manifest.webmanifest',
+      manifest: webAppManifest,
+      includeManifestIcons: false,
+      injectManifest: {
+        // The whole build, so that a page never mixes chunks of two versions. The prerendered pages are
+        // written after this step and are not precached: pages come from the network, the shell offline.
+        globPatterns: ['**/*.{js,css,html,svg}', 'icons/{icon-192,badge-96}.png'],
+        globIgnores: ['prerendered/**', 'screenshots/**'],
+      },
+      devOptions: { enabled: false },
+    }),
+  ],
   resolve: { alias: { '@': path.resolve('src') } },
   build: {
     outDir: path.resolve('dist/web'),

@@ -61,6 +61,9 @@ test('public screens: landing, login, register, forgot password, legal, 404, rol
   await page.goto('/terms-of-service');
   await heading(page, 'Terms of Service');
   await audit(page, '/terms-of-service', found);
+  await page.goto('/release-info');
+  await heading(page, 'Release Information');
+  await audit(page, '/release-info', found);
   await page.goto('/no-such-page');
   await heading(page, 'Page not found');
   await audit(page, '404', found);
@@ -180,16 +183,59 @@ test("the dominant's full history, the photo viewer and the pages still to come"
   await dom.keyboard.press('Escape');
 
   for (const [path, title] of [
-    ['/contract', 'Contract'],
     ['/journal', 'Journal'],
     ['/punishments', 'Punishments'],
-    ['/settings', 'Settings'],
-    ['/release-info', 'Release Information'],
   ] as const) {
     await dom.goto(path);
     await heading(dom, title);
     await audit(dom, path, found);
   }
+  expect(describe(found)).toEqual([]);
+});
+
+test('settings: blocked users, the security log and sessions, the forms and the delete dialog', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const found: Finding[] = [];
+  const me = await signedInUser(browser, request, {
+    label: 'a11y-settings',
+    role: 'dominant',
+    displayName: 'Ned Dom',
+    page,
+  });
+  const other = await signedInUser(browser, request, {
+    label: 'a11y-blocked',
+    role: 'submissive',
+    displayName: 'Oli Sub',
+    viewportOf: page,
+  });
+  await other.page.context().close();
+  expect((await page.request.post('/api/blocks', { data: { userId: other.id } })).status()).toBe(201);
+  await request.post('/api/auth/login', { data: { email: me.email, password: 'Wrong#Pass99' } });
+  await page.goto('/settings');
+  await heading(page, 'Settings');
+  await expect(page.getByText('@olisub')).toBeVisible();
+  await expect(page.getByTestId('security-score')).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Active sessions' })).toBeVisible();
+  await audit(page, '/settings', found);
+
+  const form = page.getByRole('form', { name: 'Change password' });
+  await form.getByLabel('New password', { exact: true }).fill('short');
+  await form.getByRole('button', { name: 'Update password' }).click();
+  await expect(form.getByText('Current password is required')).toBeVisible();
+  await audit(page, '/settings change password with errors', found);
+
+  const dialog = await openDialog(page, 'Delete account', () =>
+    page
+      .getByRole('region', { name: 'Delete account' })
+      .getByRole('button', { name: 'Delete account' })
+      .click(),
+  );
+  await dialog.getByLabel('Type DELETE to confirm').fill('delete');
+  await expect(dialog.getByText('Please type "DELETE" to confirm account deletion')).toBeVisible();
+  await audit(page, 'delete account dialog', found);
   expect(describe(found)).toEqual([]);
 });
 
@@ -359,5 +405,75 @@ test('the journal: a conversation in three tones, with a voice message, and the 
   await page.getByRole('tab', { name: 'Voice' }).click();
   await audit(page, '/journal voice composer', found);
   await sub.page.context().close();
+  expect(describe(found)).toEqual([]);
+});
+
+test('the contract: edit mode, the reset dialog, signed with a review waiting, the history and diff, the card, the local starter', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const found: Finding[] = [];
+  const { sub } = await seedCouple(browser, page, request, { dominant: 'Gil Dom', submissive: 'Hal Sub' });
+  await page.goto('/contract');
+  await heading(page, 'Contract');
+  await expect(page.getByRole('textbox', { name: 'Contract text' })).toBeVisible();
+  await audit(page, '/contract (edit mode)', found);
+  await openDialog(page, 'Reset the contract?', () =>
+    page.getByRole('button', { name: 'Reset to default' }).click(),
+  );
+  await audit(page, 'reset contract dialog', found);
+  await page.keyboard.press('Escape');
+
+  const c = (await (await page.request.get(`/api/contracts?partnerId=${sub.id}`)).json()).contract;
+  const edited = await page.request.put(`/api/contracts/${c.id}/content`, {
+    data: { baseVersionId: c.versionId, content: `${c.content}\n**10. Extra**\nOne more rule.` },
+  });
+  const v2 = (await edited.json()).contract;
+  for (const who of [page, sub.page]) {
+    expect(
+      (await who.request.post(`/api/contracts/${c.id}/sign`, { data: { versionId: v2.versionId } })).status(),
+    ).toBe(200);
+  }
+  expect((await sub.page.request.post(`/api/contracts/${c.id}/edit-request`, { data: {} })).status()).toBe(
+    200,
+  );
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Review Edit Request' })).toBeVisible();
+  await audit(page, '/contract (fully signed, review waiting)', found);
+  await openDialog(page, 'Review Edit Request', () =>
+    page.getByRole('button', { name: 'Review Edit Request' }).click(),
+  );
+  await audit(page, 'review edit request dialog', found);
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Show history' }).click();
+  await expect(page.getByTestId('version-diff')).toBeVisible();
+  await audit(page, '/contract history and diff', found);
+  await page.goto('/dashboard');
+  await expect(page.getByTestId('contract-card').getByTestId('contract-status')).toHaveText('Fully Signed');
+  await audit(page, '/dashboard with the contract card', found);
+  await sub.page.context().close();
+
+  const a = await signedInUser(browser, request, {
+    label: 'd1',
+    role: 'dominant',
+    displayName: 'Ike Dom',
+    viewportOf: page,
+  });
+  const b = await signedInUser(browser, request, {
+    label: 'd2',
+    role: 'dominant',
+    displayName: 'Jay Dom',
+    viewportOf: page,
+  });
+  const requestId = await sendRequest(a.page, b.id);
+  expect((await b.page.request.post(`/api/partner-requests/${requestId}/accept`)).status()).toBe(200);
+  await a.page.goto('/contract');
+  await expect(a.page.getByTestId('local-starter')).toBeVisible();
+  // Audited once its toast has gone (a toast over the text is not the page's contrast).
+  await expect(a.page.getByText('Rules document created')).toHaveCount(0);
+  await audit(a.page, '/contract (local starter)', found);
+  await a.page.context().close();
+  await b.page.context().close();
   expect(describe(found)).toEqual([]);
 });

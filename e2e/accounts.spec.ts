@@ -156,7 +156,8 @@ test('signed-out visitors are sent to /auth from every app page; signed-in users
   await page.getByRole('link', { name: 'Tasks' }).click();
   await expect(page.getByRole('heading', { name: 'Tasks', level: 1 })).toBeVisible();
   await page.getByRole('link', { name: 'Contract' }).click();
-  await expect(page.getByText('Contract is coming soon to Pact.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Contract', level: 1 })).toBeVisible();
+  await expect(page.getByRole('main').getByRole('link', { name: 'Go to Dashboard' })).toBeVisible();
 });
 
 test('registration errors are shown and nothing is created for a duplicate e-mail', async ({

@@ -18,7 +18,7 @@ test('partners write to each other live: a tone, Shift+Enter for a new line, Ent
   const { sub } = await seedCouple(browser, page, request, { dominant: 'Jo Dom', submissive: 'Kim Sub' });
   await openJournal(page, 'Kim Sub');
   await openJournal(sub.page, 'Jo Dom');
-  await expect(page.getByLabel('Partner')).toHaveValue(sub.id);
+  await expect(page.getByLabel('Partner', { exact: true })).toHaveValue(sub.id);
   await expect(sub.page.getByText('No messages yet. Say hello to Jo Dom.')).toBeVisible();
 
   // Empty text is refused: Enter sends nothing and Send stays disabled.

@@ -166,3 +166,73 @@ test('the headings of /tasks go down one level at a time, on both tabs', async (
   await expect(dom.getByRole('tabpanel').getByRole('heading', { name: 'Read a chapter' })).toBeVisible();
   expectNoSkippedLevels(await headingLevels(dom));
 });
+
+test('every section of /settings is reached with Tab, in order', async ({ page, browser, request }) => {
+  const other = await signedInUser(browser, request, {
+    label: 'keys-blocked',
+    role: 'submissive',
+    displayName: 'Pia Sub',
+  });
+  await other.page.context().close();
+  await signedInUser(browser, request, {
+    label: 'keys-settings',
+    role: 'dominant',
+    displayName: 'Rae Dom',
+    page,
+  });
+  expect((await page.request.post('/api/blocks', { data: { userId: other.id } })).status()).toBe(201);
+  await page.goto('/settings');
+  const title = page.getByRole('heading', { name: 'Settings', level: 1 });
+  await expect(page.getByRole('button', { name: 'Unblock Pia Sub' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Active sessions' })).toBeVisible();
+  await title.focus();
+  const reached: string[] = [];
+  for (let i = 0; i < 40 && !reached.includes('Delete account'); i++) {
+    await page.keyboard.press('Tab');
+    reached.push(
+      await page.evaluate(() => {
+        const el = document.activeElement as HTMLElement | null;
+        const label = el?.id ? document.querySelector(`label[for="${el.id}"]`)?.textContent : null;
+        return (el?.getAttribute('aria-label') ?? label ?? el?.textContent ?? '').trim();
+      }),
+    );
+  }
+  const wanted = [
+    'Unblock Pia Sub',
+    'Current password',
+    'New password',
+    'Confirm new password',
+    'Update password',
+    'support@pact.local',
+    'Privacy Policy',
+    'Terms of Service',
+    'Release Information',
+    'Delete account',
+  ];
+  expect(reached.filter((name) => wanted.includes(name))).toEqual(wanted);
+});
+
+test('the contract: the review dialog gives focus back, and the headings go down one level at a time', async ({
+  page: dom,
+  browser,
+  request,
+}) => {
+  const { sub: s } = await seedCouple(browser, dom, request, { dominant: 'Zed Dom', submissive: 'Ada Sub' });
+  const c = (await (await dom.request.post('/api/contracts', { data: { partnerId: s.id } })).json()).contract;
+  for (const who of [dom, s.page]) {
+    expect(
+      (await who.request.post(`/api/contracts/${c.id}/sign`, { data: { versionId: c.versionId } })).status(),
+    ).toBe(200);
+  }
+  expect((await s.page.request.post(`/api/contracts/${c.id}/edit-request`, { data: {} })).status()).toBe(200);
+  await s.page.context().close();
+  await dom.goto('/contract');
+  await expectFocusReturns(
+    dom,
+    dom.getByRole('button', { name: 'Review Edit Request' }),
+    'Review Edit Request',
+  );
+  await dom.getByRole('button', { name: 'Show history' }).click();
+  await expect(dom.getByTestId('history-verified')).toBeVisible();
+  expectNoSkippedLevels(await headingLevels(dom));
+});

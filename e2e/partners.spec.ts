@@ -28,7 +28,10 @@ test('two partners connect, see each other live, and disconnect, without a reloa
   await expect(dom.getByText('Connection request sent')).toBeVisible();
 
   // B is told at once, and the request dialog opens by itself.
-  await expect(sub.getByText('New Connection Request')).toBeVisible();
+  // The toast (the dashboard's notifications card lists the same title).
+  await expect(
+    sub.locator('[data-sonner-toast]').filter({ hasText: 'New Connection Request' }),
+  ).toBeVisible();
   const dialog = sub.getByRole('dialog', { name: 'Connection Request' });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByText('Avery Dom', { exact: true })).toBeVisible();
@@ -36,7 +39,7 @@ test('two partners connect, see each other live, and disconnect, without a reloa
   // its notification and the pending request are the same thing.
   await expect(sub.getByTestId('bell-badge')).toHaveText('1');
   await dialog.getByRole('button', { name: 'Accept' }).click();
-  await expect(sub.getByText('Connection accepted')).toBeVisible();
+  await expect(sub.locator('[data-sonner-toast]').filter({ hasText: 'Connection accepted' })).toBeVisible();
   await expect(sub.getByTestId('partner-status')).toHaveText('Connected with 1 partner(s)');
 
   // A's header follows live; the bell carries the acceptance.

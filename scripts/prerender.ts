@@ -6,12 +6,11 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 process.env.NODE_ENV = 'production';
-const { PRERENDERED_PAGES } = await import('../src/shared/routes');
+const { PRERENDERED_PAGES, SIGNED_IN_PATHS } = await import('../src/shared/routes');
 const { renderPage } = await import('../src/web/prerender');
 
 const webRoot = path.resolve('dist/web');
 const LAYOUT = 'app/layout/app-layout.tsx';
-const COMING_SOON = [LAYOUT, 'app/layout/coming-soon-page.tsx'];
 /** The lazy modules (paths under src/web) each page renders, whose chunks its HTML preloads. */
 const PAGE_MODULES: Record<string, string[]> = {
   home: ['features/accounts/pages/landing-page.tsx'],
@@ -20,12 +19,18 @@ const PAGE_MODULES: Record<string, string[]> = {
   dashboard: [LAYOUT, 'app/dashboard/dashboard-page.tsx'],
   tasks: [LAYOUT, 'features/tasks/pages/tasks-page.tsx'],
   'task-history': [LAYOUT, 'features/tasks/pages/task-history-page.tsx'],
-  contract: COMING_SOON,
-  journal: COMING_SOON,
-  punishments: COMING_SOON,
-  settings: COMING_SOON,
-  'release-info': COMING_SOON,
+  contract: [LAYOUT, 'features/contract/pages/contract-page.tsx'],
+  journal: [LAYOUT, 'features/journal/pages/journal-page.tsx'],
+  punishments: [LAYOUT, 'features/punishments/pages/punishments-page.tsx'],
+  settings: [LAYOUT, 'features/settings/pages/settings-page.tsx', 'features/push/components/push-panel.tsx'],
 };
+
+/**
+ * A signed-in page's HTML preloads /api/me, the first thing its scripts ask, so that the answer travels
+ * while they download (a visitor is answered `{ user: null }`, not an error). The page's first list is
+ * preloaded by the server's `Link` header, only for a request with a session cookie (FIRST_LISTS).
+ */
+const signedInPages = new Set(SIGNED_IN_PATHS.map((path) => path.slice(1)));
 
 type Manifest = Record<string, { file: string; imports?: string[]; isEntry?: boolean }>;
 const manifest = JSON.parse(readFileSync(path.join(webRoot, '.vite/manifest.json'), 'utf8')) as Manifest;
@@ -57,9 +62,10 @@ for (const [name, url] of Object.entries(PRERENDERED_PAGES)) {
   if (!modules) throw new Error(`No modules listed for the prerendered page ${name}`);
   const markup = await renderPage(url);
   if (/<script\b/i.test(markup)) throw new Error(`${url} rendered an inline script, which the CSP refuses`);
-  const preloads = chunksOf(modules)
-    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
-    .join('\n    ');
+  const preloads = [
+    ...(signedInPages.has(name) ? ['<link rel="preload" as="fetch" crossorigin href="/api/me">'] : []),
+    ...chunksOf(modules).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+  ].join('\n    ');
   const html = shell
     .replace('</head>', `  ${preloads}\n  </head>`)
     .replace(ROOT, `<div id="root" data-prerendered="${name}">${markup}</div>`);

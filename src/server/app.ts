@@ -3,7 +3,7 @@ import path from 'node:path';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
-import { isAppRoute, prerenderedPage } from '@/shared/routes';
+import { FIRST_LISTS, isAppRoute, prerenderedPage } from '@/shared/routes';
 import type { AppEnv } from './auth/session';
 import type { Services } from './bootstrap';
 import type { AppDeps } from './deps';
@@ -13,20 +13,24 @@ import { writeGuard } from './http/guards';
 import { securityHeaders } from './http/security-headers';
 import { loadWebRoot, sendWebFile } from './http/web-files';
 import { authRoutes, meRoutes } from './modules/accounts/accounts.routes';
+import { avatarRoutes, myAvatarRoutes } from './modules/avatars/avatars.routes';
 import { contractRoutes } from './modules/contracts/contracts.routes';
+import { exportRoutes } from './modules/export/export.routes';
 import { journalRoutes } from './modules/journal/journal.routes';
 import { mediaRoutes } from './modules/media/media.routes';
 import { notificationRoutes } from './modules/notifications/notifications.routes';
 import { pairRoutes } from './modules/pairs/pairs.routes';
 import { blockRoutes, partnerRoutes, requestRoutes, userRoutes } from './modules/partners/partners.routes';
 import { punishmentRoutes } from './modules/punishments/punishments.routes';
+import { pushRoutes } from './modules/push/push.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { historyRoutes, taskRoutes } from './modules/tasks/tasks.routes';
 import { eventRoutes } from './realtime/events.routes';
 
 /** Raw-body upload routes: the only writes that are not JSON. */
 export const isUpload = (method: string, path: string) =>
-  method === 'POST' && (path === '/api/media/photo' || path === '/api/media/audio');
+  method === 'POST' &&
+  (path === '/api/media/photo' || path === '/api/media/audio' || path === '/api/me/avatar');
 
 /** JSON bodies are small; uploads get their own limits on their own routes. */
 const JSON_BODY_LIMIT = 64 * 1024;
@@ -43,9 +47,12 @@ export function createApi(deps: AppDeps & Pick<Services, 'database'>) {
       })
       .route('/auth', authRoutes(deps))
       .route('/me', meRoutes(deps))
+      .route('/me/avatar', myAvatarRoutes(deps))
+      .route('/me/export', exportRoutes(deps))
       // After meRoutes, whose GET / answers visitors: these need a session.
       .route('/me', settingsRoutes(deps))
       .route('/users', userRoutes(deps))
+      .route('/avatars', avatarRoutes(deps))
       .route('/partners', partnerRoutes(deps))
       .route('/partner-requests', requestRoutes(deps))
       .route('/blocks', blockRoutes(deps))
@@ -58,6 +65,7 @@ export function createApi(deps: AppDeps & Pick<Services, 'database'>) {
       .route('/media', mediaRoutes(deps))
       .route('/events', eventRoutes(deps))
       .route('/contracts', contractRoutes(deps))
+      .route('/push', pushRoutes(deps))
   );
 }
 
@@ -109,8 +117,14 @@ export function createApp(services: Services, opts: { webRoot?: string | null } 
     app.get('*', (c) => {
       const file = web.files.get(c.req.path);
       if (file) return sendWebFile(c, file);
-      const page = web.page(prerenderedPage(c.req.path, new URL(c.req.url).search));
-      return sendWebFile(c, page, isAppRoute(c.req.path) ? 200 : 404);
+      const name = prerenderedPage(c.req.path, new URL(c.req.url).search);
+      // A signed-in page's first list travels with its scripts (decision 018); only with a session
+      // cookie, so that a visitor's browser never asks for a list it would be refused.
+      const list = name ? FIRST_LISTS[name] : undefined;
+      if (list && c.req.header('cookie')?.includes('session_token=')) {
+        c.header('Link', `<${list}>; rel=preload; as=fetch; crossorigin`);
+      }
+      return sendWebFile(c, web.page(name), isAppRoute(c.req.path) ? 200 : 404);
     });
   }
 

@@ -15,9 +15,11 @@ import {
   type MediaStorage,
   moveFilesToDatabase,
 } from './media/storage';
-import { sweepExpiredLinks } from './modules/accounts/accounts.links';
+import { sweepExpiredLinks, sweepExpiredSessions } from './modules/accounts/accounts.links';
 import { sweepLoginAttempts } from './modules/accounts/login-limit';
 import { sweepUnclaimedMedia } from './modules/media/media.claims';
+import { deliverNotification, flushHeldPushes } from './modules/push/push.deliver';
+import { createPushService, type PushTuning } from './push/service';
 import { createInProcessBus, createPostgresBus, type EventBus } from './realtime/bus';
 import { SseHub } from './realtime/hub';
 import { createPublisher } from './realtime/publisher';
@@ -46,7 +48,7 @@ const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 export async function createServices(
   config: Config,
   log: Logger,
-  overrides: { database?: Database; clock?: () => Date } = {},
+  overrides: { database?: Database; clock?: () => Date; push?: PushTuning } = {},
 ): Promise<Services> {
   const secrets = loadOrCreateSecrets(config.dataDir, config.secrets);
   const database =
@@ -88,6 +90,7 @@ export async function createServices(
     scale: config.rateLimitScale,
   });
   const storage = await openMediaStorage(config, database, log);
+  const push = createPushService({ config, secrets, db: database.db, log, tuning: overrides.push });
   // Housekeeping: each sweep alone, so that one failing does not keep the others from running.
   const sweeps: [string, () => Promise<unknown>][] = [
     [
@@ -98,6 +101,7 @@ export async function createServices(
       },
     ],
     ['links', () => sweepExpiredLinks({ db: database.db, clock })],
+    ['sessions', () => sweepExpiredSessions({ db: database.db, clock })],
     ['limits', () => limits.sweep()],
     ['login attempts', () => sweepLoginAttempts(database.db, clock())],
     // PGlite runs no autovacuum: without fresh statistics the planner takes a long conversation for a
@@ -114,7 +118,7 @@ export async function createServices(
   await maintain();
   const sweeper = setInterval(() => void maintain(), SWEEP_INTERVAL_MS);
   sweeper.unref();
-  return {
+  const services: Services = {
     config,
     database,
     db: database.db,
@@ -133,13 +137,33 @@ export async function createServices(
     limits,
     trustProxy: config.trustProxy,
     maintain,
+    push,
     async closeRealtime() {
       clearInterval(sweeper);
+      clearInterval(summaries);
       hub.closeAll();
       await bus.close();
     },
   };
+  // Every notification Pact creates is pushed to its user's devices once its transaction has committed,
+  // by the instance that created it, off the request path.
+  publisher.afterCommit((messages) => {
+    for (const message of messages) {
+      if (message.kind !== 'event' || message.event.name !== 'notification.created') continue;
+      const { notificationId } = message.event.data;
+      for (const userId of message.userIds) {
+        push.queue.run(() => deliverNotification(services, userId, notificationId));
+      }
+    }
+  });
+  // Quiet hours that have ended send their summaries.
+  const summaries = setInterval(() => push.queue.run(() => flushHeldPushes(services)), SUMMARY_INTERVAL_MS);
+  summaries.unref();
+  return services;
 }
+
+/** How often ended quiet hours are looked for. */
+const SUMMARY_INTERVAL_MS = 60 * 1000;
 
 /**
  * Media bytes in PostgreSQL, reachable from every instance, or files under DATA_DIR/media (decision 017).

@@ -5,6 +5,7 @@ import type { MailQueue } from './email/queue';
 import type { RateLimiter } from './http/rate-limit';
 import type { Logger } from './logger';
 import type { MediaStorage } from './media/storage';
+import type { PushQueue } from './push/queue';
 import type { SseHub } from './realtime/hub';
 import type { Publisher } from './realtime/publisher';
 
@@ -30,4 +31,11 @@ export interface AppDeps {
   trustProxy: boolean;
   appUrl: string;
   requireEmailVerification: boolean;
+  /** Web Push: the VAPID public key browsers subscribe with, and the queue pushes leave from. */
+  push: {
+    publicKey: string;
+    /** Tests only: push endpoints on http://127.0.0.1 are accepted. */
+    allowHttpLoopback: boolean;
+    queue: PushQueue;
+  };
 }

@@ -28,7 +28,27 @@ describe('loadConfig', () => {
       rateLimitScale: 1,
       mediaStorage: 'files',
       secrets: {},
+      push: { subject: 'mailto:no-reply@pact.local', publicKey: null, allowHttpLoopback: false },
     });
+  });
+
+  it('takes the push subject from PUSH_SUBJECT or the mail sender, and checks the VAPID keys given', () => {
+    expect(loadConfig({ MAIL_FROM: 'Pact <hello@pact.example.com>' }).push.subject).toBe(
+      'mailto:hello@pact.example.com',
+    );
+    expect(loadConfig({ PUSH_SUBJECT: 'mailto:ops@pact.example.com' }).push.subject).toBe(
+      'mailto:ops@pact.example.com',
+    );
+    expect(configError({ PUSH_SUBJECT: 'ops@pact.example.com' }).message).toContain(
+      'PUSH_SUBJECT: must be a mailto: address',
+    );
+    expect(configError({ VAPID_PRIVATE_KEY: 'short' }).message).toContain(
+      'VAPID_PRIVATE_KEY: must be a P-256 private key',
+    );
+    expect(configError({ VAPID_PUBLIC_KEY: 'x'.repeat(87) }).message).toContain(
+      'VAPID_PUBLIC_KEY: must be a P-256 public key',
+    );
+    expect(configError({ PUSH_ALLOW_HTTP_LOOPBACK: 'maybe' }).message).toContain('PUSH_ALLOW_HTTP_LOOPBACK');
   });
 
   it('takes AUTH_SECRET from the environment when it is long enough, and names it when it is not', () => {

@@ -36,6 +36,21 @@ const envSchema = z.object({
     .max(100_000, 'must be at most 100000')
     .default(1),
   MEDIA_STORAGE: z.enum(['database', 'files'], { error: 'must be database or files' }).optional(),
+  /** The VAPID contact push services may write to: a mailto: address (or an https: page). */
+  PUSH_SUBJECT: z
+    .string()
+    .regex(
+      /^(mailto:[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+|https:\/\/[^\s]+)$/,
+      'must be a mailto: address such as mailto:admin@pact.example.com (or an https: URL)',
+    )
+    .optional(),
+  /** The public half of VAPID_PRIVATE_KEY; optional (it is derived), checked against it when given. */
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^B[A-P][A-Za-z0-9_-]{85}$/, 'must be a P-256 public key: 65 bytes in base64url (87 characters)')
+    .optional(),
+  /** Tests only: accept http://127.0.0.1 push endpoints (a local push service). Never in production. */
+  PUSH_ALLOW_HTTP_LOOPBACK: booleanString.default(false),
   // AUTH_SECRET and any other secret of secrets.ts.
   ...secretVariables,
 });
@@ -61,6 +76,20 @@ export interface Config {
   mediaStorage: 'database' | 'files';
   /** Secrets given by the environment (AUTH_SECRET); the others come from DATA_DIR/secrets.json. */
   secrets: Partial<Secrets>;
+  push: {
+    /** VAPID subject: PUSH_SUBJECT, else mailto: the address MAIL_FROM sends from. */
+    subject: string;
+    /** VAPID_PUBLIC_KEY when given: it must be the public half of the private key in use. */
+    publicKey: string | null;
+    /** Push endpoints on http://127.0.0.1 are accepted (tests and a local push service only). */
+    allowHttpLoopback: boolean;
+  };
+}
+
+/** "Pact <no-reply@pact.example.com>" -> "mailto:no-reply@pact.example.com". */
+export function mailtoOf(mailFrom: string): string {
+  const address = /<([^<>\s]+@[^<>\s]+)>/.exec(mailFrom)?.[1] ?? mailFrom.trim();
+  return `mailto:${address}`;
 }
 
 export class ConfigError extends Error {}
@@ -90,5 +119,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitScale: e.RATE_LIMIT_SCALE,
     mediaStorage: e.MEDIA_STORAGE ?? (e.DATABASE_URL ? 'database' : 'files'),
     secrets: secretsFromEnv(e),
+    push: {
+      subject: e.PUSH_SUBJECT ?? mailtoOf(e.MAIL_FROM),
+      publicKey: e.VAPID_PUBLIC_KEY ?? null,
+      allowHttpLoopback: e.PUSH_ALLOW_HTTP_LOOPBACK,
+    },
   };
 }

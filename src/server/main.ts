@@ -56,7 +56,9 @@ async function main() {
     // Long-lived connections (event streams) do not end by themselves.
     setTimeout(() => server.closeAllConnections(), 5_000).unref();
     await closed;
-    await services.mail.drain(5_000);
+    // Mails and pushes of the last requests leave; a push service that hangs is cut off.
+    await Promise.all([services.mail.drain(5_000), services.push.queue.drain(3_000)]);
+    services.push.queue.close();
     services.mailer.close();
     await services.database.close();
     log.info('stopped');

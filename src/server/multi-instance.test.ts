@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newVapidPrivateKey } from './secrets';
 import { SESSION_COOKIE } from './test/client';
 import { openEventStream } from './test/event-stream';
 import { createCouple } from './test/partners';
@@ -18,7 +19,11 @@ import { within } from './test/wait';
  * given to both by the environment, as the README tells an operator to run them.
  */
 describe.runIf(process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL database', () => {
-  const env = { AUTH_SECRET: randomBytes(32).toString('base64url') };
+  const env = {
+    AUTH_SECRET: randomBytes(32).toString('base64url'),
+    // Both instances sign pushes with one VAPID key: a device subscribed through one is pushed by the other.
+    VAPID_PRIVATE_KEY: newVapidPrivateKey(),
+  };
   let a: TestServer;
   let b: TestServer;
   beforeAll(async () => {
@@ -42,6 +47,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL d
     for (const server of [a, b]) {
       expect(existsSync(path.join(server.services.config.dataDir, 'secrets.json'))).toBe(false);
     }
+    // One VAPID key: a device subscribed through either instance is pushed by both.
+    expect(a.services.push.publicKey).toBe(b.services.push.publicKey);
 
     // An instance left to generate a secret of its own does not accept those sessions.
     const stranger = await startTestServer({ db: 'postgres', database: a.database });

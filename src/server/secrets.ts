@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createECDH, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
@@ -10,8 +10,42 @@ const secret = z
   .string()
   .min(SECRET_MIN_LENGTH, `must be at least ${SECRET_MIN_LENGTH} characters (e.g. openssl rand -base64 32)`);
 
+/** A P-256 private key (32 bytes, base64url) that makes a valid key pair: the VAPID key of Web Push. */
+const p256PrivateKey = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{43}$/, 'must be a P-256 private key: 32 bytes in base64url (43 characters)')
+  .refine((key) => vapidPublicKeyOf(key) !== null, 'must be a valid P-256 private key');
+
+/** The public key (65 bytes, uncompressed point, base64url) of a VAPID private key; null if it is none. */
+export function vapidPublicKeyOf(privateKey: string): string | null {
+  try {
+    const ecdh = createECDH('prime256v1');
+    ecdh.setPrivateKey(Buffer.from(privateKey, 'base64url'));
+    return ecdh.getPublicKey().toString('base64url');
+  } catch {
+    return null;
+  }
+}
+
+export function newVapidPrivateKey() {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  // A key with leading zero bytes comes back shorter: pad it to its 32 bytes.
+  const key = ecdh.getPrivateKey();
+  return Buffer.concat([Buffer.alloc(32 - key.length), key]).toString('base64url');
+}
+
 /** Every secret of an installation. A new one is added here and gets its variable by itself. */
-const secretsSchema = z.object({ authSecret: secret });
+const secretsSchema = z.object({
+  authSecret: secret,
+  /** The VAPID key that signs every push (VAPID_PRIVATE_KEY); its public half is derived. */
+  vapidPrivateKey: p256PrivateKey,
+});
+/** How a missing secret is made on first start. */
+const GENERATORS: Record<keyof z.infer<typeof secretsSchema>, () => string> = {
+  authSecret: () => randomBytes(32).toString('base64url'),
+  vapidPrivateKey: newVapidPrivateKey,
+};
 export type Secrets = z.infer<typeof secretsSchema>;
 export type SecretName = keyof Secrets;
 
@@ -20,10 +54,10 @@ const SECRET_NAMES = Object.keys(secretsSchema.shape) as SecretName[];
 /** The environment variable that may carry a secret: `authSecret` is `AUTH_SECRET`. */
 export const secretVariable = (name: SecretName) => name.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase();
 
-/** For the environment's schema: each secret's variable, optional, with the same length rule. */
+/** For the environment's schema: each secret's variable, optional, with the secret's own rule. */
 export const secretVariables = Object.fromEntries(
-  SECRET_NAMES.map((name) => [secretVariable(name), secret.optional()]),
-) as Record<string, z.ZodOptional<typeof secret>>;
+  SECRET_NAMES.map((name) => [secretVariable(name), secretsSchema.shape[name].optional()]),
+) as Record<string, z.ZodOptional<z.ZodType<string>>>;
 
 /** The secrets an (already checked) environment gives, by name. */
 export function secretsFromEnv(env: Record<string, unknown>): Partial<Secrets> {
@@ -54,7 +88,7 @@ export function loadOrCreateSecrets(dataDir: string, given: Partial<Secrets> = {
       throw new Error(`Cannot read ${file}: ${(error as Error).message}`);
     }
   }
-  const generated = Object.fromEntries(missing.map((name) => [name, randomBytes(32).toString('base64url')]));
+  const generated = Object.fromEntries(missing.map((name) => [name, GENERATORS[name]()]));
   const merged = { ...generated, ...existing };
   const secrets = secretsSchema.parse({ ...merged, ...given });
   if (JSON.stringify(merged) !== JSON.stringify(existing)) {

@@ -12,6 +12,8 @@ const EVENTS = {
   'partner_request.updated': payload<{ requestId: string; status: 'accepted' | 'rejected' }>(),
   'partner.connected': payload<{ partnerId: string }>(),
   'pair.ended': payload<{ partnerId: string; endedBy: string }>(),
+  /** What others see of a user changed (the profile picture): their partners and requests refetch. */
+  'user.updated': payload<{ userId: string }>(),
   'notification.created': payload<{ notificationId: string }>(),
   'notification.read': payload<{ notificationId: string | null }>(),
   'task.changed': payload<{ taskId: string; pairId: string }>(),

@@ -45,8 +45,18 @@ export const SIGNED_IN_PATHS = [
   paths.journal,
   paths.punishments,
   paths.settings,
-  paths.releaseInfo,
 ] as const satisfies readonly AppPath[];
+
+/**
+ * The list a signed-in page shows first, by prerendered page name (src/web/app/first-reads.ts fetches it
+ * with the page's code). The server names it in a preload `Link` header when the request carries a
+ * session cookie, so that it travels while the scripts download.
+ */
+export const FIRST_LISTS: Readonly<Record<string, string>> = {
+  dashboard: '/api/tasks',
+  tasks: '/api/tasks',
+  punishments: '/api/punishments',
+};
 
 /**
  * The pages written to HTML at build time (decision 018), by name (the file `prerendered/<name>.html`)

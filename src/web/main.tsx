@@ -28,3 +28,12 @@ if (written && written === prerenderedPage(pathname, search, hash)) {
   delete root.dataset.prerendered;
   createRoot(root).render(app);
 }
+
+// The service worker (offline shell, pushes, updates) waits until the page has loaded: it is not needed to
+// paint, and its code is a chunk of its own (decision 031).
+const registerWorker = () =>
+  void import('./lib/service-worker')
+    .then(({ registerServiceWorker }) => registerServiceWorker())
+    .catch((error) => console.warn('service worker not registered', error));
+if (document.readyState === 'complete') registerWorker();
+else window.addEventListener('load', registerWorker, { once: true });

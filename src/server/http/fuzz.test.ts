@@ -1,3 +1,4 @@
+import { createECDH } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
@@ -9,6 +10,7 @@ import {
   resetPasswordInput,
   sessionRoleInput,
 } from '@/shared/schemas/accounts';
+import { avatarUserParam } from '@/shared/schemas/avatars';
 import { idParam } from '@/shared/schemas/common';
 import {
   contractContentInput,
@@ -31,6 +33,7 @@ import {
   punishmentCompletionInput,
   punishmentFeedbackInput,
 } from '@/shared/schemas/punishments';
+import { pushEndpointInput, pushPreferencesInput, pushSubscriptionInput } from '@/shared/schemas/push';
 import { changePasswordInput, deleteAccountInput } from '@/shared/schemas/settings';
 import {
   aboveAndBeyondInput,
@@ -84,6 +87,14 @@ interface Fixture {
   /** The couple's contract and the version it showed when opened. */
   contract: { id: string; versionId: string };
 }
+
+const FUZZ_ENDPOINT = 'https://push.example.invalid/fuzz/1';
+/** A browser's subscription keys: a point on P-256 and a 16-byte secret. */
+const FUZZ_KEYS = (() => {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  return { p256dh: ecdh.getPublicKey().toString('base64url'), auth: 'ABCDEFGHIJKLMNOPQRSTUV' };
+})();
 
 /** Every API route, by "METHOD path" as Hono lists it. */
 const ROUTES: Record<string, FuzzRoute> = {
@@ -189,6 +200,10 @@ const ROUTES: Record<string, FuzzRoute> = {
     json: sendNoteInput,
     sample: (f) => ({ partnerId: f.couple.submissive.id, content: 'Hello', tone: 'yellow' }),
   },
+  'POST /api/me/avatar': { upload: 'photo' },
+  'DELETE /api/me/avatar': { runs: 10 },
+  'GET /api/avatars/:userId': { param: avatarUserParam },
+  'GET /api/me/export': { runs: 5 },
   'GET /api/me/security': { runs: 10 },
   'GET /api/me/sessions': { runs: 10 },
   'POST /api/me/sessions/revoke-others': { runs: 10 },
@@ -238,7 +253,27 @@ const ROUTES: Record<string, FuzzRoute> = {
   'POST /api/contracts/:id/edit-request/approve': { param: idParam },
   'POST /api/contracts/:id/edit-request/deny': { param: idParam },
   'GET /api/contracts/:id/history': { param: idParam },
+  'GET /api/contracts/:id/pdf': { param: idParam },
   'GET /api/contracts/:id/versions/:versionId': { param: contractVersionParam },
+  'GET /api/push/config': { runs: 10 },
+  'POST /api/push/subscriptions': {
+    json: pushSubscriptionInput(),
+    // A name that never resolves: the pushes the other runs cause go nowhere.
+    sample: () => ({ endpoint: FUZZ_ENDPOINT, keys: FUZZ_KEYS, deviceInfo: 'Fuzz' }),
+  },
+  'DELETE /api/push/subscriptions': {
+    json: pushEndpointInput(),
+    sample: () => ({ endpoint: FUZZ_ENDPOINT }),
+  },
+  'GET /api/push/preferences': { runs: 10 },
+  'PUT /api/push/preferences': {
+    json: pushPreferencesInput,
+    sample: () => ({
+      showDetails: true,
+      quietHours: { start: '22:00', end: '07:00', timeZone: 'Europe/Berlin' },
+    }),
+  },
+  'POST /api/push/test': { runs: 10 },
 };
 
 /** Routes left out, each for its reason. */

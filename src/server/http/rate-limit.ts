@@ -28,6 +28,16 @@ export const LIMITS = {
   feedbackMailByAccount: { max: 10, windowMs: 60 * MINUTE },
   /** Password changes tried by one account: each checks the current password (a guess at it). */
   passwordChangeByAccount: { max: 5, windowMs: 15 * MINUTE },
+  /** Contract PDFs one account asks for: each renders the whole text (up to 50,000 characters). */
+  contractPdfByAccount: { max: 20, windowMs: 60 * MINUTE },
+  /** Device registrations and removals by one account: each tells whether an endpoint is registered. */
+  pushSubscriptionsByAccount: { max: 60, windowMs: 10 * MINUTE },
+  /** Test pushes one account asks for: each makes the server call push services. */
+  pushTestByAccount: { max: 5, windowMs: 10 * MINUTE },
+  /** Profile picture uploads and removals by one account: each upload is image work (decision 028). */
+  avatarByAccount: { max: 20, windowMs: 60 * MINUTE },
+  /** Data exports by one account: each reads everything the account holds (decision 029). */
+  exportByAccount: { max: 5, windowMs: 60 * MINUTE },
 } as const;
 
 export type LimitName = keyof typeof LIMITS;

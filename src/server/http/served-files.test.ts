@@ -74,6 +74,15 @@ function fakeBuild(): string {
     path.join(root, 'icon.svg'),
     `<svg xmlns="http://www.w3.org/2000/svg">${'<g/>'.repeat(100)}</svg>`,
   );
+  writeFileSync(path.join(root, 'sw.js'), `self.__WB_MANIFEST=${JSON.stringify([{ url: '/index.html' }])};`);
+  writeFileSync(
+    path.join(root, 'manifest.webmanifest'),
+    JSON.stringify({ name: 'Pact', short_name: 'Pact', start_url: '/dashboard', display: 'standalone' }),
+  );
+  writeFileSync(
+    path.join(root, 'offline.html'),
+    '<!doctype html><title>Offline</title><h1>You are offline</h1>',
+  );
   writeFileSync(
     path.join(root, '.vite', 'manifest.json'),
     '{"index.html":{"file":"assets/index-abc123.js"}}',
@@ -156,7 +165,6 @@ describe('the built web app as the server sends it', () => {
       ['/privacy-policy', 200],
       ['/auth-callback', 200],
       ['/nope', 404],
-      ['/index.html', 404],
       ['/prerendered/home.html', 404],
       ['/.vite/manifest.json', 404],
       ['/assets/index-abc123.js.map', 404],
@@ -169,6 +177,49 @@ describe('the built web app as the server sends it', () => {
       expect(html, url).toContain('<div id="root"></div>');
       expect(html, url).not.toContain('secret.ts');
     }
+  });
+
+  it("names a signed-in page's first list in a preload Link header, only for a request with a session cookie", async () => {
+    const cookie = { cookie: 'pact.session_token=abc.def' };
+    const link = async (url: string, headers: Record<string, string> = {}) =>
+      (await app.fetch(new Request(`http://localhost${url}`, { headers }))).headers.get('link');
+    expect(await link('/dashboard', cookie)).toBe('</api/tasks>; rel=preload; as=fetch; crossorigin');
+    expect(await link('/tasks', cookie)).toBe('</api/tasks>; rel=preload; as=fetch; crossorigin');
+    expect(await link('/punishments', cookie)).toBe('</api/punishments>; rel=preload; as=fetch; crossorigin');
+    // A visitor's browser is never sent to a list it would be refused, and other pages name none.
+    expect(await link('/dashboard')).toBeNull();
+    expect(await link('/tasks', { cookie: 'other=1' })).toBeNull();
+    expect(await link('/auth', cookie)).toBeNull();
+    expect(await link('/journal', cookie)).toBeNull();
+  });
+
+  it('serves the service worker and the manifest checked before every use, and the CSP lets them work', async () => {
+    const worker = await get('/sw.js', { 'Accept-Encoding': BROWSER });
+    expect(worker.status).toBe(200);
+    expect(worker.headers.get('content-type')).toMatch(/^text\/javascript/);
+    // A worker kept unchecked would keep an old version running after a deploy.
+    expect(worker.headers.get('cache-control')).toBe('no-cache');
+    const csp = worker.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("worker-src 'self'");
+    expect(csp).toContain("manifest-src 'self'");
+    const manifest = await get('/manifest.webmanifest');
+    expect(manifest.status).toBe(200);
+    expect(manifest.headers.get('content-type')).toBe('application/manifest+json');
+    expect(manifest.headers.get('cache-control')).toBe('no-cache');
+    expect(await manifest.json()).toMatchObject({ name: 'Pact', display: 'standalone' });
+    const offline = await get('/offline.html');
+    expect(offline.status).toBe(200);
+    expect(await offline.text()).toContain('You are offline');
+  });
+
+  it('serves the shell by its own name, 200, for the service worker to precache', async () => {
+    const shell = await get('/index.html');
+    expect(shell.status).toBe(200);
+    expect(shell.headers.get('cache-control')).toBe('no-cache');
+    expect(await shell.text()).toContain('<div id="root"></div>');
+    // The precache asks with a revision in the query.
+    const revised = await get('/index.html?__WB_REVISION__=abc');
+    expect(revised.status).toBe(200);
   });
 
   it('answers a browser whose copy is current with a 304 and no body', async () => {

@@ -71,7 +71,7 @@ export interface WebRoot {
 /**
  * Reads the built web app once, at start: what can be served is exactly what the build wrote, so no
  * request path reaches the file system. Not served: source maps (they stay on the server), dot folders
- * (the build manifest), the shell `index.html` and the prerendered pages by their own names.
+ * (the build manifest) and the prerendered pages by their own names.
  */
 export function loadWebRoot(root: string): WebRoot {
   const files = new Map<string, WebFile>();
@@ -87,8 +87,8 @@ export function loadWebRoot(root: string): WebRoot {
         continue;
       }
       if (/\.(map|br|gz)$/.test(entry.name)) continue;
+      // The shell is served by its own name too (a 200), for the service worker's precache (decision 031).
       const url = `/${path.relative(root, full).split(path.sep).join('/')}`;
-      if (url === '/index.html') continue;
       if (url.startsWith('/prerendered/')) {
         if (url.endsWith('.html'))
           pages.set(path.basename(url, '.html'), readWebFile(full, names, REVALIDATE));

@@ -1,3 +1,4 @@
+import { AVATAR_MAX_BYTES, AVATAR_TEXT } from '@/shared/schemas/avatars';
 import { AppError } from '../http/errors';
 import { webmAudioCodec } from './webm';
 import { createWorkQueue } from './work-queue';
@@ -25,6 +26,10 @@ export const PHOTO_MAX_PIXELS = 40_000_000;
 export const PHOTO_MAX_INPUT_SIDE = 12_000;
 /** Longest side of a stored photo: plenty for proof, small enough to load on a phone. */
 export const PHOTO_MAX_SIDE = 2048;
+export { AVATAR_MAX_BYTES } from '@/shared/schemas/avatars';
+export const AVATAR_TOO_LARGE = AVATAR_TEXT.tooLarge;
+/** Side of a stored profile picture: sharp on a high-density screen at the sizes Pact shows. */
+export const AVATAR_SIDE = 512;
 export const AUDIO_MAX_BYTES = 3 * 1024 * 1024;
 export const AUDIO_MAX_MS = 60_000;
 
@@ -32,16 +37,14 @@ const ACCEPTED_IMAGE_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'heif', 'a
 
 const notAnImage = () => new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Please select an image file');
 
+type Sharp = Awaited<ReturnType<typeof loadSharp>>;
+
 /**
- * Checks a photo by its bytes (never its name or declared type) and re-encodes it: orientation is applied,
- * and every piece of metadata (EXIF, GPS, XMP, ICC) is dropped, because sharp writes none unless asked.
+ * Checks an image by its bytes (never its name or declared type) and re-encodes it with `encode`:
+ * orientation is applied, and every piece of metadata (EXIF, GPS, XMP, ICC) is dropped, because sharp
+ * writes none unless asked.
  */
-export async function processPhoto(
-  input: Buffer,
-): Promise<{ data: Buffer; mime: 'image/jpeg'; extension: 'jpg' }> {
-  if (input.length > PHOTO_MAX_BYTES) {
-    throw new AppError(413, 'PAYLOAD_TOO_LARGE', 'Photo is too large (10 MB at most)');
-  }
+async function reencodeImage(input: Buffer, encode: (image: ReturnType<Sharp>) => ReturnType<Sharp>) {
   const sharp = await loadSharp();
   return imageQueue.run(async () => {
     let meta: { format?: string; width?: number; height?: number };
@@ -59,16 +62,33 @@ export async function processPhoto(
       throw new AppError(413, 'PAYLOAD_TOO_LARGE', 'Photo is too large (12,000 pixels a side at most)');
     }
     try {
-      const data = await sharp(input, { limitInputPixels: PHOTO_MAX_PIXELS, animated: false })
-        .rotate()
-        .resize({ width: PHOTO_MAX_SIDE, height: PHOTO_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
-        .jpeg({ quality: 85, mozjpeg: true })
-        .toBuffer();
+      const image = sharp(input, { limitInputPixels: PHOTO_MAX_PIXELS, animated: false }).rotate();
+      const data = await encode(image).jpeg({ quality: 85, mozjpeg: true }).toBuffer();
       return { data, mime: 'image/jpeg' as const, extension: 'jpg' as const };
     } catch {
       throw notAnImage();
     }
   });
+}
+
+/** A photo of a pair: at most 2048 px a side, as JPEG without metadata. */
+export async function processPhoto(
+  input: Buffer,
+): Promise<{ data: Buffer; mime: 'image/jpeg'; extension: 'jpg' }> {
+  if (input.length > PHOTO_MAX_BYTES) {
+    throw new AppError(413, 'PAYLOAD_TOO_LARGE', 'Photo is too large (10 MB at most)');
+  }
+  return reencodeImage(input, (image) =>
+    image.resize({ width: PHOTO_MAX_SIDE, height: PHOTO_MAX_SIDE, fit: 'inside', withoutEnlargement: true }),
+  );
+}
+
+/** A profile picture (spec 2 §5): under 5 MB; cropped square from its centre, AVATAR_SIDE px, no metadata. */
+export async function processAvatar(input: Buffer) {
+  if (input.length > AVATAR_MAX_BYTES) throw new AppError(413, 'PAYLOAD_TOO_LARGE', AVATAR_TOO_LARGE);
+  return reencodeImage(input, (image) =>
+    image.resize({ width: AVATAR_SIDE, height: AVATAR_SIDE, fit: 'cover', position: 'centre' }),
+  );
 }
 
 const notAudio = () => new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Please record or select an audio file');

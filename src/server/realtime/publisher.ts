@@ -10,6 +10,11 @@ export interface Publisher {
   /** Runs `work` in a transaction and publishes what it emitted once the transaction has committed. */
   transaction<T>(work: (tx: Tx, emit: Emit) => Promise<T>): Promise<T>;
   publish(messages: BusMessage[]): Promise<void>;
+  /**
+   * Runs `listener` on this instance with the events of each transaction once it has committed (before
+   * they are published): work that must happen once per change, not once per instance (Web Push).
+   */
+  afterCommit(listener: (messages: BusMessage[]) => void): void;
 }
 
 export function createPublisher(db: Db, bus: EventBus, log: Logger): Publisher {
@@ -21,6 +26,7 @@ export function createPublisher(db: Db, bus: EventBus, log: Logger): Publisher {
       log.error({ err: error }, 'realtime: publish failed');
     }
   };
+  const committed = new Set<(messages: BusMessage[]) => void>();
   return {
     async transaction(work) {
       const queued: BusMessage[] = [];
@@ -28,9 +34,19 @@ export function createPublisher(db: Db, bus: EventBus, log: Logger): Publisher {
         queued.push({ kind: 'event', userIds, event: { name, data } as RealtimeEvent });
       };
       const result = await db.transaction((tx) => work(tx, emit));
+      for (const listener of committed) {
+        try {
+          listener(queued);
+        } catch (error) {
+          log.error({ err: error }, 'realtime: an after-commit listener failed');
+        }
+      }
       await publish(queued);
       return result;
     },
     publish,
+    afterCommit(listener) {
+      committed.add(listener);
+    },
   };
 }

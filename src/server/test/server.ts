@@ -12,6 +12,7 @@ import type { Database } from '../db/client';
 import type { Mailer } from '../email/mailer';
 import { loadConfig } from '../env';
 import { createLogger } from '../logger';
+import type { PushTuning } from '../push/service';
 import { type Api, anonymousApi, createClient, type TestClient } from './client';
 import { countRows, type DbKind, openTestDatabase, type RowCounts } from './database';
 import { type SmtpPeer, startSmtpPeer } from './smtp-peer';
@@ -70,6 +71,8 @@ export interface TestServerOptions {
   rateLimitScale?: number;
   /** More environment, as an operator sets it: AUTH_SECRET, MEDIA_STORAGE. */
   env?: Record<string, string>;
+  /** Shorter push retries and timeouts (a local push service answers at once or never). */
+  push?: PushTuning;
 }
 
 /**
@@ -109,6 +112,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
   const services = await createServices(config, createLogger(config.logLevel), {
     database,
     clock: clock.now,
+    push: opts.push,
   });
   const mailsSettled = trackSends(services.mailer);
   const app = createApp(services);
@@ -135,6 +139,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
       await new Promise<void>((resolve) => server.close(() => resolve()));
       // Event streams and the LISTEN connection.
       await services.closeRealtime();
+      services.push.queue.close();
       services.mailer.close();
       await smtp.close();
       await owned?.dispose();

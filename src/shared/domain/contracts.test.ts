@@ -1,8 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  boldRuns,
   CONTRACT_STATUS_LABELS,
   contractAbilities,
+  contractPreview,
+  contractPreviewLength,
   contractStatus,
   looksBinary,
   sanitizeContractText,
@@ -69,5 +72,37 @@ describe('contract status and abilities (spec 2 §4)', () => {
     expect(contractAbilities(state(true, true, 'pending'), 'dominant').reviewEdit).toBe(false);
     expect(contractAbilities(state(true, true, 'approved'), 'dominant').edit).toBe(true);
     expect(contractAbilities(state(false, false), null)).toMatchObject({ sign: false, edit: false });
+  });
+});
+
+describe('boldRuns', () => {
+  it('splits a line into plain and bold runs; an unclosed marker stays as typed', () => {
+    expect(boldRuns('**1. Purpose** of it')).toEqual([
+      { text: '1. Purpose', bold: true },
+      { text: ' of it', bold: false },
+    ]);
+    expect(boldRuns('a **b** c **d**')).toEqual([
+      { text: 'a ', bold: false },
+      { text: 'b', bold: true },
+      { text: ' c ', bold: false },
+      { text: 'd', bold: true },
+    ]);
+    expect(boldRuns('2 ** 3 = 8')).toEqual([{ text: '2 ** 3 = 8', bold: false }]);
+    expect(boldRuns('')).toEqual([]);
+  });
+});
+
+describe('the dashboard preview', () => {
+  it('is 100, 150 or 200 characters by width', () => {
+    expect([375, 639, 640, 1023, 1024, 1280].map(contractPreviewLength)).toEqual([
+      100, 100, 150, 150, 200, 200,
+    ]);
+  });
+
+  it('drops bold markers and line breaks and cuts to the length', () => {
+    expect(contractPreview('**Title**\n\nFirst line\nsecond', 200)).toBe('Title First line second');
+    const long = contractPreview('word '.repeat(100), 100);
+    expect(long.endsWith('…')).toBe(true);
+    expect(long.length).toBeLessThanOrEqual(101);
   });
 });

@@ -104,6 +104,28 @@ Changes are made together. Any change to this text removes both signatures, and 
 We enter into this agreement freely, with respect and care for each other.
 `;
 
+/** One line of the text as runs of plain and bold text (`**…**`; an unclosed marker stays as typed). */
+export function boldRuns(line: string): { text: string; bold: boolean }[] {
+  const runs: { text: string; bold: boolean }[] = [];
+  let at = 0;
+  for (const m of line.matchAll(/\*\*(.+?)\*\*/g)) {
+    if (m.index > at) runs.push({ text: line.slice(at, m.index), bold: false });
+    runs.push({ text: m[1]!, bold: true });
+    at = m.index + m[0].length;
+  }
+  if (at < line.length) runs.push({ text: line.slice(at), bold: false });
+  return runs;
+}
+
+/** Spec 2 §2 and §9: the dashboard card's preview length by viewport width (<640, <1024, else). */
+export const contractPreviewLength = (width: number) => (width < 640 ? 100 : width < 1024 ? 150 : 200);
+
+/** The card's preview: bold markers and line breaks removed, spaces collapsed, cut to `max` with an ellipsis. */
+export function contractPreview(text: string, max: number): string {
+  const flat = text.replace(/\*\*/g, '').replace(/\s+/g, ' ').trim();
+  return flat.length <= max ? flat : `${flat.slice(0, max).trimEnd()}…`;
+}
+
 export type ContractStatus = 'awaiting' | 'partial' | 'signed';
 
 /** Spec 2 §4: the card's badge, from the number of signatures. */

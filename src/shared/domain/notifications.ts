@@ -26,7 +26,7 @@ export interface NotificationData {
   punishment_assigned: { punishmentId: string; pairId: string };
   punishment_completed: { punishmentId: string; pairId: string };
   punishment_feedback: { kind: 'punishment'; punishmentId: string; pairId: string };
-  contract_updated: { contractId: string; pairId: string };
+  contract_updated: { contractId: string; pairId: string; partnerId: string };
   message_sent: { messageId: string; pairId: string; senderId: string };
 }
 
@@ -162,10 +162,18 @@ export const notify = {
       senderId: a.senderId,
     }),
   /** Spec 2 §7 "contract updated": an edit, a signature or an edit request, told to the partner. */
-  contractUpdated: (a: { actorName: string; change: ContractChange; contractId: string; pairId: string }) =>
+  contractUpdated: (a: {
+    actorId: string;
+    actorName: string;
+    change: ContractChange;
+    contractId: string;
+    pairId: string;
+  }) =>
     content('contract_updated', 'Contract updated', `${a.actorName} ${CONTRACT_CHANGES[a.change]}`, {
       contractId: a.contractId,
       pairId: a.pairId,
+      // Who changed it: the contract page opens on the contract shared with them.
+      partnerId: a.actorId,
     }),
 } as const;
 
@@ -221,7 +229,7 @@ export function notificationTarget(n: {
     case 'punishment_feedback':
       return { kind: 'path', to: withQuery(paths.punishments, { highlight: str(d.punishmentId) }) };
     case 'contract_updated':
-      return { kind: 'path', to: paths.contract };
+      return { kind: 'path', to: withQuery(paths.contract, { partner: str(d.partnerId) }) };
     case 'message_sent':
       return { kind: 'path', to: withQuery(paths.journal, { partner: str(d.senderId) }) };
     default:

@@ -28,6 +28,7 @@ export const CONTRACT_MESSAGES = {
   noPendingRequest: 'There is no pending edit request',
   ownRequest: 'Your partner reviews your edit request',
   wrongRole: 'Choose the role you hold in this partnership to act on the contract',
+  pdfNotSigned: 'The contract can be downloaded once both of you have signed it',
 } as const;
 
 const versionField = uuidField('The contract version is missing');

@@ -26,5 +26,7 @@ export interface NotificationView {
 
 /** The bell menu shows at most this many items, notifications and pending requests together. */
 export const BELL_MENU_LIMIT = 10;
+/** The dashboard's notifications card lists this many (spec 2 §9). */
+export const RECENT_NOTIFICATIONS = 3;
 /** How many notifications the list endpoint answers with. */
 export const NOTIFICATION_PAGE = 50;

@@ -49,9 +49,12 @@ export interface RequestView {
   senderId: string;
   senderName: string;
   senderRole: SessionRole;
+  /** Where the sender's profile picture is served, or null (the same for the receiver's below). */
+  senderPhotoURL: string | null;
   receiverId: string;
   receiverName: string;
   receiverRole: Role;
+  receiverPhotoURL: string | null;
   status: RequestStatus;
   createdAt: number;
 }

@@ -9,8 +9,7 @@ import {
   TIMER_MAX_MINUTES,
   TIMER_MIN_MINUTES,
 } from '../domain/punishments';
-import { FEEDBACK_MAX } from '../domain/tasks';
-import { uuidField } from './common';
+import { feedbackInputOf, uuidField } from './common';
 
 export const VOICE_NOTE_DESCRIPTION_MAX = 500;
 
@@ -66,13 +65,7 @@ export const punishmentCompletionInput = z.object({
 });
 export type PunishmentCompletionInput = z.input<typeof punishmentCompletionInput>;
 
-export const punishmentFeedbackInput = z.object({
-  feedback: z
-    .string({ error: PUNISHMENT_MESSAGES.feedbackRequired })
-    .max(FEEDBACK_MAX, `Feedback must be at most ${FEEDBACK_MAX} characters`)
-    .transform((s) => s.trim())
-    .refine((s) => s.length > 0, PUNISHMENT_MESSAGES.feedbackRequired),
-});
+export const punishmentFeedbackInput = feedbackInputOf(PUNISHMENT_MESSAGES.feedbackRequired);
 export type PunishmentFeedbackInput = z.input<typeof punishmentFeedbackInput>;
 
 /** The client view of a punishment (spec 2 §3). Timestamps in epoch ms; timerDuration in whole minutes. */

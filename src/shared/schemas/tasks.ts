@@ -3,12 +3,11 @@ import { REPEAT_FREQUENCIES, type RepeatConfig } from '../domain/schedule';
 import {
   ABOVE_AND_BEYOND_DETAILS_MAX,
   ABOVE_AND_BEYOND_TITLE_MAX,
-  FEEDBACK_MAX,
   TASK_DESCRIPTION_MAX,
   TASK_TITLE_MAX,
   type TaskType,
 } from '../domain/tasks';
-import { uuidField } from './common';
+import { feedbackInputOf, uuidField } from './common';
 
 export const VOICE_TASK_TITLE = 'Voice Task';
 export const VOICE_DESCRIPTION_MAX = 500;
@@ -107,13 +106,7 @@ export const completeTaskInput = z.object({
 });
 export type CompleteTaskInput = z.input<typeof completeTaskInput>;
 
-export const feedbackInput = z.object({
-  feedback: z
-    .string({ error: TASK_MESSAGES.feedbackRequired })
-    .max(FEEDBACK_MAX, `Feedback must be at most ${FEEDBACK_MAX} characters`)
-    .transform((s) => s.trim())
-    .refine((s) => s.length > 0, TASK_MESSAGES.feedbackRequired),
-});
+export const feedbackInput = feedbackInputOf(TASK_MESSAGES.feedbackRequired);
 export type FeedbackInput = z.input<typeof feedbackInput>;
 
 export const aboveAndBeyondInput = z.object({

@@ -28,12 +28,6 @@ const inLayout = (load: () => Promise<ComponentType>) => page(load, <PageSkeleto
 /** The signed-in layout (top bar, navigation, the user's session) is a chunk of its own too. */
 const AppLayout = lazy(async () => ({ default: (await import('./layout/app-layout')).AppLayout }));
 
-const comingSoon = [
-  { path: paths.contract, title: 'Contract' },
-  { path: paths.settings, title: 'Settings' },
-  { path: paths.releaseInfo, title: 'Release Information' },
-];
-
 /** Outside the signed-in layout an error is a page of its own; inside it, it takes the page's place. */
 const pageError = <RouteError standalone />;
 const inLayoutError = <RouteError />;
@@ -64,6 +58,12 @@ export const routes: RouteObject[] = [
           {
             path: paths.termsOfService,
             element: page(async () => (await import('./layout/legal-page')).TermsOfServicePage),
+            errorElement: pageError,
+          },
+          // The store guide is public too: whoever publishes the app reads it, signed in or not.
+          {
+            path: paths.releaseInfo,
+            element: page(async () => (await import('./layout/release-info-page')).ReleaseInfoPage),
             errorElement: pageError,
           },
         ],
@@ -113,20 +113,31 @@ export const routes: RouteObject[] = [
             errorElement: inLayoutError,
           },
           {
+            path: paths.contract,
+            element: inLayout(
+              async () => (await import('@/web/features/contract/pages/contract-page')).ContractPage,
+            ),
+            errorElement: inLayoutError,
+          },
+          {
             path: paths.journal,
             element: inLayout(
               async () => (await import('@/web/features/journal/pages/journal-page')).JournalPage,
             ),
             errorElement: inLayoutError,
           },
-          ...comingSoon.map(({ path, title }) => ({
-            path,
+          {
+            path: paths.settings,
+            // The push panel is the push feature's; the settings page shows it inside Notifications.
             element: inLayout(async () => {
-              const { ComingSoonPage } = await import('./layout/coming-soon-page');
-              return () => <ComingSoonPage title={title} />;
+              const [{ SettingsPage }, { PushPanel }] = await Promise.all([
+                import('@/web/features/settings/pages/settings-page'),
+                import('@/web/features/push/components/push-panel'),
+              ]);
+              return () => <SettingsPage pushPanel={<PushPanel />} />;
             }),
             errorElement: inLayoutError,
-          })),
+          },
         ],
       },
       { path: '*', element: <NotFoundPage />, errorElement: pageError },

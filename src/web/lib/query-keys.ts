@@ -10,4 +10,14 @@ export const queryKeys = {
   taskHistory: ['task-history'] as const,
   punishments: ['punishments'] as const,
   journal: (partnerId: string) => ['journal', partnerId] as const,
+  blockedUsers: ['blocked-users'] as const,
+  security: ['security'] as const,
+  sessions: ['sessions'] as const,
+  contracts: ['contract'] as const,
+  contract: (partnerId: string) => ['contract', 'partner', partnerId] as const,
+  contractHistory: (id: string) => ['contract', 'history', id] as const,
+  contractVersion: (id: string, versionId: string) => ['contract', 'version', id, versionId] as const,
+  /** This browser's notification permission and push subscription (not the server's). */
+  pushDevice: ['push-device'] as const,
+  pushPreferences: ['push-preferences'] as const,
 };

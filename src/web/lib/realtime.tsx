@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext, useEffect, useRef } from 'react';
 import { EVENT_NAMES, type EventName, type EventPayloads } from '@/shared/events';
+import { queryKeys } from './query-keys';
 
 type Handler<N extends EventName> = (data: EventPayloads[N]) => void;
 type Registry = Map<EventName, Set<Handler<EventName>>>;
@@ -59,6 +60,10 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
         delete document.documentElement.dataset.live;
         missed = true;
         current.close();
+        // A stream ends too when the session does (signed out elsewhere, a password changed): asking who
+        // is signed in lets the layout send a signed-out page to the login at once. A server that cannot
+        // be reached leaves the user as they were.
+        void queryClient.invalidateQueries({ queryKey: queryKeys.me });
         retry = setTimeout(connect, reconnectDelay(attempt++));
       });
       for (const name of EVENT_NAMES) {

@@ -3,28 +3,25 @@ import type { MediaView } from '@/shared/schemas/tasks';
 import { ApiError } from './api';
 
 /**
- * Uploads a file as a raw body with XMLHttpRequest, the one browser API that reports upload progress.
- * Resolves to the stored media; rejects with the server's message.
+ * Sends a file as a raw body with XMLHttpRequest, the one browser API that reports upload progress.
+ * Resolves to the answer's JSON when its status is `okStatus`; rejects with the server's message.
  */
-export function uploadMedia(
-  kind: 'photo' | 'audio',
+export function postRawBody<T>(
+  url: string,
   blob: Blob,
-  params: { partnerId: string; durationMs?: number },
-  onProgress?: (fraction: number) => void,
-): Promise<MediaView> {
-  const query = new URLSearchParams({ partnerId: params.partnerId });
-  if (params.durationMs !== undefined) query.set('durationMs', String(Math.round(params.durationMs)));
+  opts: { contentType: string; okStatus: number; onProgress?: (fraction: number) => void },
+): Promise<T> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', `/api/media/${kind}?${query}`);
-    xhr.setRequestHeader('Content-Type', blob.type || (kind === 'photo' ? 'image/jpeg' : 'audio/webm'));
+    xhr.open('POST', url);
+    xhr.setRequestHeader('Content-Type', opts.contentType);
     xhr.responseType = 'json';
     xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress?.(event.loaded / event.total);
+      if (event.lengthComputable) opts.onProgress?.(event.loaded / event.total);
     };
     xhr.onload = () => {
-      const body = xhr.response as { media?: MediaView } & Partial<ApiErrorBody>;
-      if (xhr.status === 201 && body?.media) resolve(body.media);
+      const body = xhr.response as T & Partial<ApiErrorBody>;
+      if (xhr.status === opts.okStatus && body && !body.error) resolve(body);
       else
         reject(
           new ApiError(xhr.status, body?.error?.code ?? 'INTERNAL', body?.error?.message ?? 'Upload failed'),
@@ -34,6 +31,23 @@ export function uploadMedia(
       reject(new ApiError(0, 'NETWORK', 'Cannot reach Pact. Check your connection and try again.'));
     xhr.send(blob);
   });
+}
+
+/** Uploads a photo or voice note for the pair with `partnerId`; resolves to the stored media. */
+export async function uploadMedia(
+  kind: 'photo' | 'audio',
+  blob: Blob,
+  params: { partnerId: string; durationMs?: number },
+  onProgress?: (fraction: number) => void,
+): Promise<MediaView> {
+  const query = new URLSearchParams({ partnerId: params.partnerId });
+  if (params.durationMs !== undefined) query.set('durationMs', String(Math.round(params.durationMs)));
+  const body = await postRawBody<{ media: MediaView }>(`/api/media/${kind}?${query}`, blob, {
+    contentType: blob.type || (kind === 'photo' ? 'image/jpeg' : 'audio/webm'),
+    okStatus: 201,
+    onProgress,
+  });
+  return body.media;
 }
 
 /**

@@ -1,4 +1,5 @@
 export * from './auth';
+export * from './avatars';
 export * from './contracts';
 export * from './media';
 export * from './notes';
@@ -6,5 +7,6 @@ export * from './notifications';
 export * from './pairs';
 export * from './partners';
 export * from './punishments';
+export * from './push';
 export * from './security';
 export * from './tasks';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, eq, like, lt } from 'drizzle-orm';
-import { usedLinks, verifications } from '../../db/schema';
+import { sessions, usedLinks, verifications } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 
 /** How long a verification link lives (the library's setting): its use is remembered as long. */
@@ -30,6 +30,14 @@ export async function dropResetLinks(deps: Pick<AppDeps, 'db'>, userId: string) 
 }
 
 /** Forgets what can no longer matter: spent links past their expiry, expired verifications. */
+/**
+ * Forgets sessions past their expiry: no cookie can use them any more, and each keeps a device and an
+ * address (the privacy policy promises they go when the session ends).
+ */
+export async function sweepExpiredSessions(deps: Pick<AppDeps, 'db' | 'clock'>) {
+  await deps.db.delete(sessions).where(lt(sessions.expiresAt, deps.clock()));
+}
+
 export async function sweepExpiredLinks(deps: Pick<AppDeps, 'db' | 'clock'>) {
   const now = deps.clock();
   await deps.db.delete(usedLinks).where(lt(usedLinks.expiresAt, now));

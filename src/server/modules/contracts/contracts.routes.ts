@@ -12,6 +12,7 @@ import { type AppEnv, requireSession } from '../../auth/session';
 import type { AppDeps } from '../../deps';
 import { validate } from '../../http/validate';
 import { openContract } from './contracts.open';
+import { contractPdf } from './contracts.pdf';
 import { getContract, getContractHistory, getContractVersion } from './contracts.queries';
 import { replaceText, requestEdit, reviewEdit, signContract } from './contracts.write';
 
@@ -88,6 +89,17 @@ export const contractRoutes = (deps: AppDeps) =>
     .get('/:id/history', validate('param', idParam), async (c) =>
       c.json(await getContractHistory(deps, c.var.actor, c.req.valid('param')), 200),
     )
+    .get('/:id/pdf', validate('param', idParam), async (c) => {
+      await deps.limits.hit('contractPdfByAccount', c.var.actor.id);
+      const { contract, pdf } = await contractPdf(deps, c.var.actor, c.req.valid('param'));
+      return c.body(new Uint8Array(pdf), 200, {
+        'Content-Type': 'application/pdf',
+        'Content-Length': String(pdf.length),
+        'Content-Disposition': `attachment; filename="pact-contract-v${contract.versionNumber}.pdf"`,
+        // Never kept by the browser or a proxy: a shared device keeps nothing private after logout.
+        'Cache-Control': 'private, no-store',
+      });
+    })
     .get('/:id/versions/:versionId', validate('param', contractVersionParam), async (c) =>
       c.json({ version: await getContractVersion(deps, c.var.actor, c.req.valid('param')) }, 200),
     );

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CONTRACT_TEMPLATE } from '@/shared/domain/contracts';
+import { notificationTarget } from '@/shared/domain/notifications';
 import type { ContractHistoryView } from '@/shared/schemas/contracts';
 import { contractOf, editText, openContract, sign, signBoth } from '../../test/contracts';
 import { databases } from '../../test/database';
@@ -265,10 +266,16 @@ describe.each(databases())('contracts: the rules of spec 2 §4 on %s', (kind) =>
       });
       await contractOf(await sign(couple.submissive.client, edited));
       const dominantInbox = await notificationsOf(couple.dominant);
-      expect(dominantInbox.find((n) => n.type === 'contract_updated')).toMatchObject({
+      const told = dominantInbox.find((n) => n.type === 'contract_updated');
+      expect(told).toMatchObject({
         title: 'Contract updated',
         message: 'Sam Sub signed the contract',
-        data: { contractId: contract.id, pairId: couple.pairId },
+        data: { contractId: contract.id, pairId: couple.pairId, partnerId: couple.submissive.id },
+      });
+      // It opens the contract with the partner it is about (a user may have several).
+      expect(notificationTarget(told!)).toEqual({
+        kind: 'path',
+        to: `/contract?partner=${couple.submissive.id}`,
       });
       const subInbox = await notificationsOf(couple.submissive);
       expect(subInbox.find((n) => n.type === 'contract_updated')?.message).toBe(

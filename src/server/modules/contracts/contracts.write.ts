@@ -69,7 +69,13 @@ async function onContract(
       tx,
       emit,
       partnerId,
-      notify.contractUpdated({ actorName: actor.name, change: kind, contractId: row.id, pairId: pair.id }),
+      notify.contractUpdated({
+        actorId: actor.id,
+        actorName: actor.name,
+        change: kind,
+        contractId: row.id,
+        pairId: pair.id,
+      }),
     );
     emit([pair.dominantId, pair.submissiveId], 'contract.changed', { contractId: row.id, pairId: pair.id });
     return loadContract(tx, actor, row.id);

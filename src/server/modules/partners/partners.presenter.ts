@@ -20,9 +20,11 @@ export interface RequestRow {
   senderId: string;
   senderName: string;
   senderRole: SessionRole;
+  senderPhotoURL: string | null;
   receiverId: string;
   receiverName: string;
   receiverRole: Role;
+  receiverPhotoURL: string | null;
   status: 'pending' | 'accepted' | 'rejected';
   createdAt: Date;
 }

@@ -41,9 +41,11 @@ const requestColumns = {
   senderId: partnerRequests.senderId,
   senderName: sql<string>`coalesce(${sender.displayName}, ${partnerRequests.displayName})`,
   senderRole: partnerRequests.role,
+  senderPhotoURL: sender.photoUrl,
   receiverId: partnerRequests.receiverId,
   receiverName: receiver.displayName,
   receiverRole: receiver.role,
+  receiverPhotoURL: receiver.photoUrl,
   status: partnerRequests.status,
   createdAt: partnerRequests.createdAt,
 };

@@ -207,9 +207,11 @@ describe.each(databases())('partner search and requests on %s', (kind) => {
         senderId: sender.id,
         senderName: 'Dana Sender',
         senderRole: 'dominant',
+        senderPhotoURL: null,
         receiverId: receiver.id,
         receiverName: 'Sid Receiver',
         receiverRole: 'submissive',
+        receiverPhotoURL: null,
         status: 'pending',
         createdAt: expect.any(Number),
       });

@@ -49,6 +49,10 @@ async function requestTarget(tx: Tx, senderId: string, receiverId: string) {
       displayName: users.displayName,
       role: users.role,
       verified: users.emailVerified,
+      photoUrl: users.photoUrl,
+      senderPhotoUrl: sql<
+        string | null
+      >`(select ${users.photoUrl} from ${users} where ${users.id} = ${senderId})`,
       senderName: sql<
         string | null
       >`(select ${users.displayName} from ${users} where ${users.id} = ${senderId})`,
@@ -105,9 +109,11 @@ export async function sendRequest(deps: AppDeps, actor: Actor, input: { receiver
         senderId: actor.id,
         senderName,
         senderRole: role,
+        senderPhotoURL: target.senderPhotoUrl,
         receiverId,
         receiverName: target.displayName,
         receiverRole: asRole(target.role),
+        receiverPhotoURL: target.photoUrl,
         status: 'pending',
         createdAt: row!.createdAt,
       });

@@ -94,6 +94,8 @@ describe.each(databases())('account deletion on %s', (kind) => {
     expect(await watching.next('pair.ended')).toEqual({ partnerId: leaving.id, endedBy: leaving.id });
     expect(await strangerWatching.next('partner_request.updated')).toMatchObject({ status: 'rejected' });
     await ownStream.ended;
+    // The leaving user's own screen is told nothing: its page says "Account deleted" and goes to / itself.
+    expect(ownStream.names()).not.toContain('pair.ended');
 
     const after = await server.rowCounts();
     const expected: RowCounts = {

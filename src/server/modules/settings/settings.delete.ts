@@ -1,6 +1,7 @@
 import { and, eq, inArray, like, or, sql } from 'drizzle-orm';
 import type { Actor } from '../../auth/session';
 import {
+  avatars,
   loginAttempts,
   media,
   notifications,
@@ -12,6 +13,7 @@ import {
 } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../http/errors';
+import type { Emit } from '../../realtime/publisher';
 import { removeFiles } from '../media/media.claims';
 import { removeConnection } from '../pairs/pairs.service';
 
@@ -22,7 +24,13 @@ import { removeConnection } from '../pairs/pairs.service';
  */
 export async function deleteAccount(deps: AppDeps, actor: Actor) {
   const now = deps.clock();
-  const result = await deps.publisher.transaction(async (tx, emit) => {
+  const result = await deps.publisher.transaction(async (tx, emitAll) => {
+    // Only the others hear of it: the leaving user's screen shows "Account deleted" and leaves by itself
+    // (a `pair.ended` would make it refetch /api/me, find nobody and jump to /auth first).
+    const emit: Emit = (userIds, name, data) => {
+      const others = userIds.filter((id) => id !== actor.id);
+      if (others.length > 0) emitAll(others, name, data);
+    };
     // The row lock keeps a second deletion (another tab) or a new connection from interleaving.
     const [user] = await tx
       .select({ id: users.id, email: users.email })
@@ -53,6 +61,12 @@ export async function deleteAccount(deps: AppDeps, actor: Actor) {
           : eq(media.ownerId, actor.id),
       )
       .returning({ key: media.storageKey });
+
+    // The profile picture (decision 028): not a pair's file, so not among those above.
+    const avatar = await tx
+      .delete(avatars)
+      .where(eq(avatars.userId, actor.id))
+      .returning({ key: avatars.storageKey });
 
     // Pending requests to or from the user end; the other side hears it.
     const pending = await tx
@@ -89,7 +103,7 @@ export async function deleteAccount(deps: AppDeps, actor: Actor) {
       .delete(verifications)
       .where(and(like(verifications.identifier, 'reset-password:%'), eq(verifications.value, actor.id)));
     await tx.delete(loginAttempts).where(eq(loginAttempts.email, user.email));
-    return { partnershipsAffected: connected.length, keys: files.map((f) => f.key) };
+    return { partnershipsAffected: connected.length, keys: [...files, ...avatar].map((f) => f.key) };
   });
   // Committed: the sessions are gone on every instance, their streams closed, the bytes removed.
   await deps.sessions.forget({ userIds: [actor.id] }, { closeStreams: true });

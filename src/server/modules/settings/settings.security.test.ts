@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SECURITY_EVENTS_KEPT } from '@/shared/domain/security';
 import { recordSecurityEvent } from '../../auth/security-log';
-import { securityEvents } from '../../db/schema';
+import { securityEvents, sessions } from '../../db/schema';
 import { databases } from '../../test/database';
 import { openEventStream } from '../../test/event-stream';
 import { MALFORMED_BODIES } from '../../test/hostile';
@@ -152,6 +152,25 @@ describe.each(databases())('security log and sessions on %s', (kind) => {
       code: 'sessions_revoked',
       details: expect.stringContaining('2 other sessions signed out'),
     });
+  });
+
+  it('forgets sessions that have expired (their device and address) at the next maintenance', async () => {
+    const user = await createUser(server);
+    await signInWith(user, FIREFOX);
+    const rows = () =>
+      server.services.db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.userId, user.id))
+        .orderBy(sessions.createdAt);
+    const [first, second] = await rows();
+    expect(second).toBeDefined();
+    await server.services.db
+      .update(sessions)
+      .set({ expiresAt: new Date(server.services.clock().getTime() - 60_000) })
+      .where(eq(sessions.id, first!.id));
+    await server.services.maintain();
+    expect((await rows()).map((r) => r.id)).toEqual([second!.id]);
   });
 
   it('shows nobody else anything, and answers 401 without a session', async () => {

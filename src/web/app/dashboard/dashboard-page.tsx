@@ -2,9 +2,12 @@ import { UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
+import { ContractCard } from '@/web/features/contract/components/contract-card';
+import { RecentNotifications } from '@/web/features/notifications/components/recent-notifications';
 import { ConnectPartnerDialog } from '@/web/features/partners/components/connect-partner-dialog';
 import { ConnectedPartnersDialog } from '@/web/features/partners/components/connected-partners-dialog';
 import { PendingRequests } from '@/web/features/partners/components/pending-requests';
+import { NotificationsCard } from '@/web/features/push/components/notifications-card';
 import { RecentTasksCard } from '@/web/features/tasks/components/recent-tasks-card';
 import { useCurrentUser } from '@/web/lib/current-user';
 
@@ -51,6 +54,8 @@ export function DashboardPage() {
       ) : (
         <RecentTasksCard user={user} />
       )}
+      <ContractCard user={user} />
+      <NotificationsCard recent={<RecentNotifications />} />
       <ConnectPartnerDialog open={connectOpen} onOpenChange={setConnectOpen} />
       <ConnectedPartnersDialog open={partnersOpen} onOpenChange={setPartnersOpen} partners={user.partners} />
     </div>

@@ -6,9 +6,10 @@ import { CurrentUserContext, useMe } from '@/web/lib/current-user';
 import { MAIN_ID } from '@/web/lib/focus';
 import { RealtimeProvider } from '@/web/lib/realtime';
 import { useHydrated } from '@/web/lib/use-hydrated';
-import { FeatureEffects } from '../effects';
+import { FeatureEffects, useSessionEffects } from '../effects';
 import { AppShellSkeleton } from './app-shell-skeleton';
 import { BottomNav } from './bottom-nav';
+import { isUnreachable, OfflineScreen } from './offline-screen';
 import { SkipLink } from './page-focus';
 import { TopBar } from './top-bar';
 
@@ -19,8 +20,10 @@ import { TopBar } from './top-bar';
 export function AppLayout() {
   const me = useMe();
   const hydrated = useHydrated();
+  useSessionEffects();
   if (me.isPending || !hydrated) return <AppShellSkeleton />;
   if (me.isError) {
+    if (isUnreachable(me.error)) return <OfflineScreen onRetry={() => void me.refetch()} />;
     return (
       <p role="alert" className="p-6 text-center text-destructive">
         Database connection issue detected. Please try again later or contact support.

@@ -1,7 +1,6 @@
 import { Link } from 'react-router';
+import { APP_VERSION } from '@/shared/about';
 import { paths } from '@/shared/routes';
-
-const APP_VERSION = '1.0.0';
 
 export function Footer() {
   return (

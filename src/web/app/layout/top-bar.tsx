@@ -31,6 +31,25 @@ export function TopBar({ user }: { user: CurrentUser }) {
         ) : null}
         <div className="ml-auto flex min-w-0 items-center gap-1 sm:gap-2">
           <NotificationBell requests={requests} onOpenRequest={openRequest} />
+          {user.partners.length > 0 ? (
+            <ul
+              className="flex shrink-0 -space-x-2 border-r border-border pr-2"
+              aria-label="Partners"
+              data-testid="top-bar-partners"
+            >
+              {user.partners.slice(0, 3).map((partner) => (
+                <li key={partner.id}>
+                  <Avatar
+                    name={partner.name}
+                    src={partner.photoURL}
+                    size={28}
+                    alt={partner.name}
+                    className="ring-2 ring-card"
+                  />
+                </li>
+              ))}
+            </ul>
+          ) : null}
           <div className="flex min-w-0 items-center gap-2">
             <Avatar name={user.displayName} src={user.photoURL} />
             <div className="hidden min-w-0 leading-tight sm:block">

@@ -3,10 +3,15 @@ import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { paths } from '@/shared/routes';
 import { api, unwrap } from '@/web/lib/api';
+import { runBeforeLogout } from '@/web/lib/logout-hooks';
 import { queryKeys } from '@/web/lib/query-keys';
 import { initialLoad } from '@/web/lib/sign-in-session';
 
-export const logout = () => unwrap(api.api.auth.logout.$post());
+/** What features must do while still signed in (forget this device's pushes), then the logout itself. */
+export const logout = async () => {
+  await runBeforeLogout();
+  return unwrap(api.api.auth.logout.$post());
+};
 
 export function useLogout() {
   const queryClient = useQueryClient();

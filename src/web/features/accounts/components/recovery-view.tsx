@@ -7,10 +7,10 @@ import { PASSWORD_MESSAGES, PASSWORD_MIN_LENGTH } from '@/shared/domain/password
 import { resetPasswordInput } from '@/shared/schemas/accounts';
 import { Button } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
+import { NewPasswordFields } from '@/web/components/ui/new-password-fields';
 import { Spinner } from '@/web/components/ui/spinner';
 import { ApiError } from '@/web/lib/api';
 import { useRecoveryCheck, useRequestPasswordReset, useResetPassword } from '../api/password-reset';
-import { NewPasswordFields } from './new-password-fields';
 
 type FormValues = z.input<typeof resetPasswordInput>;
 

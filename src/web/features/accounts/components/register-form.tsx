@@ -9,11 +9,11 @@ import { paths } from '@/shared/routes';
 import { registerInput } from '@/shared/schemas/accounts';
 import { Button } from '@/web/components/ui/button';
 import { Field } from '@/web/components/ui/field';
+import { NewPasswordFields } from '@/web/components/ui/new-password-fields';
 import { ApiError } from '@/web/lib/api';
 import { cn } from '@/web/lib/cn';
 import { useHydrated } from '@/web/lib/use-hydrated';
 import { useRegister } from '../api/register';
-import { NewPasswordFields } from './new-password-fields';
 
 type FormValues = z.input<typeof registerInput>;
 

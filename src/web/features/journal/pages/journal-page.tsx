@@ -1,14 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { BookHeart } from 'lucide-react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { paths } from '@/shared/routes';
 import { JOURNAL_MESSAGES } from '@/shared/schemas/journal';
 import { buttonClasses } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
-import { SelectField } from '@/web/components/ui/form-controls';
+import { PartnerSelect } from '@/web/components/ui/partner-select';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { useCurrentUser } from '@/web/lib/current-user';
 import { useRealtimeEvent } from '@/web/lib/realtime';
+import { useChosenPartner } from '@/web/lib/use-chosen-partner';
 import { mergeNewest, messagesOf, useConversation } from '../api/journal';
 import { Composer } from '../components/composer';
 import { MessageList } from '../components/message-list';
@@ -51,11 +52,7 @@ function Conversation({ partnerId, partnerName }: { partnerId: string; partnerNa
 }
 
 export function JournalPage() {
-  const user = useCurrentUser();
-  const [params, setParams] = useSearchParams();
-  const partners = user.partners;
-  const asked = params.get('partner');
-  const partner = partners.find((p) => p.id === asked) ?? partners[0];
+  const { partners, partner, choose } = useChosenPartner();
 
   return (
     <div className="space-y-4">
@@ -76,17 +73,7 @@ export function JournalPage() {
         </Card>
       ) : (
         <>
-          <SelectField
-            label="Partner"
-            value={partner.id}
-            onChange={(e) => setParams({ partner: e.target.value }, { replace: true })}
-          >
-            {partners.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.name}
-              </option>
-            ))}
-          </SelectField>
+          <PartnerSelect partners={partners} value={partner.id} onChange={choose} />
           <Conversation key={partner.id} partnerId={partner.id} partnerName={partner.name} />
         </>
       )}

@@ -113,7 +113,7 @@ export function ConnectionRequestDialog({
       ) : (
         <div className="space-y-5">
           <div className="flex items-center gap-3">
-            <Avatar name={data.senderName} src={null} size={44} />
+            <Avatar name={data.senderName} src={data.senderPhotoURL} size={44} />
             <div>
               <p className="font-semibold">{data.senderName}</p>
               <RoleBadge role={data.senderRole} />

@@ -1,4 +1,5 @@
 import { toast } from 'sonner';
+import { Avatar } from '@/web/components/ui/avatar';
 import { Button } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
 import { ApiError } from '@/web/lib/api';
@@ -21,9 +22,16 @@ export function PendingRequests({ userId }: { userId: string }) {
       <ul className="mt-3 space-y-2">
         {incoming.map((r) => (
           <li key={r.id} className="flex flex-wrap items-center gap-2 rounded-lg border border-border p-3">
-            <button type="button" className="min-w-0 flex-1 text-left" onClick={() => openRequest(r.id)}>
-              <span className="block truncate font-medium">{r.senderName}</span>
-              <RoleBadge role={r.senderRole} />
+            <button
+              type="button"
+              className="flex min-w-0 flex-1 items-center gap-3 text-left"
+              onClick={() => openRequest(r.id)}
+            >
+              <Avatar name={r.senderName} src={r.senderPhotoURL} />
+              <span className="min-w-0">
+                <span className="block truncate font-medium">{r.senderName}</span>
+                <RoleBadge role={r.senderRole} />
+              </span>
             </button>
             <Button
               size="sm"

@@ -70,6 +70,11 @@ export function RequestDialogProvider({ userId, children }: { userId: string; ch
   useRealtimeEvent('partner.connected', () => {
     void queryClient.invalidateQueries({ queryKey: queryKeys.me });
   });
+  // A partner's (or a requester's) profile picture changed: the views that show it refetch.
+  useRealtimeEvent('user.updated', () => {
+    void queryClient.invalidateQueries({ queryKey: queryKeys.me });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.partnerRequests });
+  });
   useRealtimeEvent('pair.ended', ({ endedBy }) => {
     void queryClient.invalidateQueries({ queryKey: queryKeys.me });
     if (endedBy !== userId) {

@@ -1,10 +1,10 @@
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
-import { Field } from '@/web/components/ui/field';
+import { Field } from './field';
 import { PasswordStrength } from './password-strength';
 
 type PasswordForm = FieldValues & { password: string; confirmPassword: string };
 
-/** A new password with its live strength meter, and its confirmation (registration and reset). */
+/** A new password with its live strength meter, and its confirmation (registration, reset and the change in settings). */
 export function NewPasswordFields<T extends PasswordForm>({
   form,
   labels,

@@ -1,0 +1,26 @@
+import { Readable } from 'node:stream';
+import { Hono } from 'hono';
+import { type AppEnv, requireSession } from '../../auth/session';
+import type { AppDeps } from '../../deps';
+import { AppError } from '../../http/errors';
+import { exportArchive } from './export.archive';
+import { collectExport } from './export.collect';
+
+/** GET /api/me/export: everything Pact holds about the user, as one zip streamed to the browser. */
+export const exportRoutes = (deps: AppDeps) =>
+  new Hono<AppEnv>().use(requireSession(deps)).get('/', async (c) => {
+    const actor = c.var.actor;
+    await deps.limits.hit('exportByAccount', actor.id);
+    // Every row is read before the first byte leaves, so a failure here is still a proper answer.
+    const entries = await collectExport(deps.db, actor.id);
+    if (!entries) throw new AppError(404, 'NOT_FOUND', 'Account not found');
+    deps.log.info({ userId: actor.id, files: entries.files.length }, 'data export');
+    const day = deps.clock().toISOString().slice(0, 10);
+    const stream = Readable.toWeb(exportArchive(deps, actor.id, entries)) as ReadableStream<Uint8Array>;
+    return c.body(stream, 200, {
+      'Content-Type': 'application/zip',
+      'Content-Disposition': `attachment; filename="pact-export-${day}.zip"`,
+      'Cache-Control': 'no-store',
+      'X-Content-Type-Options': 'nosniff',
+    });
+  });

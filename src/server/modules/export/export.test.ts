@@ -1,0 +1,188 @@
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accounts, sessions } from '../../db/schema';
+import { openContract } from '../../test/contracts';
+import { databases } from '../../test/database';
+import { sendNote } from '../../test/journal';
+import { type Couple, connect, createCouple } from '../../test/partners';
+import { createPunishment } from '../../test/punishments';
+import { expectBody, expectError } from '../../test/responses';
+import { EXIF_MARKERS, jpegWithExifAndGps } from '../../test/samples';
+import { startTestServer, type TestServer } from '../../test/server';
+import { completeTask, createTask } from '../../test/tasks';
+import { uploadPhoto } from '../../test/uploads';
+import { createUser, type TestUser } from '../../test/users';
+import { readZip } from '../../test/zip';
+
+async function exportOf(user: TestUser) {
+  const response = await user.client.get('/api/me/export');
+  expect(
+    response.status,
+    await response
+      .clone()
+      .text()
+      .catch(() => ''),
+  ).toBe(200);
+  return { response, entries: await readZip(Buffer.from(await response.arrayBuffer())) };
+}
+
+const jsonOf = (entries: Map<string, Buffer>, name: string) => {
+  const bytes = entries.get(name);
+  expect(bytes, `${name} is in the archive`).toBeDefined();
+  return JSON.parse(bytes!.toString('utf8'));
+};
+
+describe.each(databases())('data export on %s', (kind) => {
+  let server: TestServer;
+  let couple: Couple;
+  let otherCouple: Couple;
+  let photoId: string;
+
+  beforeAll(async () => {
+    server = await startTestServer({ db: kind, requireEmailVerification: false });
+    [couple, otherCouple] = await Promise.all([
+      createCouple(server, { dominantName: 'Export Dom', submissiveName: 'Export Sub' }),
+      createCouple(server, { dominantName: 'Other Dom', submissiveName: 'Other Sub' }),
+    ]);
+    const task = await createTask(server, couple, { title: 'Exported task' });
+    photoId = await uploadPhoto(couple.submissive.client, couple.dominant.id, await jpegWithExifAndGps());
+    await completeTask(couple.submissive.client, task.id, photoId);
+    await createPunishment(couple, { title: 'Exported punishment' });
+    await sendNote(couple.dominant, couple.submissive.id, { content: 'Exported note' });
+    await openContract(couple);
+    // Someone else's pair holds data that must not leak.
+    await createTask(server, otherCouple, { title: 'Not yours' });
+    const avatar = await couple.submissive.client.fetch('/api/me/avatar', {
+      method: 'POST',
+      headers: { 'content-type': 'image/jpeg' },
+      body: new Uint8Array(await jpegWithExifAndGps()),
+    });
+    expect(avatar.status).toBe(200);
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('streams one zip (attachment, no-store) of JSON files and the pair media, never a secret', async () => {
+    const { submissive, dominant, pairId } = couple;
+    const { response, entries } = await exportOf(submissive);
+    expect(response.headers.get('content-type')).toBe('application/zip');
+    expect(response.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="pact-export-\d{4}-\d{2}-\d{2}\.zip"$/,
+    );
+    expect(response.headers.get('cache-control')).toBe('no-store');
+
+    for (const [name, bytes] of entries) {
+      if (name.endsWith('.json')) expect(() => JSON.parse(bytes.toString('utf8')), name).not.toThrow();
+    }
+    const account = jsonOf(entries, 'account.json');
+    expect(account).toMatchObject({ id: submissive.id, email: submissive.email, avatar: 'avatar.jpg' });
+    expect(jsonOf(entries, 'partners.json')).toEqual([
+      expect.objectContaining({ partnerId: dominant.id, displayName: 'Export Dom', role: 'dominant' }),
+    ]);
+    expect(jsonOf(entries, 'pairs.json').map((p: { id: string }) => p.id)).toEqual([pairId]);
+    const dir = `pairs/${pairId}`;
+    expect(jsonOf(entries, `${dir}/tasks.json`).map((t: { title: string }) => t.title)).toEqual([
+      'Exported task',
+    ]);
+    expect(jsonOf(entries, `${dir}/task-history.json`)).toHaveLength(1);
+    expect(jsonOf(entries, `${dir}/punishments.json`)[0].title).toBe('Exported punishment');
+    expect(jsonOf(entries, `${dir}/journal-notes.json`)[0].content).toBe('Exported note');
+    const contract = jsonOf(entries, `${dir}/contract.json`);
+    expect(contract.contracts).toHaveLength(1);
+    expect(contract.versions.length).toBeGreaterThan(0);
+    expect(contract.events.length).toBeGreaterThan(0);
+    for (const file of [
+      'sessions.json',
+      'notifications.json',
+      'security-events.json',
+      'blocked-users.json',
+    ]) {
+      expect(Array.isArray(jsonOf(entries, file)), file).toBe(true);
+    }
+    expect(jsonOf(entries, 'sessions.json').length).toBeGreaterThan(0);
+
+    // The photo of the pair, without its metadata, and the avatar.
+    const mediaRows = jsonOf(entries, `${dir}/media.json`);
+    const photo = mediaRows.find((m: { id: string }) => m.id === photoId);
+    expect(photo.file).toBe(`media/${photoId}.jpg`);
+    expect(photo.storageKey).toBeUndefined();
+    const photoBytes = entries.get(`${dir}/${photo.file}`)!;
+    expect((await sharp(photoBytes).metadata()).format).toBe('jpeg');
+    const avatar = await sharp(entries.get('avatar.jpg')!).metadata();
+    expect(avatar).toMatchObject({ format: 'jpeg', width: 512, height: 512 });
+    expect(avatar.exif).toBeUndefined();
+
+    // No password hash, no session token, no other user's private data anywhere in the archive.
+    const all = [...entries.values()].map((b) => b.toString('latin1')).join('\n');
+    const [credential] = await server.database.db
+      .select({ password: accounts.password })
+      .from(accounts)
+      .where(eq(accounts.userId, submissive.id));
+    expect(credential?.password).toMatch(/^\$argon2/);
+    const tokens = await server.database.db.select({ token: sessions.token }).from(sessions);
+    const secrets = [
+      credential!.password!,
+      '$argon2',
+      ...tokens.map((t) => t.token),
+      submissive.client.sessionCookie()!,
+      dominant.email,
+      otherCouple.dominant.email,
+      otherCouple.dominant.id,
+      'Not yours',
+      EXIF_MARKERS.gpsDatum,
+      '"password"',
+      '"token"',
+      'storage_key',
+      'storageKey',
+    ];
+    for (const secret of secrets) expect(all, secret).not.toContain(secret);
+  });
+
+  it('leaves out the rows of a pair that has ended, keeping the pair itself', async () => {
+    const user = await createUser(server, { role: 'submissive' });
+    const partner = await createUser(server, { role: 'dominant' });
+    await connect(partner, user);
+    await createTask(server, { dominant: partner, submissive: user }, { title: 'Before the end' });
+    await expectBody(
+      await user.api.partners[':partnerId'].$delete({ param: { partnerId: partner.id } }),
+      200,
+    );
+    const { entries } = await exportOf(user);
+    const [pair] = jsonOf(entries, 'pairs.json');
+    expect(pair.status).toBe('inactive');
+    expect([...entries.keys()].filter((name) => name.startsWith('pairs/'))).toEqual([]);
+    expect(jsonOf(entries, 'partners.json')).toEqual([]);
+  });
+
+  it('a download abandoned halfway leaves the server serving the next one', async () => {
+    const aborted = new AbortController();
+    const response = await couple.dominant.client.fetch('/api/me/export', { signal: aborted.signal });
+    expect(response.status).toBe(200);
+    const reader = response.body!.getReader();
+    await reader.read();
+    aborted.abort();
+    await reader.cancel().catch(() => {});
+    const { entries } = await exportOf(couple.dominant);
+    expect(entries.has('account.json')).toBe(true);
+  });
+
+  it('answers 401 without a session', async () => {
+    const response = await server.request('/api/me/export');
+    await expectError(response, 401);
+  });
+});
+
+describe('data export limits', () => {
+  it('allows 5 exports an hour per account (429 after)', async () => {
+    const server = await startTestServer({ requireEmailVerification: false, rateLimitScale: 1 });
+    try {
+      const user = await createUser(server, { role: 'dominant' });
+      for (let i = 0; i < 5; i++) await exportOf(user);
+      await expectError(await user.client.get('/api/me/export'), 429, 'RATE_LIMITED');
+    } finally {
+      await server.close();
+    }
+  });
+});

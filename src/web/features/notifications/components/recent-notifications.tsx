@@ -1,0 +1,33 @@
+import { formatDistanceToNow } from 'date-fns';
+import { RECENT_NOTIFICATIONS } from '@/shared/schemas/notifications';
+import { Skeleton } from '@/web/components/ui/skeleton';
+import { useNotifications } from '../api/notifications';
+
+/** The last notifications (the bell's query), for the dashboard's notifications card. */
+export function RecentNotifications() {
+  const notifications = useNotifications();
+  if (notifications.isPending) return <Skeleton className="h-16 w-full" />;
+  const recent = (notifications.data?.notifications ?? []).slice(0, RECENT_NOTIFICATIONS);
+  return (
+    <section aria-labelledby="recent-notifications-title">
+      <h3 id="recent-notifications-title" className="text-sm font-medium text-muted-foreground">
+        Recent notifications
+      </h3>
+      {recent.length === 0 ? (
+        <p className="mt-1 text-sm text-muted-foreground">No notifications yet</p>
+      ) : (
+        <ul className="mt-1 divide-y divide-border" data-testid="recent-notifications">
+          {recent.map((n) => (
+            <li key={n.id} className="py-2">
+              <p className="text-sm font-medium">{n.title}</p>
+              <p className="line-clamp-2 text-sm text-muted-foreground">{n.message}</p>
+              <p className="text-xs text-muted-foreground">
+                {formatDistanceToNow(n.createdAt, { addSuffix: true })}
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

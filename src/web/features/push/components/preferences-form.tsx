@@ -1,0 +1,99 @@
+import { Label, Switch } from 'radix-ui';
+import { type FormEvent, useId, useState } from 'react';
+import { Button } from '@/web/components/ui/button';
+import { Input } from '@/web/components/ui/input';
+import type { PushPreferences } from '../api/push';
+import { useSavePushPreferences } from '../hooks/use-push';
+
+const DEFAULT_QUIET = { start: '22:00', end: '07:00' };
+const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+
+/** "Show details in notifications" (saved at once) and quiet hours (saved with their button). */
+export function PreferencesForm({ preferences }: { preferences: PushPreferences }) {
+  const save = useSavePushPreferences();
+  const id = useId();
+  const [quietOn, setQuietOn] = useState(preferences.quietHours !== null);
+  const [start, setStart] = useState(preferences.quietHours?.start ?? DEFAULT_QUIET.start);
+  const [end, setEnd] = useState(preferences.quietHours?.end ?? DEFAULT_QUIET.end);
+  const [error, setError] = useState<string | null>(null);
+  const timeZone = browserTimeZone();
+
+  const submitQuietHours = (event: FormEvent) => {
+    event.preventDefault();
+    if (quietOn && (!TIME.test(start) || !TIME.test(end))) return setError('Enter a start and an end time');
+    if (quietOn && start === end) return setError('Quiet hours must start and end at different times');
+    setError(null);
+    save.mutate({ ...preferences, quietHours: quietOn ? { start, end, timeZone } : null });
+  };
+
+  return (
+    <div className="space-y-5">
+      <div className="flex items-start justify-between gap-4">
+        <div>
+          <Label.Root htmlFor={`${id}-details`} className="text-sm font-medium">
+            Show details in notifications
+          </Label.Root>
+          <p id={`${id}-details-hint`} className="text-xs text-muted-foreground">
+            Off: a notification says only "New activity in Pact", so nothing shows on a lock screen.
+          </p>
+        </div>
+        <Switch.Root
+          id={`${id}-details`}
+          aria-describedby={`${id}-details-hint`}
+          checked={preferences.showDetails}
+          disabled={save.isPending}
+          onCheckedChange={(showDetails) => save.mutate({ ...preferences, showDetails })}
+          className="relative h-6 w-11 shrink-0 rounded-full bg-muted transition data-[state=checked]:bg-primary"
+        >
+          <Switch.Thumb className="block h-5 w-5 translate-x-0.5 rounded-full bg-card shadow transition data-[state=checked]:translate-x-[1.375rem]" />
+        </Switch.Root>
+      </div>
+
+      <form aria-label="Quiet hours" className="space-y-3" onSubmit={submitQuietHours} noValidate>
+        <label className="flex items-center gap-2 text-sm font-medium">
+          <input
+            type="checkbox"
+            className="h-4 w-4 accent-[var(--primary)]"
+            checked={quietOn}
+            onChange={(e) => setQuietOn(e.target.checked)}
+          />
+          Quiet hours
+        </label>
+        <p className="text-xs text-muted-foreground">
+          Pushes wait until quiet hours end and arrive as one summary; the bell in the app is not affected.
+          Times are in your time zone ({timeZone}).
+        </p>
+        {quietOn ? (
+          <div className="grid grid-cols-2 gap-3">
+            <div className="space-y-1.5">
+              <Label.Root htmlFor={`${id}-start`} className="block text-sm font-medium">
+                Start
+              </Label.Root>
+              <Input
+                id={`${id}-start`}
+                type="time"
+                value={start}
+                onChange={(e) => setStart(e.target.value)}
+              />
+            </div>
+            <div className="space-y-1.5">
+              <Label.Root htmlFor={`${id}-end`} className="block text-sm font-medium">
+                End
+              </Label.Root>
+              <Input id={`${id}-end`} type="time" value={end} onChange={(e) => setEnd(e.target.value)} />
+            </div>
+          </div>
+        ) : null}
+        {error ? (
+          <p role="alert" className="text-sm text-destructive">
+            {error}
+          </p>
+        ) : null}
+        <Button type="submit" variant="outline" size="sm" disabled={save.isPending}>
+          Save quiet hours
+        </Button>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,93 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { toast } from 'sonner';
+import { errorMessage } from '@/web/lib/api';
+import { queryKeys } from '@/web/lib/query-keys';
+import { deviceQuery, enableOnThisDevice, forgetThisDevice, pushSupported } from '../api/device';
+import { type PushPreferences, pushPreferencesQuery, savePushPreferences, sendTestPush } from '../api/push';
+
+/** This device's permission and subscription, kept current when the user changes the browser's setting. */
+export function usePushDevice() {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!pushSupported() || !navigator.permissions) return;
+    let status: PermissionStatus | null = null;
+    let gone = false;
+    const refresh = () => void queryClient.invalidateQueries({ queryKey: queryKeys.pushDevice });
+    navigator.permissions
+      .query({ name: 'notifications' })
+      .then((found) => {
+        if (gone) return;
+        status = found;
+        status.addEventListener('change', refresh);
+      })
+      .catch(() => undefined);
+    return () => {
+      gone = true;
+      status?.removeEventListener('change', refresh);
+    };
+  }, [queryClient]);
+  return useQuery(deviceQuery);
+}
+
+/**
+ * "Enable Notifications": asks for permission in the tap itself, then subscribes. A failure to register
+ * is only logged (spec 1 §8); the status shown says what the device can do.
+ */
+export function useEnablePush() {
+  const queryClient = useQueryClient();
+  const mutation = useMutation({
+    mutationFn: enableOnThisDevice,
+    onError: (error) => console.warn('push registration failed', error),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.pushDevice }),
+  });
+  return {
+    enable: () => mutation.mutate(Notification.requestPermission()),
+    pending: mutation.isPending,
+  };
+}
+
+/** "Turn off on this device": the server forgets it and the browser drops the subscription. */
+export function useTurnOffPush() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: forgetThisDevice,
+    onError: (error) => console.warn('push subscription not removed', error),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.pushDevice }),
+  });
+}
+
+export function useTestPush() {
+  return useMutation({
+    mutationFn: sendTestPush,
+    onSuccess: ({ devices }) => {
+      if (devices > 0) toast.success('Test notification sent', { description: `To ${devices} device(s)` });
+      else toast('No device to notify', { description: 'Enable notifications on this device first.' });
+    },
+    onError: (error) => toast.error('Failed to send test notification', { description: errorMessage(error) }),
+  });
+}
+
+export const usePushPreferences = () => useQuery(pushPreferencesQuery);
+
+/** Saves the preferences; the screen shows the new ones at once and goes back if the server refuses. */
+export function useSavePushPreferences() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: savePushPreferences,
+    onMutate: async (next: PushPreferences) => {
+      await queryClient.cancelQueries({ queryKey: queryKeys.pushPreferences });
+      const before = queryClient.getQueryData<PushPreferences>(queryKeys.pushPreferences);
+      queryClient.setQueryData(queryKeys.pushPreferences, next);
+      return { before };
+    },
+    onSuccess: (saved) => {
+      queryClient.setQueryData(queryKeys.pushPreferences, saved);
+      toast.success('Notification settings saved');
+    },
+    onError: (error, _next, context) => {
+      if (context?.before) queryClient.setQueryData(queryKeys.pushPreferences, context.before);
+      toast.error('Failed to save notification settings', { description: errorMessage(error) });
+    },
+  });
+}

@@ -1,0 +1,84 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { KeyRound } from 'lucide-react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { PASSWORD_MESSAGES, PASSWORD_MIN_LENGTH } from '@/shared/domain/password';
+import { type ChangePasswordInput, changePasswordInput } from '@/shared/schemas/settings';
+import { Button } from '@/web/components/ui/button';
+import { Field } from '@/web/components/ui/field';
+import { NewPasswordFields } from '@/web/components/ui/new-password-fields';
+import { ApiError, errorMessage } from '@/web/lib/api';
+import { useChangePassword } from '../api/settings';
+import { SettingsSection } from './settings-section';
+
+const EMPTY: ChangePasswordInput = { currentPassword: '', password: '', confirmPassword: '' };
+
+/**
+ * Change password (issue 12): the current one, a new one by the registration rules, its confirmation.
+ * The server signs every other session out and mails the owner; this session stays.
+ */
+export function ChangePasswordSection() {
+  const change = useChangePassword();
+  const form = useForm<ChangePasswordInput>({
+    resolver: zodResolver(changePasswordInput),
+    defaultValues: EMPTY,
+  });
+  const { errors } = form.formState;
+
+  const submit = form.handleSubmit(
+    async (values) => {
+      try {
+        const { revoked } = await change.mutateAsync(values);
+        toast.success('Password updated', {
+          description:
+            revoked > 0
+              ? `Your other ${revoked === 1 ? 'session was' : `${revoked} sessions were`} signed out.`
+              : 'Use your new password the next time you log in.',
+        });
+        form.reset(EMPTY);
+      } catch (error) {
+        if (error instanceof ApiError) {
+          for (const [field, message] of Object.entries(error.fields)) {
+            if (field in EMPTY) form.setError(field as keyof ChangePasswordInput, { message });
+          }
+        }
+        toast.error('Error updating password', { description: errorMessage(error) });
+      }
+    },
+    (invalid) => {
+      if (invalid.confirmPassword?.message === PASSWORD_MESSAGES.mismatch) {
+        toast.error('Password mismatch', { description: PASSWORD_MESSAGES.mismatch, duration: 3000 });
+      } else if (
+        (form.getValues('password') ?? '').length < PASSWORD_MIN_LENGTH &&
+        !invalid.currentPassword
+      ) {
+        toast.error('Password too short', { description: PASSWORD_MESSAGES.tooShort, duration: 3000 });
+      }
+    },
+  );
+
+  return (
+    <SettingsSection
+      title="Change password"
+      Icon={KeyRound}
+      description="Every other device signed in to your account is signed out, and you get an e-mail."
+    >
+      <form onSubmit={submit} noValidate className="space-y-4" aria-label="Change password">
+        <Field
+          label="Current password"
+          type="password"
+          autoComplete="current-password"
+          error={errors.currentPassword?.message}
+          {...form.register('currentPassword')}
+        />
+        <NewPasswordFields
+          form={form}
+          labels={{ password: 'New password', confirm: 'Confirm new password' }}
+        />
+        <Button type="submit" disabled={change.isPending}>
+          {change.isPending ? 'Updating…' : 'Update password'}
+        </Button>
+      </form>
+    </SettingsSection>
+  );
+}

@@ -1,0 +1,69 @@
+import { format } from 'date-fns';
+import { Laptop } from 'lucide-react';
+import { toast } from 'sonner';
+import { Badge } from '@/web/components/ui/badge';
+import { Button } from '@/web/components/ui/button';
+import { Loading, Skeleton } from '@/web/components/ui/skeleton';
+import { errorMessage } from '@/web/lib/api';
+import { useRevokeOtherSessions, useSessions } from '../api/settings';
+
+const day = (ms: number) => format(ms, 'MMM d, yyyy');
+
+/** The user's signed-in devices (device family, signed in, last seen) and "Sign out other sessions". */
+export function SessionsList() {
+  const sessions = useSessions();
+  const revoke = useRevokeOtherSessions();
+  const others = sessions.data?.filter((s) => !s.current).length ?? 0;
+
+  const signOutOthers = () =>
+    revoke.mutate(undefined, {
+      onSuccess: (count) =>
+        toast.success('Other sessions signed out', {
+          description: `${count} ${count === 1 ? 'session was' : 'sessions were'} signed out`,
+        }),
+      onError: (error) =>
+        toast.error('Failed to sign out other sessions', { description: errorMessage(error) }),
+    });
+
+  return (
+    <div className="space-y-3">
+      <h3 className="font-medium">Active sessions</h3>
+      {sessions.isPending ? (
+        <Loading label="Loading sessions…">
+          <Skeleton className="h-14 w-full rounded-lg" />
+        </Loading>
+      ) : sessions.isError ? (
+        <p role="alert" className="text-sm text-destructive">
+          Failed to load sessions
+        </p>
+      ) : (
+        <ul className="space-y-2" aria-label="Active sessions">
+          {sessions.data.map((s) => (
+            <li key={s.id} className="flex items-start gap-3 rounded-lg border border-border p-3">
+              <Laptop className="mt-0.5 h-5 w-5 shrink-0 text-muted-foreground" aria-hidden />
+              <div className="min-w-0 flex-1 text-sm">
+                <p className="flex flex-wrap items-center gap-2 font-medium">
+                  {s.device}
+                  {s.current ? <Badge>This device</Badge> : null}
+                </p>
+                <p className="text-xs text-muted-foreground">
+                  Signed in {day(s.createdAt)} · last seen {day(s.lastSeenAt)}
+                </p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Button
+        variant="outline"
+        onClick={signOutOthers}
+        disabled={revoke.isPending || !sessions.isSuccess || others === 0}
+      >
+        {revoke.isPending ? 'Signing out…' : 'Sign out other sessions'}
+      </Button>
+      {sessions.isSuccess && others === 0 ? (
+        <p className="text-xs text-muted-foreground">This is your only signed-in session.</p>
+      ) : null}
+    </div>
+  );
+}

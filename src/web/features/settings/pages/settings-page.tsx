@@ -1,0 +1,52 @@
+import { ArrowLeft } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { APP_VERSION } from '@/shared/about';
+import { paths } from '@/shared/routes';
+import { BlockedUsersSection } from '../components/blocked-users-section';
+import { ChangePasswordSection } from '../components/change-password-section';
+import { DeleteAccountSection } from '../components/delete-account-section';
+import { ExportDataSection } from '../components/export-data-section';
+import {
+  AboutSection,
+  LegalSection,
+  NotificationsSection,
+  SupportSection,
+} from '../components/info-sections';
+import { ProfilePictureSection } from '../components/profile-picture-section';
+import { SecuritySection } from '../components/security-section';
+
+/**
+ * /settings (spec 2 §2): one column of sections, phone first, in the spec's order. Each section is a
+ * component of its own; the page only lists them.
+ */
+export function SettingsPage({ pushPanel }: { pushPanel?: ReactNode } = {}) {
+  return (
+    <div className="mx-auto max-w-2xl space-y-5">
+      <header className="space-y-2">
+        <Link
+          to={paths.dashboard}
+          className="inline-flex items-center gap-1 text-sm text-primary underline-offset-4 hover:underline"
+        >
+          <ArrowLeft className="h-4 w-4" aria-hidden /> Back to dashboard
+        </Link>
+        <h1 className="text-2xl font-bold">Settings</h1>
+      </header>
+      <ProfilePictureSection />
+      <BlockedUsersSection />
+      {/* The push panel (the push feature's) is passed in by app/router.tsx. */}
+      <NotificationsSection>{pushPanel}</NotificationsSection>
+      <SecuritySection />
+      <ExportDataSection />
+      <ChangePasswordSection />
+      <SupportSection />
+      <AboutSection />
+      <LegalSection />
+      <DeleteAccountSection />
+      <footer className="pt-2 pb-4 text-center text-xs text-muted-foreground">
+        © <span suppressHydrationWarning>{new Date().getFullYear()}</span> Pact · Version {APP_VERSION} · All
+        rights reserved
+      </footer>
+    </div>
+  );
+}
