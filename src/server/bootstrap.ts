@@ -48,7 +48,13 @@ const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 export async function createServices(
   config: Config,
   log: Logger,
-  overrides: { database?: Database; clock?: () => Date; push?: PushTuning } = {},
+  overrides: {
+    database?: Database;
+    clock?: () => Date;
+    push?: PushTuning;
+    /** Shorter mail retries (a test's peer answers at once). */
+    mailRetryDelaysMs?: readonly number[];
+  } = {},
 ): Promise<Services> {
   const secrets = loadOrCreateSecrets(config.dataDir, config.secrets);
   const database =
@@ -65,7 +71,7 @@ export async function createServices(
     dataDir: config.dataDir,
     log,
   });
-  const mail = createMailQueue(mailer, log);
+  const mail = createMailQueue(mailer, log, { retryDelaysMs: overrides.mailRetryDelaysMs });
   const auth = createAuth({
     db: database.db,
     secret: secrets.authSecret,

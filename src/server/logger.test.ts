@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { DrizzleQueryError } from 'drizzle-orm/errors';
 import { describe, expect, it } from 'vitest';
-import { createLogger } from './logger';
+import { createLogger, quotesContent } from './logger';
 
 function capture() {
   const lines: string[] = [];
@@ -35,6 +35,20 @@ describe('logs', () => {
     expect(text).toContain('string_to_uuid');
     expect(text).toContain('/api/tasks');
     for (const secret of ['Kneel by the door', 'someone@example.com', 'secret-title', 'insert into']) {
+      expect(text).not.toContain(secret);
+    }
+  });
+
+  it('an error marked as quoting what it carried is logged by its name, code and frames only', () => {
+    const { log, lines } = capture();
+    const error = Object.assign(new Error('Invalid address "Jane Roe <jane@example.com>"'), {
+      code: 'EMESSAGE',
+    });
+    log.error({ err: quotesContent(error) }, 'mail given up after retries');
+    const text = lines.join('');
+    expect(text).toContain('EMESSAGE');
+    expect(text).toContain('logger.test.ts');
+    for (const secret of ['jane@example.com', 'Jane Roe', 'Invalid address']) {
       expect(text).not.toContain(secret);
     }
   });

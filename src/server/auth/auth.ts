@@ -5,7 +5,7 @@ import type { Db } from '../db/client';
 import { accounts, sessions, users, verifications } from '../db/schema';
 import type { MailQueue } from '../email/queue';
 import { passwordResetMail, verificationMail } from '../email/templates';
-import type { Logger } from '../logger';
+import { type Logger, libraryMessage, serializeError } from '../logger';
 import { hashPassword, verifyPassword } from './password-hash';
 
 export const AUTH_BASE_PATH = '/api/auth';
@@ -25,6 +25,27 @@ export interface AuthDeps {
 /** The password-reset link: /auth in recovery mode, with the one-time token and the address. */
 export const resetLink = (appUrl: string, token: string, email: string) =>
   `${appUrl}${withQuery(paths.auth, { type: 'recovery', token, email })}`;
+
+/**
+ * The library's log lines, in our logs: its message without the values it quotes, the errors it passes
+ * through our error serializer (a failed statement keeps its SQLSTATE and constraint, never its query or
+ * values), and its other arguments (the address of a sign-in, a provider's answer) left out, counted.
+ */
+export function authLog(log: Logger) {
+  return (level: 'info' | 'warn' | 'error' | 'debug', message: unknown, ...args: unknown[]) => {
+    const errors = [message, ...args].filter((a): a is Error => a instanceof Error);
+    const dropped = args.filter((a) => !(a instanceof Error)).length;
+    const fields: Record<string, unknown> = {};
+    // pino's serializer takes the first under `err`; any further ones are serialized here.
+    if (errors[0]) fields.err = errors[0];
+    if (errors.length > 1) fields.errors = errors.slice(1).map((e) => serializeError(e));
+    if (dropped > 0) fields.dropped = dropped;
+    const words = libraryMessage(message) || (errors[0]?.name ?? '');
+    if (level === 'error') log.error(fields, words);
+    else if (level === 'warn') log.warn(fields, words);
+    else log.debug(fields, words);
+  };
+}
 
 export function createAuth(deps: AuthDeps) {
   return betterAuth({
@@ -90,14 +111,7 @@ export function createAuth(deps: AuthDeps) {
         deps.mail.enqueue(verificationMail(user.email, user.name, url));
       },
     },
-    logger: {
-      log: (level, message, ...args) => {
-        const log = deps.log.child({ component: 'auth' });
-        if (level === 'error') log.error({ args }, message);
-        else if (level === 'warn') log.warn({ args }, message);
-        else log.debug({ args }, message);
-      },
-    },
+    logger: { log: authLog(deps.log.child({ component: 'auth' })) },
   });
 }
 

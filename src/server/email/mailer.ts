@@ -2,9 +2,18 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
-import type { Logger } from '../logger';
+import { type Logger, quotesContent } from '../logger';
+
+/** What a mail is for: logged in place of its subject, which may name someone. */
+export type MailKind =
+  | 'verification'
+  | 'password-reset'
+  | 'connection-request'
+  | 'feedback'
+  | 'password-changed';
 
 export interface Mail {
+  kind: MailKind;
   to: string;
   subject: string;
   text: string;
@@ -29,9 +38,12 @@ export function createMailer(opts: {
   if (opts.smtpUrl) {
     const transport = nodemailer.createTransport(opts.smtpUrl);
     return {
-      async send(mail) {
-        await transport.sendMail({ from: opts.from, ...mail });
-        opts.log.info({ subject: mail.subject }, 'mail sent');
+      async send({ kind, ...mail }) {
+        // The server's reply may name the recipient: the error is logged by its codes only.
+        await transport.sendMail({ from: opts.from, ...mail }).catch((error: unknown) => {
+          throw quotesContent(error);
+        });
+        opts.log.info({ kind }, 'mail sent');
       },
       close: () => transport.close(),
     };
@@ -39,12 +51,12 @@ export function createMailer(opts: {
   const outbox = path.join(opts.dataDir, 'outbox');
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
-    async send(mail) {
+    async send({ kind, ...mail }) {
       const info = await transport.sendMail({ from: opts.from, ...mail });
       await mkdir(outbox, { recursive: true, mode: 0o700 });
       const file = path.join(outbox, `${Date.now()}-${randomUUID()}.eml`);
       await writeFile(file, info.message as Buffer, { mode: 0o600 });
-      opts.log.info({ subject: mail.subject, file }, 'mail written to outbox (SMTP_URL unset)');
+      opts.log.info({ kind, file }, 'mail written to outbox (SMTP_URL unset)');
     },
     close: () => transport.close(),
   };

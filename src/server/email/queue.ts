@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Logger } from '../logger';
 import type { Mail, Mailer } from './mailer';
 
@@ -11,7 +12,7 @@ export interface MailQueue {
 }
 
 /** Retries after these pauses; then the mail is given up and logged. */
-const RETRY_DELAYS_MS = [1_000, 5_000, 30_000];
+const RETRY_DELAYS_MS: readonly number[] = [1_000, 5_000, 30_000];
 /** A flood of mails beyond this is refused (and logged) rather than held in memory. */
 const MAX_QUEUED = 1_000;
 
@@ -22,8 +23,13 @@ const MAX_QUEUED = 1_000;
  * address take the same time). A mail still queued when the process dies is lost: every mail Pact sends
  * is one the user can ask for again.
  */
-export function createMailQueue(mailer: Mailer, log: Logger): MailQueue {
-  const waiting: { mail: Mail; attempt: number }[] = [];
+export function createMailQueue(
+  mailer: Mailer,
+  log: Logger,
+  tuning: { retryDelaysMs?: readonly number[] } = {},
+): MailQueue {
+  const retryDelays = tuning.retryDelaysMs ?? RETRY_DELAYS_MS;
+  const waiting: { id: string; mail: Mail; attempt: number }[] = [];
   let running = false;
   let inFlight = 0;
   const idle = new Set<() => void>();
@@ -41,18 +47,18 @@ export function createMailQueue(mailer: Mailer, log: Logger): MailQueue {
       try {
         await mailer.send(job.mail);
       } catch (error) {
-        const delay = RETRY_DELAYS_MS[job.attempt];
+        const delay = retryDelays[job.attempt];
+        // Ids and codes only: the address, the subject (which may name someone) and the server's reply
+        // (which often quotes the address) stay out of the logs.
+        const about = { mailId: job.id, kind: job.mail.kind, attempt: job.attempt + 1 };
         if (delay === undefined) {
-          log.error({ err: error, subject: job.mail.subject }, 'mail given up after retries');
+          log.error({ err: error, ...about }, 'mail given up after retries');
         } else {
-          log.warn(
-            { code: (error as { code?: string }).code, attempt: job.attempt + 1 },
-            'mail failed, retrying',
-          );
+          log.warn({ ...about, ...smtpCodes(error) }, 'mail failed, retrying');
           inFlight++;
           setTimeout(() => {
             inFlight--;
-            waiting.push({ mail: job.mail, attempt: job.attempt + 1 });
+            waiting.push({ ...job, attempt: job.attempt + 1 });
             void pump();
           }, delay).unref();
         }
@@ -67,10 +73,10 @@ export function createMailQueue(mailer: Mailer, log: Logger): MailQueue {
   return {
     enqueue(mail) {
       if (waiting.length >= MAX_QUEUED) {
-        log.error({ subject: mail.subject }, 'mail queue full, mail dropped');
+        log.error({ kind: mail.kind }, 'mail queue full, mail dropped');
         return;
       }
-      waiting.push({ mail, attempt: 0 });
+      waiting.push({ id: randomUUID(), mail, attempt: 0 });
       void pump();
     },
     drain(timeoutMs = 10_000) {
@@ -88,5 +94,15 @@ export function createMailQueue(mailer: Mailer, log: Logger): MailQueue {
     get size() {
       return waiting.length + inFlight;
     },
+  };
+}
+
+/** What a failed send may tell the logs: nodemailer's code, the SMTP reply's code and its command. */
+function smtpCodes(error: unknown) {
+  const e = (error ?? {}) as { code?: unknown; responseCode?: unknown; command?: unknown };
+  return {
+    code: typeof e.code === 'string' ? e.code : undefined,
+    responseCode: typeof e.responseCode === 'number' ? e.responseCode : undefined,
+    command: typeof e.command === 'string' ? e.command : undefined,
   };
 }

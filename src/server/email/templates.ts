@@ -24,7 +24,7 @@ export function verificationMail(to: string, displayName: string, url: string): 
     url,
     'If you did not create a Pact account, you can ignore this message.',
   );
-  return { to, subject: 'Confirm your email for Pact', ...body };
+  return { kind: 'verification', to, subject: 'Confirm your email for Pact', ...body };
 }
 
 export function passwordResetMail(to: string, displayName: string, url: string): Mail {
@@ -35,7 +35,7 @@ export function passwordResetMail(to: string, displayName: string, url: string):
     url,
     'If you did not ask for this, you can ignore this message: your password stays as it is.',
   );
-  return { to, subject: 'Reset your Pact password', ...body };
+  return { kind: 'password-reset', to, subject: 'Reset your Pact password', ...body };
 }
 
 export function connectionRequestMail(
@@ -52,7 +52,12 @@ export function connectionRequestMail(
     url,
     'Only accept requests from someone you know and trust. You can also reject the request and block the sender.',
   );
-  return { to, subject: `${senderName} wants to connect with you on Pact`, ...body };
+  return {
+    kind: 'connection-request',
+    to,
+    subject: `${senderName} wants to connect with you on Pact`,
+    ...body,
+  };
 }
 
 /**
@@ -77,7 +82,7 @@ export function feedbackMail(
     m.url,
     'You receive this mail because your partner chose to send their feedback to you by email.',
   );
-  return { to, subject: `Feedback from ${m.dominantName} on Pact`, ...body };
+  return { kind: 'feedback', to, subject: `Feedback from ${m.dominantName} on Pact`, ...body };
 }
 
 /** Tells the owner that the password changed, with the way back in if it was not them. */
@@ -89,5 +94,5 @@ export function passwordChangedMail(to: string, displayName: string, url: string
     url,
     'If this was not you, choose "Forgot password" on the sign-in page at once to set a new one.',
   );
-  return { to, subject: 'Your Pact password was changed', ...body };
+  return { kind: 'password-changed', to, subject: 'Your Pact password was changed', ...body };
 }

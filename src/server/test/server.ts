@@ -3,6 +3,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Writable } from 'node:stream';
 import { serve } from '@hono/node-server';
 import { count } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
@@ -51,6 +52,8 @@ export interface TestServer {
   rowCounts(): Promise<RowCounts>;
   /** Resolves once every mail the server has started to send has gone out or failed. */
   mailsSettled(): Promise<void>;
+  /** What the server logged so far, one JSON line each (empty unless `captureLogs`). */
+  logs(): string[];
   close(): Promise<void>;
 }
 
@@ -73,6 +76,10 @@ export interface TestServerOptions {
   env?: Record<string, string>;
   /** Shorter push retries and timeouts (a local push service answers at once or never). */
   push?: PushTuning;
+  /** Pauses between mail retries in place of the production ones (seconds apart). */
+  mailRetryDelaysMs?: readonly number[];
+  /** Keep every log line, from debug up, for `logs()` (the server logs nothing otherwise). */
+  captureLogs?: boolean;
 }
 
 /**
@@ -109,10 +116,23 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     ...(database.url ? { DATABASE_URL: database.url } : {}),
     ...opts.env,
   });
-  const services = await createServices(config, createLogger(config.logLevel), {
+  const logLines: string[] = [];
+  const logger = opts.captureLogs
+    ? createLogger(
+        'debug',
+        new Writable({
+          write(chunk, _encoding, done) {
+            logLines.push(...String(chunk).split('\n').filter(Boolean));
+            done();
+          },
+        }),
+      )
+    : createLogger(config.logLevel);
+  const services = await createServices(config, logger, {
     database,
     clock: clock.now,
     push: opts.push,
+    mailRetryDelaysMs: opts.mailRetryDelaysMs,
   });
   const mailsSettled = trackSends(services.mailer);
   const app = createApp(services);
@@ -134,6 +154,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     },
     rowCounts: () => countRows(database.db),
     mailsSettled,
+    logs: () => [...logLines],
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

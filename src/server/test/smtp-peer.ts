@@ -21,6 +21,11 @@ export interface SmtpPeer {
   ): Promise<ReceivedMail>;
   /** Messages received for one address so far. */
   mailsTo(to: string): ReceivedMail[];
+  /**
+   * From now on the peer refuses `address` at RCPT TO with a permanent error whose reply names it, as a
+   * real server does: "550 5.1.1 <address>: Recipient address rejected".
+   */
+  reject(address: string): void;
   close(): Promise<void>;
 }
 
@@ -81,18 +86,28 @@ export function extractLink(raw: string): string {
   return link;
 }
 
-/** A real SMTP server on 127.0.0.1, without TLS or authentication, keeping every message it receives. */
-/** `delayMs`: the peer takes this long to accept each message, as a slow mail server does. */
+/**
+ * A real SMTP server on 127.0.0.1, without TLS or authentication, keeping every message it receives.
+ * `delayMs`: the peer takes this long to accept each message, as a slow mail server does.
+ */
 export async function startSmtpPeer(opts: { delayMs?: number } = {}): Promise<SmtpPeer> {
   const messages: ReceivedMail[] = [];
   const taken = new Set<ReceivedMail>();
   const waiters = new Set<() => boolean>();
+  const rejected = new Set<string>();
 
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
     banner: 'pact test peer',
+    onRcptTo(address, _session, callback) {
+      if (!rejected.has(address.address.toLowerCase())) return callback();
+      const error = Object.assign(new Error(`5.1.1 <${address.address}>: Recipient address rejected`), {
+        responseCode: 550,
+      });
+      callback(error);
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -122,6 +137,7 @@ export async function startSmtpPeer(opts: { delayMs?: number } = {}): Promise<Sm
     url: `smtp://127.0.0.1:${port}`,
     messages,
     mailsTo,
+    reject: (address) => rejected.add(address.toLowerCase()),
     waitForMail(to, predicate = () => true, timeoutMs = 5_000) {
       return new Promise((resolve, reject) => {
         const check = () => {
