@@ -5,7 +5,7 @@ import { databases } from '../test/database';
 import { createCouple } from '../test/partners';
 import { expectError } from '../test/responses';
 import { startTestServer, type TestServer } from '../test/server';
-import { registerAndVerify, registrationBody, uniqueEmail } from '../test/users';
+import { createUser, registerAndVerify, registrationBody, uniqueEmail } from '../test/users';
 import { LIMITS } from './rate-limit';
 
 const TOO_MANY = /^Too many requests\. Please try again in \d+ minutes?\.$/;
@@ -83,6 +83,36 @@ describe.each(databases())('limits on anonymous and probing requests on %s', (ki
     const search = () => dominant.client.post('/api/users/search', { email: uniqueEmail('probe') });
     for (let i = 0; i < LIMITS.searchByAccount.max; i++) expect((await search()).status).toBe(200);
     await expectLimited(await search());
+  });
+
+  it('partner search: accounts taking turns from one client address share its limit, whatever it forwards', async () => {
+    // Past the search and registration windows: the accounts register from this same address.
+    server.clock.advance(LIMITS.registerFromClient.windowMs + 1_000);
+    const perAccount = LIMITS.searchByAccount.max;
+    const fromClient = LIMITS.searchFromClient.max;
+    const accounts = await Promise.all(
+      Array.from({ length: Math.ceil(fromClient / perAccount) + 1 }, () => createUser(server)),
+    );
+    // A spoofed X-Forwarded-For is not believed: the server is not behind a proxy (TRUST_PROXY unset).
+    const search = (index: number) =>
+      accounts[index]!.client.post(
+        '/api/users/search',
+        { email: uniqueEmail('probe') },
+        { headers: { 'X-Forwarded-For': `203.0.113.${index + 1}` } },
+      );
+    let searched = 0;
+    for (let index = 0; searched < fromClient; index++) {
+      for (let i = 0; i < perAccount && searched < fromClient; i++, searched++) {
+        expect((await search(index)).status).toBe(200);
+      }
+    }
+    // The last account has not searched yet: its own count is fresh, the address's is spent.
+    const fresh = accounts.length - 1;
+    await expectLimited(await search(fresh));
+    await expectLimited(await search(0));
+    // The window passes; the same account searches again.
+    server.clock.advance(LIMITS.searchFromClient.windowMs + 1_000);
+    expect((await search(fresh)).status).toBe(200);
   });
 
   it('keeps no address or e-mail in the table of limits', async () => {

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
 import { type Couple, createCouple } from '../test/partners';
 import { startTestServer, type TestServer } from '../test/server';
-import { uploadPhoto } from '../test/uploads';
+import { uploadAudio, uploadPhoto } from '../test/uploads';
 
 describe('what the server lets browsers keep', () => {
   let server: TestServer;
@@ -36,6 +36,23 @@ describe('what the server lets browsers keep', () => {
     expect(cacheControl).toMatch(/\bno-store\b/);
     expect(cacheControl).toMatch(/^private\b/);
     expect(cacheControl).not.toMatch(/max-age=[1-9]/);
+  });
+
+  it('a private voice note is never stored by the browser either, for the partner nor for its sender', async () => {
+    const note = await uploadAudio(couple.dominant.client, couple.submissive.id);
+    for (const reader of [couple.submissive, couple.dominant]) {
+      // An <audio> element asks with a Range header.
+      for (const init of [{}, { headers: { Range: 'bytes=0-' } }]) {
+        const served = await reader.client.get(`/api/media/${note}`, init);
+        expect(served.status).toBeLessThan(300);
+        expect(served.headers.get('content-type')).toMatch(/^audio\//);
+        const cacheControl = served.headers.get('cache-control') ?? '';
+        expect(cacheControl).toMatch(/\bno-store\b/);
+        expect(cacheControl).toMatch(/^private\b/);
+        expect(cacheControl).not.toMatch(/max-age=[1-9]|public|immutable/);
+        await served.arrayBuffer();
+      }
+    }
   });
 
   it('source maps are not served to browsers', async () => {
