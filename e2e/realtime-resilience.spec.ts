@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { createVerifiedUser, expect, logIn, PASSWORD, test } from './fixtures';
+import { seedCouple, seedTask } from './seed';
 
 /**
  * A reverse proxy in front of the app, as nginx is in production, that can be told to answer 502 (as it
@@ -97,6 +98,44 @@ test('live updates come back after the proxy answered 502 for a while, without a
     const dialog = page.getByRole('dialog', { name: 'Connection Request' });
     await expect(dialog.getByText('Remy Dom', { exact: true })).toBeVisible();
   } finally {
+    await proxy.close();
+  }
+});
+
+test("a partner's change made while the stream was refused shows once it is back, without a reload", async ({
+  page: dom,
+  browser,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const proxy = await startProxy(new URL(baseURL!));
+  const { sub } = await seedCouple(browser, dom, request, { dominant: 'Quinn Dom', submissive: 'Rowan Sub' });
+  try {
+    // The submissive's browser goes through the proxy (cookies are per host, not per port).
+    await sub.page.goto(`${proxy.origin}/tasks`);
+    await expect(sub.page.getByText('No active tasks found')).toBeVisible();
+    await expect(sub.page.locator('html')).toHaveAttribute('data-live', 'ready');
+    // Gone after a reload: the page must catch up by itself.
+    await sub.page.evaluate(() => {
+      (window as { sameDocument?: boolean }).sameDocument = true;
+    });
+
+    // The app restarts behind the proxy: the stream drops and its reconnections are answered 502.
+    proxy.fail();
+    await expect.poll(() => proxy.refusedStreams(), { timeout: 20_000 }).toBeGreaterThanOrEqual(1);
+    // Meanwhile the dominant, reaching the app directly, assigns a task: its event finds no stream.
+    await seedTask(dom, sub.id, { title: 'Repot the basil' });
+    await expect.poll(() => proxy.refusedStreams(), { timeout: 20_000 }).toBeGreaterThanOrEqual(2);
+    await expect(sub.page.locator('html')).not.toHaveAttribute('data-live', 'ready');
+    await expect(sub.page.getByText('Repot the basil')).toHaveCount(0);
+
+    proxy.recover();
+    await expect(sub.page.locator('html')).toHaveAttribute('data-live', 'ready', { timeout: 40_000 });
+    await expect(sub.page.getByTestId('task-card').filter({ hasText: 'Repot the basil' })).toBeVisible();
+    expect(await sub.page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true);
+  } finally {
+    await sub.page.context().close();
     await proxy.close();
   }
 });
