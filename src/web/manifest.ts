@@ -3,8 +3,10 @@
  * writes it to /manifest.webmanifest. Browsers take one theme colour from here; index.html gives the light
  * and the dark one by colour scheme.
  */
+// Relative: vite.config.ts loads this file before its `@` alias exists.
+import { paths } from '../shared/routes';
+
 export const THEME_LIGHT = '#6d28d9';
-export const THEME_DARK = '#100e19';
 export const BACKGROUND = '#f8f7fc';
 
 export const webAppManifest = {
@@ -14,7 +16,7 @@ export const webAppManifest = {
   description: 'A private space for a consenting adult couple to keep their dynamic.',
   lang: 'en',
   dir: 'ltr' as const,
-  start_url: '/dashboard',
+  start_url: paths.dashboard,
   scope: '/',
   display: 'standalone' as const,
   theme_color: THEME_LIGHT,

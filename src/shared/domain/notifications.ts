@@ -189,8 +189,6 @@ const CONTRACT_CHANGES = {
 } as const;
 export type ContractChange = keyof typeof CONTRACT_CHANGES;
 
-export type NotificationBuilder = keyof typeof notify;
-
 /** Where opening a notification leads: a request's dialog, or a screen (with the item highlighted). */
 export type NotificationTarget = { kind: 'request'; requestId: string } | { kind: 'path'; to: string };
 

@@ -97,7 +97,6 @@ export type ResetPasswordInput = z.input<typeof resetPasswordInput>;
 export const sessionRoleInput = z.object({
   role: z.enum(SESSION_ROLES, { error: 'Session role must be dominant or submissive' }),
 });
-export type SessionRoleInput = z.input<typeof sessionRoleInput>;
 
 /** The current user as the client sees it (spec 1, section 3). Timestamps are epoch milliseconds. */
 export interface CurrentUser {

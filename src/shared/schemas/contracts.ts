@@ -41,11 +41,9 @@ const contractText = z
 
 /** GET /api/contracts?partnerId=… and POST /api/contracts: the contract shared with one partner. */
 export const contractPartnerInput = z.object({ partnerId: uuidField(CONTRACT_MESSAGES.partnerRequired) });
-export type ContractPartnerInput = z.input<typeof contractPartnerInput>;
 
 /** PUT /api/contracts/:id/content: new text over the version the editor started from. */
 export const contractContentInput = z.object({ baseVersionId: versionField, content: contractText });
-export type ContractContentInput = z.input<typeof contractContentInput>;
 
 /** POST /api/contracts/:id/reset: back to the default template. */
 export const contractResetInput = z.object({ baseVersionId: versionField });
@@ -76,7 +74,6 @@ export const contractTemplateInput = z
       .refine((s) => s.trim().length > 0, CONTRACT_MESSAGES.textRequired),
   })
   .transform(({ baseVersionId, text }) => ({ baseVersionId, content: text }));
-export type ContractTemplateInput = z.input<typeof contractTemplateInput>;
 
 /** GET /api/contracts/:id/versions/:versionId. */
 export const contractVersionParam = z.object({ id: uuidField(), versionId: uuidField() });

@@ -43,7 +43,6 @@ export const notesQuery = z.object({
   partnerId: uuidField(JOURNAL_MESSAGES.partnerRequired),
   before: cursorField.optional(),
 });
-export type NotesQuery = z.input<typeof notesQuery>;
 
 /** POST /api/notes: a text message, or a voice message with an optional title (spec 2 §2, §5). */
 export const sendNoteInput = z

@@ -16,13 +16,10 @@ export const searchUsersInput = z.object({
       'Please enter a valid email address',
     ),
 });
-export type SearchUsersInput = z.input<typeof searchUsersInput>;
 
 export const sendRequestInput = z.object({ receiverId: uuidField('Please choose a user to connect with') });
-export type SendRequestInput = z.input<typeof sendRequestInput>;
 
 export const blockUserInput = z.object({ userId: uuidField('Please choose a user to block') });
-export type BlockUserInput = z.input<typeof blockUserInput>;
 
 export const partnerIdParam = z.object({ partnerId: uuidField() });
 

@@ -63,10 +63,8 @@ export type CreatePunishmentInput = z.input<typeof createPunishmentInput>;
 export const punishmentCompletionInput = z.object({
   completed: z.boolean({ error: 'completed must be true or false' }),
 });
-export type PunishmentCompletionInput = z.input<typeof punishmentCompletionInput>;
 
 export const punishmentFeedbackInput = feedbackInputOf(PUNISHMENT_MESSAGES.feedbackRequired);
-export type PunishmentFeedbackInput = z.input<typeof punishmentFeedbackInput>;
 
 /** The client view of a punishment (spec 2 §3). Timestamps in epoch ms; timerDuration in whole minutes. */
 export interface PunishmentView {

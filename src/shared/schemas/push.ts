@@ -101,7 +101,6 @@ export type PushSubscriptionData = z.output<ReturnType<typeof pushSubscriptionIn
 
 export const pushEndpointInput = (rules: EndpointRules = {}) =>
   z.object({ endpoint: pushEndpointField(rules) });
-export type PushEndpointInput = z.input<ReturnType<typeof pushEndpointInput>>;
 
 const clockTime = z
   .string({ error: PUSH_MESSAGES.time })
@@ -133,10 +132,7 @@ export const pushPreferencesInput = z.object({
   showDetails: z.boolean({ error: 'showDetails must be true or false' }),
   quietHours: quietHoursInput.nullable(),
 });
-export type PushPreferencesInput = z.input<typeof pushPreferencesInput>;
 export type PushPreferences = z.output<typeof pushPreferencesInput>;
-
-export const DEFAULT_PUSH_PREFERENCES: PushPreferences = { showDetails: false, quietHours: null };
 
 /** One device of the user. `createdAt` in epoch milliseconds. */
 export interface PushSubscriptionView {

@@ -29,7 +29,6 @@ export const DELETE_CONFIRM_MESSAGE = 'Please type "DELETE" to confirm account d
 export const deleteAccountInput = z.object({
   confirm: z.literal(DELETE_CONFIRMATION, { error: DELETE_CONFIRM_MESSAGE }),
 });
-export type DeleteAccountInput = z.input<typeof deleteAccountInput>;
 
 /** One entry of the security log. Times are epoch milliseconds. */
 export interface SecurityEventView {

@@ -107,7 +107,6 @@ export const completeTaskInput = z.object({
 export type CompleteTaskInput = z.input<typeof completeTaskInput>;
 
 export const feedbackInput = feedbackInputOf(TASK_MESSAGES.feedbackRequired);
-export type FeedbackInput = z.input<typeof feedbackInput>;
 
 export const aboveAndBeyondInput = z.object({
   dominantId: uuidField('Please choose the partner this is for'),

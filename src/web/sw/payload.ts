@@ -1,3 +1,5 @@
+import { paths } from '@/shared/routes';
+
 /**
  * What the service worker shows for a push and what a tap opens: pure, so that unit tests cover it. The
  * server sends `{ title, body, url, tag }`; anything missing or unreadable still shows a notification
@@ -12,7 +14,7 @@ export interface ShownNotification {
   tag: string;
 }
 
-const HOME = '/dashboard';
+const HOME = paths.dashboard;
 export const DISCREET: ShownNotification = {
   title: 'Pact',
   body: 'New activity in Pact',

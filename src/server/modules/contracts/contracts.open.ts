@@ -3,9 +3,9 @@ import { DEFAULT_CONTRACT_TEMPLATE } from '@/shared/domain/contracts';
 import type { Actor } from '../../auth/session';
 import { contracts, contractVersions } from '../../db/schema';
 import type { AppDeps } from '../../deps';
-import { resolvePair } from '../pairs/pairs.service';
+import { pairWithPartner } from '../pairs/pairs.service';
 import { appendContractEvent, sha256Hex } from './contracts.chain';
-import { activePairOf, loadContract, noPartner, roleIn } from './contracts.queries';
+import { loadContract, noPartner, roleIn } from './contracts.queries';
 
 /**
  * POST /api/contracts: the contract shared with a partner, created with the default template on the first
@@ -15,9 +15,7 @@ import { activePairOf, loadContract, noPartner, roleIn } from './contracts.queri
 export async function openContract(deps: AppDeps, actor: Actor, input: { partnerId: string }) {
   const now = deps.clock();
   return deps.publisher.transaction(async (tx, emit) => {
-    let pair = await activePairOf(tx, actor.id, input.partnerId);
-    if (!pair && actor.actingRole)
-      pair = await resolvePair(tx, actor.id, actor.actingRole, input.partnerId, now);
+    const pair = await pairWithPartner(tx, actor, input.partnerId, now);
     if (!pair) throw noPartner();
     const [inserted] = await tx
       .insert(contracts)

@@ -1,4 +1,4 @@
-import { and, asc, eq, or, type Placeholder, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ContractRole } from '@/shared/domain/contracts';
 import {
@@ -13,7 +13,8 @@ import { bound, prepared } from '../../db/prepared';
 import { contractEvents, contracts, contractVersions, pairs, users } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../http/errors';
-import { inActorPairs, type PairRow } from '../pairs/pairs.scope';
+import { actsAsDominantOf, actsAsSubmissiveOf } from '../pairs/pairs.policy';
+import { activePairIdBetween, inActorPairs, type PairRow } from '../pairs/pairs.scope';
 import { areConnected } from '../pairs/pairs.service';
 import { verifyContractHistory } from './contracts.chain';
 
@@ -22,28 +23,9 @@ export const noPartner = () => new AppError(404, 'NOT_FOUND', CONTRACT_MESSAGES.
 
 /** The side of the pair the session acts on: its acting role, when the pair has the actor there. */
 export function roleIn(actor: Actor, pair: PairRow): ContractRole | null {
-  if (actor.actingRole === 'dominant' && pair.dominantId === actor.id) return 'dominant';
-  if (actor.actingRole === 'submissive' && pair.submissiveId === actor.id) return 'submissive';
+  if (actsAsDominantOf(actor, pair)) return 'dominant';
+  if (actsAsSubmissiveOf(actor, pair)) return 'submissive';
   return null;
-}
-
-/** The active pair of two partners (the oldest, should two Switches have formed one each way). */
-export async function activePairOf(q: Queryable, me: string, partner: string): Promise<PairRow | null> {
-  const [pair] = await q
-    .select({ id: pairs.id, dominantId: pairs.dominantId, submissiveId: pairs.submissiveId })
-    .from(pairs)
-    .where(
-      and(
-        eq(pairs.status, 'active'),
-        or(
-          and(eq(pairs.dominantId, me), eq(pairs.submissiveId, partner)),
-          and(eq(pairs.dominantId, partner), eq(pairs.submissiveId, me)),
-        ),
-      ),
-    )
-    .orderBy(asc(pairs.createdAt))
-    .limit(1);
-  return pair ?? null;
 }
 
 const dom = alias(users, 'dom');
@@ -107,14 +89,10 @@ export async function loadContract(q: Queryable, actor: Actor, id: string): Prom
   return presentContract(row, actor);
 }
 
-/** The two people's active pair (the oldest), as a subquery: the pair of `activePairOf`. */
-const sharedPairId = (me: Placeholder, partner: Placeholder) =>
-  sql`(select ${pairs.id} from ${pairs} where ${pairs.status} = 'active' and ((${pairs.dominantId} = ${me} and ${pairs.submissiveId} = ${partner}) or (${pairs.dominantId} = ${partner} and ${pairs.submissiveId} = ${me})) order by ${pairs.createdAt} limit 1)`;
-
 // The page's and the dashboard card's read: one statement, planned once, by the unique pair_id index.
 const byPartner = prepared((db: Db) =>
   contractQuery(db)
-    .where(eq(contracts.pairId, sharedPairId(bound('userId'), bound('partnerId'))))
+    .where(eq(contracts.pairId, activePairIdBetween(bound('userId'), bound('partnerId'))))
     .limit(1)
     .prepare('contract_by_partner'),
 );

@@ -1,22 +1,16 @@
-import { and, desc, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { encodeNoteCursor, JOURNAL_MESSAGES, NOTE_PAGE, type NotePage } from '@/shared/schemas/journal';
 import type { Actor } from '../../auth/session';
 import type { Db, Queryable } from '../../db/client';
 import { bound, prepared } from '../../db/prepared';
-import { notes, pairs, users } from '../../db/schema';
+import { notes, users } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../http/errors';
+import { activePairIdBetween } from '../pairs/pairs.scope';
 import { areConnected } from '../pairs/pairs.service';
 import { presentNote } from './journal.presenter';
 
 export const noPartner = () => new AppError(404, 'NOT_FOUND', JOURNAL_MESSAGES.noPartner);
-
-/**
- * The pair that holds the conversation of `me` with `partner`: their active pair (the oldest, should two
- * Switches have formed one each way). A former partner has none: their conversation is not there.
- */
-export const conversationPairId = (me: string | Placeholder, partner: string | Placeholder): SQL =>
-  sql`(select ${pairs.id} from ${pairs} where ${pairs.status} = 'active' and ((${pairs.dominantId} = ${me} and ${pairs.submissiveId} = ${partner}) or (${pairs.dominantId} = ${partner} and ${pairs.submissiveId} = ${me})) order by ${pairs.createdAt} limit 1)`;
 
 const noteQuery = (q: Queryable) =>
   q
@@ -31,8 +25,9 @@ export async function loadNote(q: Queryable, id: string) {
 }
 
 // The newest page and an older one: one index range scan each on (pair_id, created_at desc, id desc),
-// the pair found once by its subquery; NOTE_PAGE + 1 rows tell whether older ones exist.
-const conversation = eq(notes.pairId, conversationPairId(bound('userId'), bound('partnerId')));
+// the pair found once by its subquery; NOTE_PAGE + 1 rows tell whether older ones exist. The conversation of
+// two partners is held by their active pair: a former partner has none, so their conversation is not there.
+const conversation = eq(notes.pairId, activePairIdBetween(bound('userId'), bound('partnerId')));
 const newest = prepared((db: Db) =>
   noteQuery(db)
     .where(conversation)

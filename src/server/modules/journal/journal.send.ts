@@ -1,32 +1,25 @@
-import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { notify } from '@/shared/domain/notifications';
 import type { sendNoteInput } from '@/shared/schemas/journal';
 import type { Actor } from '../../auth/session';
 import type { Tx } from '../../db/client';
-import { notes, pairs } from '../../db/schema';
+import { notes } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { claimMedia } from '../media/media.claims';
 import { createNotification } from '../notifications/notifications.service';
 import type { PairRow } from '../pairs/pairs.scope';
-import { resolvePair } from '../pairs/pairs.service';
-import { conversationPairId, loadNote, noPartner } from './journal.queries';
+import { pairWithPartner } from '../pairs/pairs.service';
+import { loadNote, noPartner } from './journal.queries';
 
 type SendInput = z.output<typeof sendNoteInput>;
 
 /**
- * The pair a new message goes to: the partners' active pair; two connected Switches who have none yet
- * form it in the sender's acting role (as a first task would). Anyone else is 404.
+ * The pair a new message goes to: the partners' active pair, held against its ending until the message is
+ * written; two connected Switches who have none yet form it in the sender's acting role (as a first task
+ * would). Anyone else is 404.
  */
 async function pairForMessage(tx: Tx, actor: Actor, partnerId: string, now: Date): Promise<PairRow> {
-  const [found] = await tx
-    .select({ id: pairs.id, dominantId: pairs.dominantId, submissiveId: pairs.submissiveId })
-    .from(pairs)
-    .where(eq(pairs.id, conversationPairId(actor.id, partnerId)))
-    .for('share')
-    .limit(1);
-  if (found) return found;
-  const pair = actor.actingRole ? await resolvePair(tx, actor.id, actor.actingRole, partnerId, now) : null;
+  const pair = await pairWithPartner(tx, actor, partnerId, now, 'share');
   if (!pair) throw noPartner();
   return pair;
 }

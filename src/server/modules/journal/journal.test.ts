@@ -14,7 +14,7 @@ import { startTestServer, type TestServer } from '../../test/server';
 import { storedCounts, uploadAudio } from '../../test/uploads';
 import { createUser, type TestUser } from '../../test/users';
 import { quietPeriod } from '../../test/wait';
-import { conversationPairId } from './journal.queries';
+import { activePairIdBetween } from '../pairs/pairs.scope';
 
 const NO_PARTNER = 'No partner connection found';
 
@@ -423,7 +423,7 @@ describe('journal: 10,000 messages', () => {
       // The plan of the page's own query: the pair found once, then the index read in order, no sort.
       const plan = await selectRows(
         db,
-        sql`explain (format json) select * from ${notes} where ${notes.pairId} = ${conversationPairId(pair.dominant.id, pair.submissive.id)} order by ${notes.createdAt} desc, ${notes.id} desc limit ${NOTE_PAGE + 1}`,
+        sql`explain (format json) select * from ${notes} where ${notes.pairId} = ${activePairIdBetween(pair.dominant.id, pair.submissive.id)} order by ${notes.createdAt} desc, ${notes.id} desc limit ${NOTE_PAGE + 1}`,
       );
       const text = JSON.stringify(plan);
       expect(text).toContain('notes_pair_created_idx');

@@ -19,6 +19,13 @@ export const activePairIdsOf = (userId: string | Placeholder) =>
   sql`(select ${pairs.id} from ${pairs} where ${pairs.status} = 'active' and (${pairs.dominantId} = ${userId} or ${pairs.submissiveId} = ${userId}))`;
 
 /**
+ * The active pair of `me` and `partner` (the oldest, should two Switches have formed one each way), as a
+ * subquery for `pair_id = (...)`. A former partner has none: nothing of the pair is found through it.
+ */
+export const activePairIdBetween = (me: string | Placeholder, partner: string | Placeholder): SQL =>
+  sql`(select ${pairs.id} from ${pairs} where ${pairs.status} = 'active' and ((${pairs.dominantId} = ${me} and ${pairs.submissiveId} = ${partner}) or (${pairs.dominantId} = ${partner} and ${pairs.submissiveId} = ${me})) order by ${pairs.createdAt} limit 1)`;
+
+/**
  * The one scope of pair data for reads: rows whose pair column names an active pair of the actor.
  * Everything else (a stranger's row, a former partner's) is simply not there.
  */

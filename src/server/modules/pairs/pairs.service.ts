@@ -2,11 +2,12 @@ import { and, asc, eq, or, type Placeholder } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Role } from '@/shared/domain/roles';
 import type { PartnerView } from '@/shared/schemas/partners';
+import type { Actor } from '../../auth/session';
 import type { Db, Queryable, Tx } from '../../db/client';
 import { bound, prepared } from '../../db/prepared';
 import { pairs, partners, users } from '../../db/schema';
 import type { Emit } from '../../realtime/publisher';
-import type { PairRow } from './pairs.scope';
+import { activePairIdBetween, type PairRow, pairColumns } from './pairs.scope';
 
 /** An active pair for this couple: created, or reactivated when they had one before. */
 export async function ensureActivePair(tx: Tx, dominantId: string, submissiveId: string, now: Date) {
@@ -115,6 +116,29 @@ export async function resolvePair(
   const [dominantId, submissiveId] = role === 'dominant' ? [actorId, partnerId] : [partnerId, actorId];
   const id = await ensureActivePair(tx, dominantId, submissiveId, now);
   return { id, dominantId, submissiveId };
+}
+
+/**
+ * The pair in which the actor works with `partnerId`: their active pair, or, for two connected people who
+ * have none yet (or whose pair ended before they reconnected), the one `resolvePair` forms in the session's
+ * acting role. Null for anyone else. With `lock` 'share', the pair found cannot end until the transaction
+ * commits.
+ */
+export async function pairWithPartner(
+  tx: Tx,
+  actor: Pick<Actor, 'id' | 'actingRole'>,
+  partnerId: string,
+  now: Date,
+  lock?: 'share',
+): Promise<PairRow | null> {
+  const query = tx
+    .select(pairColumns)
+    .from(pairs)
+    .where(eq(pairs.id, activePairIdBetween(actor.id, partnerId)))
+    .limit(1);
+  const [found] = lock ? await query.for(lock) : await query;
+  if (found) return found;
+  return actor.actingRole ? resolvePair(tx, actor.id, actor.actingRole, partnerId, now) : null;
 }
 
 const dominant = alias(users, 'dominant');
