@@ -471,7 +471,7 @@ test('the contract: edit mode, the reset dialog, signed with a review waiting, t
   await a.page.goto('/contract');
   await expect(a.page.getByTestId('local-starter')).toBeVisible();
   // Audited once its toast has gone (a toast over the text is not the page's contrast).
-  await expect(a.page.getByText('Rules document created')).toHaveCount(0);
+  await expect(a.page.getByText('Rules document created')).toHaveCount(0, { timeout: 15_000 });
   await audit(a.page, '/contract (local starter)', found);
   await a.page.context().close();
   await b.page.context().close();

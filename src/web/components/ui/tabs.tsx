@@ -1,5 +1,6 @@
 import { Tabs as T } from 'radix-ui';
 import type { ReactNode } from 'react';
+import { useHydrated } from '@/web/lib/use-hydrated';
 
 export interface TabItem {
   value: string;
@@ -18,6 +19,8 @@ export function Tabs({
   items: TabItem[];
   label: string;
 }) {
+  // On a page written at build time a tap before hydration would be lost: the tabs wait for it.
+  const hydrated = useHydrated();
   return (
     <T.Root value={value} onValueChange={onValueChange}>
       <T.List aria-label={label} className="grid grid-flow-col gap-1 rounded-lg bg-muted p-1">
@@ -25,6 +28,7 @@ export function Tabs({
           <T.Trigger
             key={item.value}
             value={item.value}
+            disabled={!hydrated}
             className="h-10 rounded-md text-sm font-medium text-muted-foreground data-[state=active]:bg-card data-[state=active]:text-foreground data-[state=active]:shadow-sm"
           >
             {item.label}

@@ -70,7 +70,7 @@ export function LoginForm({ onUnconfirmed }: { onUnconfirmed: (email: string) =>
         {...form.register('password')}
       />
       <div className="flex justify-end">
-        <Button variant="link" size="sm" onClick={() => setForgotOpen(true)}>
+        <Button variant="link" size="sm" onClick={() => setForgotOpen(true)} disabled={!hydrated}>
           Forgot password?
         </Button>
       </div>
