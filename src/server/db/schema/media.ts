@@ -23,16 +23,21 @@ export const media = pgTable(
     storageKey: text('storage_key').notNull().unique(),
     createdAt: ts('created_at').notNull().defaultNow(),
     /**
-     * The claim: which kind of row holds the file (e.g. 'task'), set once by one conditional update when a
-     * feature attaches an upload. Null means unclaimed; unclaimed uploads older than a day are swept.
+     * The claim: which kind of row holds the file (e.g. 'task') and which row (`attached_id`: the task for
+     * every file of a task, its history entries included; the punishment; the journal message), set once
+     * by one conditional update when a feature attaches an upload. Null means unclaimed; unclaimed uploads
+     * older than a day are swept. The database refuses a row pointed at a file it does not hold, and a
+     * claim that moves (migrations 0013 and 0014, decision 015).
      */
     attachedTo: text('attached_to'),
+    attachedId: uuid('attached_id'),
     attachedAt: ts('attached_at'),
   },
   (t) => [
     index('media_pair_idx').on(t.pairId),
     index('media_unclaimed_idx').on(t.createdAt).where(sql`${t.attachedTo} is null`),
     check('media_kind_check', sql`${t.kind} in ('photo', 'audio')`),
+    check('media_attached_check', sql`(${t.attachedTo} is null) = (${t.attachedId} is null)`),
   ],
 );
 

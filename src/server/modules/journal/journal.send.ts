@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import { notify } from '@/shared/domain/notifications';
 import type { sendNoteInput } from '@/shared/schemas/journal';
@@ -30,29 +31,28 @@ export async function sendNote(deps: AppDeps, actor: Actor, input: SendInput) {
   return deps.publisher.transaction(async (tx, emit) => {
     const pair = await pairForMessage(tx, actor, input.partnerId, now);
     const voice = input.kind === 'voice';
+    // Written after its recording is claimed: the id is chosen first, for the claim to name it.
+    const noteId = randomUUID();
     if (voice && input.voiceNoteId) {
       await claimMedia(
         tx,
         actor,
-        { id: input.voiceNoteId, pairId: pair.id, kind: 'audio', holder: 'note' },
+        { id: input.voiceNoteId, pairId: pair.id, kind: 'audio', holder: 'note', holderId: noteId },
         now,
       );
     }
     const title = voice ? input.voiceNoteDescription || null : null;
-    const [row] = await tx
-      .insert(notes)
-      .values({
-        pairId: pair.id,
-        senderId: actor.id,
-        receiverId: input.partnerId,
-        content: voice ? '' : input.content,
-        tone: input.tone,
-        voiceNote: voice ? input.voiceNoteId : null,
-        voiceNoteDescription: title,
-        createdAt: now,
-      })
-      .returning({ id: notes.id });
-    const noteId = row!.id;
+    await tx.insert(notes).values({
+      id: noteId,
+      pairId: pair.id,
+      senderId: actor.id,
+      receiverId: input.partnerId,
+      content: voice ? '' : input.content,
+      tone: input.tone,
+      voiceNote: voice ? input.voiceNoteId : null,
+      voiceNoteDescription: title,
+      createdAt: now,
+    });
     await createNotification(
       tx,
       emit,

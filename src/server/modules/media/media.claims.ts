@@ -16,13 +16,20 @@ export interface Claim {
   kind: 'photo' | 'audio';
   /** Which kind of row holds it, e.g. 'task' (every file of a task: its voice note, proofs, history). */
   holder: string;
+  /**
+   * Which row holds it: the task (for its history entries too), the punishment, the message. A row inserted
+   * after its claim gets its id up front (`randomUUID()`). The database refuses a row pointed at a
+   * file whose claim does not name it.
+   */
+  holderId: string;
 }
 
 /**
  * Attaches an upload to a feature's row, in the caller's transaction: one conditional update on the
  * media row, which succeeds only for a file the actor uploaded for this pair, of this kind, not yet
  * attached anywhere. Two claims racing for one file: the second waits for the first's row lock, then
- * finds it taken. Nobody attaches someone else's file or moves one between pairs.
+ * finds it taken. Nobody attaches someone else's file or moves one between pairs; a claim, once made,
+ * stays with its row (the database refuses moving it).
  */
 export async function claimMedia(tx: Tx, actor: Actor, claim: Claim, now: Date) {
   const mine = and(
@@ -33,7 +40,7 @@ export async function claimMedia(tx: Tx, actor: Actor, claim: Claim, now: Date) 
   );
   const claimed = await tx
     .update(media)
-    .set({ attachedTo: claim.holder, attachedAt: now })
+    .set({ attachedTo: claim.holder, attachedId: claim.holderId, attachedAt: now })
     .where(and(mine, isNull(media.attachedTo)))
     .returning({ id: media.id });
   if (claimed.length > 0) return;

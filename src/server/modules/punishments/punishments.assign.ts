@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import { notify } from '@/shared/domain/notifications';
 import { type createPunishmentInput, PUNISHMENT_MESSAGES } from '@/shared/schemas/punishments';
@@ -33,17 +34,26 @@ export async function createPunishment(deps: AppDeps, actor: Actor, input: Creat
     const assignedTo = await submissiveFor(tx, actor, input.assignedTo);
     const pair = await resolvePair(tx, actor.id, 'dominant', assignedTo, now);
     if (!pair) throw noPartner();
+    // Written after its voice note is claimed: the id is chosen first, for the claim to name it.
+    const punishmentId = randomUUID();
     if (input.voiceNoteId) {
       await claimMedia(
         tx,
         actor,
-        { id: input.voiceNoteId, pairId: pair.id, kind: 'audio', holder: 'punishment' },
+        {
+          id: input.voiceNoteId,
+          pairId: pair.id,
+          kind: 'audio',
+          holder: 'punishment',
+          holderId: punishmentId,
+        },
         now,
       );
     }
     const [row] = await tx
       .insert(punishments)
       .values({
+        id: punishmentId,
         pairId: pair.id,
         assignedBy: actor.id,
         assignedTo,
@@ -60,8 +70,7 @@ export async function createPunishment(deps: AppDeps, actor: Actor, input: Creat
         createdAt: now,
         updatedAt: now,
       })
-      .returning({ id: punishments.id, title: punishments.title });
-    const punishmentId = row!.id;
+      .returning({ title: punishments.title });
     await createNotification(
       tx,
       emit,

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import { notify } from '@/shared/domain/notifications';
 import type { aboveAndBeyondInput } from '@/shared/schemas/tasks';
@@ -23,28 +24,32 @@ export async function createAboveAndBeyond(
     const now = deps.clock();
     const pair = await resolvePair(tx, actor.id, 'submissive', input.dominantId, now);
     if (!pair) throw new AppError(404, 'NOT_FOUND', 'No partner connection found');
-    await claimMedia(tx, actor, { id: input.photoId, pairId: pair.id, kind: 'photo', holder: 'task' }, now);
+    // The task is written after its photo is claimed: its id is chosen first, for the claim to name it.
+    const taskId = randomUUID();
+    await claimMedia(
+      tx,
+      actor,
+      { id: input.photoId, pairId: pair.id, kind: 'photo', holder: 'task', holderId: taskId },
+      now,
+    );
     const timeZone = await timeZoneOf(tx, actor.id);
     const details = input.details.trim();
     const done = { completedAt: now, completedBy: actor.id, assignedBy: actor.id, assignedTo: actor.id };
-    const [task] = await tx
-      .insert(tasks)
-      .values({
-        ...done,
-        pairId: pair.id,
-        title: input.title,
-        description: details,
-        dueDate: now,
-        completed: true,
-        completionOnTime: true,
-        completionLatenessSeconds: 0,
-        photoProofRequired: true,
-        photoProof: input.photoId,
-        timeZone,
-        taskType: 'above_and_beyond',
-      })
-      .returning({ id: tasks.id });
-    const taskId = task!.id;
+    await tx.insert(tasks).values({
+      ...done,
+      id: taskId,
+      pairId: pair.id,
+      title: input.title,
+      description: details,
+      dueDate: now,
+      completed: true,
+      completionOnTime: true,
+      completionLatenessSeconds: 0,
+      photoProofRequired: true,
+      photoProof: input.photoId,
+      timeZone,
+      taskType: 'above_and_beyond',
+    });
     const [history] = await tx
       .insert(taskCompletions)
       .values({

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { eq, or } from 'drizzle-orm';
 import type { z } from 'zod';
 import { notify } from '@/shared/domain/notifications';
@@ -67,11 +68,13 @@ export async function createTask(deps: AppDeps, actor: Actor, input: CreateInput
       throw new AppError(404, 'NOT_FOUND', 'No partner connection found with the selected submissive');
     const timeZone = await timeZoneOf(tx, actor.id);
     const content = contentOf(input);
+    // The task is written after its voice note is claimed: its id is chosen first, for the claim to name it.
+    const taskId = randomUUID();
     if (content.voiceNote) {
       await claimMedia(
         tx,
         actor,
-        { id: content.voiceNote, pairId: pair.id, kind: 'audio', holder: 'task' },
+        { id: content.voiceNote, pairId: pair.id, kind: 'audio', holder: 'task', holderId: taskId },
         now,
       );
     }
@@ -79,6 +82,7 @@ export async function createTask(deps: AppDeps, actor: Actor, input: CreateInput
       .insert(tasks)
       .values({
         ...content,
+        id: taskId,
         pairId: pair.id,
         assignedBy: actor.id,
         assignedTo: input.assignedTo,
@@ -86,8 +90,7 @@ export async function createTask(deps: AppDeps, actor: Actor, input: CreateInput
         timeZone,
         taskType: 'assigned',
       })
-      .returning({ id: tasks.id, title: tasks.title });
-    const taskId = row!.id;
+      .returning({ title: tasks.title });
     await createNotification(
       tx,
       emit,
@@ -118,7 +121,7 @@ export async function updateTask(deps: AppDeps, actor: Actor, input: UpdateInput
       await claimMedia(
         tx,
         actor,
-        { id: content.voiceNote, pairId: pair.id, kind: 'audio', holder: 'task' },
+        { id: content.voiceNote, pairId: pair.id, kind: 'audio', holder: 'task', holderId: task.id },
         now,
       );
     }

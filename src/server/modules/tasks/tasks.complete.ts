@@ -42,11 +42,10 @@ export async function completeTask(deps: AppDeps, actor: Actor, input: CompleteI
       throw new AppError(400, 'VALIDATION_ERROR', TASK_MESSAGES.photoRequired);
     }
     const now = deps.clock();
-    if (photoId)
-      await claimMedia(tx, actor, { id: photoId, pairId: pair.id, kind: 'photo', holder: 'task' }, now);
-    if (voiceNoteId) {
-      await claimMedia(tx, actor, { id: voiceNoteId, pairId: pair.id, kind: 'audio', holder: 'task' }, now);
-    }
+    // Every file of a task is held by the task, its history entries' included.
+    const held = { pairId: pair.id, holder: 'task', holderId: task.id } as const;
+    if (photoId) await claimMedia(tx, actor, { ...held, id: photoId, kind: 'photo' }, now);
+    if (voiceNoteId) await claimMedia(tx, actor, { ...held, id: voiceNoteId, kind: 'audio' }, now);
     const due = task.dueDate.getTime();
     const { onTime, latenessSeconds } = completionTiming(due, now.getTime());
     const [history] = await tx
