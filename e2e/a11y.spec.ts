@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { audit, contrastOf, describe, type Finding } from './axe';
-import { expect, test } from './fixtures';
+import { expect, PROOF_JPEG, test } from './fixtures';
 import {
   completeTask,
   seedAboveAndBeyond,
@@ -139,6 +139,12 @@ test("the dominant's task list, its dialogs and the History tab", async ({ page,
   await audit(dom, 'task form dialog', found);
   await dom.keyboard.press('Escape');
   const card = dom.getByTestId('task-card').filter({ hasText: 'Plan the weekend' });
+  await card.hover();
+  await openDialog(dom, 'Edit Task', () =>
+    card.getByRole('button', { name: 'Edit Plan the weekend' }).click(),
+  );
+  await audit(dom, 'edit task dialog', found);
+  await dom.keyboard.press('Escape');
   await card.hover();
   await openDialog(dom, 'Delete task?', () => card.getByRole('button', { name: /Delete/ }).click());
   await audit(dom, 'delete task dialog', found);
@@ -303,6 +309,87 @@ test("the submissive's tasks, Above & Beyond and history", async ({ page: domPag
   await heading(page, 'Task History');
   await expect(page.getByText('Delicious, thank you.').first()).toBeVisible();
   await audit(page, '/task-history (submissive)', found);
+  await page.context().close();
+  expect(describe(found)).toEqual([]);
+});
+
+test('the Complete task dialog: empty, recording a voice note, then with a photo and a voice note', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const found: Finding[] = [];
+  const { sub } = await seedCouple(browser, page, request, { dominant: 'Tia Dom', submissive: 'Uma Sub' });
+  await seedTask(page, sub.id, { title: 'Fold the laundry' });
+  await sub.page.goto('/tasks');
+  await heading(sub.page, 'Tasks');
+  const dialog = await openDialog(sub.page, 'Complete task', () =>
+    sub.page
+      .getByTestId('task-card')
+      .filter({ hasText: 'Fold the laundry' })
+      .getByRole('button', { name: /With proof/ })
+      .click(),
+  );
+  await audit(sub.page, 'complete task dialog', found);
+  await dialog.getByLabel('Photo proof (optional)').setInputFiles({
+    name: 'proof.jpg',
+    mimeType: 'image/jpeg',
+    buffer: PROOF_JPEG,
+  });
+  await expect(dialog.getByRole('img', { name: 'Selected proof' })).toBeVisible();
+  await dialog.getByRole('button', { name: /Record voice note/ }).click();
+  await expect(dialog.getByRole('button', { name: 'Stop recording' })).toBeVisible();
+  await audit(sub.page, 'complete task dialog, recording', found);
+  await dialog.getByRole('button', { name: 'Stop recording' }).click();
+  await expect(sub.page.getByText('Recording Complete')).toBeVisible();
+  await audit(sub.page, 'complete task dialog with photo and voice proof', found);
+  await sub.page.context().close();
+  expect(describe(found)).toEqual([]);
+});
+
+test('partners: Reject & Block, a request that is no longer valid, one still waiting, and the disconnect confirmation', async ({
+  page: domPage,
+  browser,
+  request,
+}) => {
+  const found: Finding[] = [];
+  const { page, requestId } = await submissiveWithRequest({ page: domPage, browser, request });
+  await page.goto(`/dashboard?request=${requestId}`);
+  const requestDialog = page.getByRole('dialog', { name: 'Connection Request' });
+  await requestDialog.getByRole('button', { name: 'Reject & Block' }).click();
+  await expect(requestDialog.getByText('Block Max Stranger?')).toBeVisible();
+  await audit(page, 'reject and block confirmation', found);
+  await page.keyboard.press('Escape');
+  await expect(requestDialog).toHaveCount(0);
+
+  await page.goto(`/dashboard?request=${crypto.randomUUID()}`);
+  const error = page.getByRole('dialog', { name: 'Connection Request Error' });
+  await expect(
+    error.getByText('This request could not be found or has already been processed.'),
+  ).toBeVisible();
+  await audit(page, 'connection request error dialog', found);
+  await error.getByRole('button', { name: 'Close' }).first().click();
+  await expect(error).toHaveCount(0);
+
+  const other = await signedInUser(browser, request, {
+    label: 'asked',
+    role: 'dominant',
+    displayName: 'Ned Asked',
+    viewportOf: page,
+  });
+  await other.page.context().close();
+  const sent = await sendRequest(page, other.id);
+  await page.goto(`/dashboard?request=${sent}`);
+  await expect(requestDialog.getByText('Your request to Ned Asked is waiting for an answer.')).toBeVisible();
+  await audit(page, 'connection request dialog (sent, waiting)', found);
+  await page.keyboard.press('Escape');
+
+  const partners = await openDialog(page, 'Connected partners', () =>
+    page.getByTestId('partner-status').click(),
+  );
+  await partners.getByRole('button', { name: 'Remove Kai Dom' }).click();
+  await expect(partners.getByRole('button', { name: 'Disconnect' })).toBeVisible();
+  await audit(page, 'disconnect confirmation', found);
   await page.context().close();
   expect(describe(found)).toEqual([]);
 });
@@ -476,4 +563,36 @@ test('the contract: edit mode, the reset dialog, signed with a review waiting, t
   await a.page.context().close();
   await b.page.context().close();
   expect(describe(found)).toEqual([]);
+});
+
+// A page's code is fetched by the service worker once it is installed: without it, its failure can be provoked.
+test.describe('without the service worker', () => {
+  test.use({ serviceWorkers: 'block' });
+
+  test('the route error: inside the signed-in layout, and standalone on a public page', async ({
+    page,
+    browser,
+    request,
+  }) => {
+    const found: Finding[] = [];
+    await signedInUser(browser, request, {
+      label: 'a11y-offline',
+      role: 'dominant',
+      displayName: 'Vic Dom',
+      page,
+    });
+    await page.goto('/dashboard');
+    await heading(page, 'Dashboard');
+    await page.route(/\/assets\/tasks-page-[^/]*\.js$/, (route) => route.abort('internetdisconnected'));
+    await page.getByRole('link', { name: 'Tasks' }).click();
+    await heading(page, 'This page could not be loaded');
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+    await audit(page, 'route error (signed in)', found);
+
+    await page.route(/\/assets\/legal-page-[^/]*\.js$/, (route) => route.abort('internetdisconnected'));
+    await page.goto('/privacy-policy');
+    await heading(page, 'This page could not be loaded');
+    await audit(page, 'route error (standalone)', found);
+    expect(describe(found)).toEqual([]);
+  });
 });
