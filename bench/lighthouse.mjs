@@ -1,6 +1,7 @@
 // Lighthouse (mobile preset: the default config, a mid-range phone on a slow 4G link, simulated) on the built
 // app: / and /auth signed out, /dashboard and /tasks signed in as a submissive with a partner and 20 tasks
-// (the session cookie goes with every request through Lighthouse's extraHeaders). Prints the four category
+// (the session cookie is put in the browser's cookie jar, as a signed-in phone holds it, so that cookies the
+// page writes itself, such as its time zone, go along with it). Prints the four category
 // scores and FCP, LCP, TBT and CLS per page. On PGlite, or on PostgreSQL when DATABASE_URL is set (a fresh
 // database, dropped at the end).
 // Needs the devDependencies `lighthouse` and `chrome-launcher`, and Chromium (CHROME_PATH, default
@@ -31,10 +32,12 @@ const preflightOnly = process.argv.includes('--preflight');
 
 let lighthouse = null;
 let chromeLauncher = null;
+let puppeteer = null;
 if (!preflightOnly) {
   try {
     lighthouse = (await import('lighthouse')).default;
     chromeLauncher = await import('chrome-launcher');
+    puppeteer = (await import('puppeteer-core')).default;
   } catch {
     console.error(
       'lighthouse bench: the packages `lighthouse` and `chrome-launcher` are not installed ' +
@@ -102,10 +105,28 @@ try {
         output: 'json',
         logLevel: 'error',
         onlyCategories: CATEGORIES,
-        ...(page.signedIn ? { extraHeaders: { Cookie: sub.cookie } } : {}),
       };
+      // The jar holds the session for a signed-in page and nothing of Pact's for a signed-out one.
+      const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+      const tab = await browser.newPage();
+      const client = await tab.createCDPSession();
+      await client.send('Network.clearBrowserCookies');
+      if (page.signedIn) {
+        for (const pair of sub.cookie.split(';')) {
+          const [name, ...value] = pair.trim().split('=');
+          await client.send('Network.setCookie', {
+            name,
+            value: value.join('='),
+            url: origin,
+            httpOnly: true,
+          });
+        }
+      }
+      await client.detach();
       // No config: Lighthouse's default, the mobile preset.
-      const result = await lighthouse(`${origin}${page.path}`, flags);
+      const result = await lighthouse(`${origin}${page.path}`, flags, undefined, tab);
+      await tab.close();
+      browser.disconnect();
       if (!result) throw new Error(`${page.path}: Lighthouse gave no result`);
       const { lhr } = result;
       last = lhr;

@@ -140,20 +140,27 @@ test('a signed-in user opening / or /auth goes on to the dashboard; its data loa
     await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
   }
 
-  // Tasks that arrive late: the list shows its outline, then the tasks, never a spinner.
+  // The task list is drawn by the server with its data (decision 033): it is in the page even while the
+  // browser's own read of the list is held back, so no outline or spinner shows at all.
   let release!: () => void;
   const released = new Promise<void>((resolve) => {
     release = resolve;
   });
-  await page.route(/\/api\/tasks$/, async (route) => {
+  await page.route(/\/api\/(tasks|task-completions)$/, async (route) => {
     await released;
     await route.continue();
   });
   await page.goto('/tasks');
   await expect(page.getByRole('heading', { name: 'Tasks', level: 1 })).toBeVisible();
-  await expect(page.getByRole('status').filter({ hasText: 'Loading tasks…' })).toBeVisible();
-  release();
   await expect(page.getByText('No active tasks found')).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: 'Loading tasks…' })).toHaveCount(0);
+
+  // A page written ahead (the full history): its data arrives late, under its outline, never a spinner.
+  await page.goto('/task-history');
+  await expect(page.getByRole('heading', { name: 'Task History', level: 1 })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Loading history…' })).toBeVisible();
+  release();
+  await expect(page.getByText('No completed tasks')).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Loading history…' })).toHaveCount(0);
   expect(problems).toEqual([]);
 });

@@ -12,6 +12,8 @@ import {
 
 /** Opens a dialog from the keyboard, closes it (Escape, or a button of it), and expects focus back on `opener`. */
 async function expectFocusReturns(page: Page, opener: Locator, dialogName: string, closeWith?: string) {
+  // A control of a page written ahead waits for hydration (disabled until then).
+  await expect(opener).toBeEnabled();
   await opener.focus();
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: dialogName });
@@ -61,6 +63,8 @@ test('focus goes back to what opened a dialog, on the dominant screens', async (
   await s.page.context().close();
 
   await dom.goto('/dashboard');
+  // Drawn by the server: its buttons answer once the page has hydrated.
+  await expect(dom.locator('html[data-live=ready]')).toBeAttached();
   await expectFocusReturns(
     dom,
     dom.getByRole('button', { name: /^Connect( with a partner)?$/ }),
@@ -83,6 +87,8 @@ test('focus goes back to what opened a dialog, on the dominant screens', async (
   await expect(bell).toBeFocused();
 
   await dom.goto('/tasks');
+  // Drawn by the server: its buttons answer once the page has hydrated.
+  await expect(dom.locator('html[data-live=ready]')).toBeAttached();
   await expectFocusReturns(dom, dom.locator('main header').getByRole('button'), 'Create New Task');
   const card = dom.getByTestId('task-card').filter({ hasText: 'Shine the shoes' });
   await expectFocusReturns(dom, card.getByRole('button', { name: /Delete/ }), 'Delete task?', 'Cancel');
@@ -118,6 +124,8 @@ test('focus goes back to the opener on the sign-in and submissive screens too', 
 
   const { sub: s } = await seedCouple(browser, page, request, { dominant: 'Uma Dom', submissive: 'Vic Sub' });
   await s.page.goto('/tasks');
+  // Drawn by the server: its buttons answer once the page has hydrated.
+  await expect(s.page.locator('html[data-live=ready]')).toBeAttached();
   await expectFocusReturns(s.page, s.page.locator('main header').getByRole('button'), 'Above & Beyond');
   await s.page.context().close();
 });
@@ -134,6 +142,8 @@ test('a skip link comes first, and focus moves to the heading of each page reach
 
   await signedInUser(browser, request, { label: 'keys', role: 'dominant', displayName: 'Wes Dom', page });
   await page.goto('/dashboard');
+  // Drawn by the server: its buttons answer once the page has hydrated.
+  await expect(page.locator('html[data-live=ready]')).toBeAttached();
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
   await page.keyboard.press('Tab');
   const skip = page.getByRole('link', { name: 'Skip to content' });
@@ -160,6 +170,8 @@ test('the headings of /tasks go down one level at a time, on both tabs', async (
   await s.page.context().close();
 
   await dom.goto('/tasks');
+  // Drawn by the server: its buttons answer once the page has hydrated.
+  await expect(dom.locator('html[data-live=ready]')).toBeAttached();
   await expect(dom.getByTestId('task-card').first()).toBeVisible();
   expectNoSkippedLevels(await headingLevels(dom));
   await dom.getByRole('tab', { name: 'History' }).click();

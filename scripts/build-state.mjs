@@ -18,7 +18,7 @@ export const BUILD_INPUTS = [
   'scripts/precompress.mjs',
 ];
 /** A build is missing when one of these is. */
-export const BUILD_OUTPUTS = ['dist/web/index.html', 'dist/server/main.js'];
+export const BUILD_OUTPUTS = ['dist/web/index.html', 'dist/server/main.js', 'dist/render/server-render.js'];
 export const STAMP = 'dist/.build-stamp';
 
 const mtimeOf = (file) => {

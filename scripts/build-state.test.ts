@@ -125,7 +125,7 @@ describe('the build', () => {
       JSON.stringify({
         scripts: {
           'build:web': `${web} && ${out('dist/web/index.html')}`,
-          'build:server': `${server} && ${out('dist/server/main.js')}`,
+          'build:server': `${server} && ${out('dist/server/main.js')} && ${out('dist/render/server-render.js')}`,
         },
       }),
     );

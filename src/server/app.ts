@@ -3,11 +3,12 @@ import path from 'node:path';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
-import { FIRST_LISTS, isAppRoute, prerenderedPage } from '@/shared/routes';
+import { FIRST_LISTS, isAppRoute, prerenderedPage, SIGNED_IN_PATHS } from '@/shared/routes';
 import type { AppEnv } from './auth/session';
 import type { Services } from './bootstrap';
 import type { AppDeps } from './deps';
 import { compressJson } from './http/compression';
+import { drawnPage, type PageDrawer, templateOf } from './http/drawn-pages';
 import { AppError, errorBody, handleError } from './http/errors';
 import { writeGuard } from './http/guards';
 import { securityHeaders } from './http/security-headers';
@@ -71,7 +72,10 @@ export function createApi(deps: AppDeps & Pick<Services, 'database'>) {
 
 export type AppType = ReturnType<typeof createApi>;
 
-export function createApp(services: Services, opts: { webRoot?: string | null } = {}) {
+export function createApp(
+  services: Services,
+  opts: { webRoot?: string | null; drawer?: (() => Promise<PageDrawer | null>) | null } = {},
+) {
   const { log, config } = services;
   const app = new Hono();
 
@@ -111,13 +115,36 @@ export function createApp(services: Services, opts: { webRoot?: string | null } 
   const webRoot = opts.webRoot;
   if (webRoot && existsSync(path.join(webRoot, 'index.html'))) {
     const web = loadWebRoot(webRoot);
-    // A built file by its exact path; any other path is a page of the app: its prerendered HTML when it has
-    // one (decision 018), else the app's shell; with a 200 for the app's own routes and a 404 for the rest,
+    const drawer = opts.drawer;
+    // The written pages the server may draw a signed-in page into (decision 033), by name.
+    const templates = new Map<string, NonNullable<ReturnType<typeof templateOf>>>();
+    if (drawer) {
+      for (const name of SIGNED_IN_PATHS.map((path) => path.slice(1))) {
+        const page = web.page(name);
+        const html = new TextDecoder().decode(page.variants.at(-1)?.body);
+        const template = page === web.page(null) ? null : templateOf(html, name);
+        if (template) templates.set(name, template);
+      }
+    }
+    // A built file by its exact path; any other path is a page of the app: drawn with its data for a
+    // signed-in user where the server draws it (decision 033), else its prerendered HTML when it has one
+    // (decision 018), else the app's shell; with a 200 for the app's own routes and a 404 for the rest,
     // so that the status matches the page the user sees.
-    app.get('*', (c) => {
+    app.get('*', async (c) => {
       const file = web.files.get(c.req.path);
       if (file) return sendWebFile(c, file);
       const name = prerenderedPage(c.req.path, new URL(c.req.url).search);
+      const template = name ? templates.get(name) : undefined;
+      if (drawer && template) {
+        const drawn = await drawnPage(c, {
+          fetch: app.fetch,
+          drawer,
+          template,
+          now: () => services.clock().getTime(),
+          log,
+        });
+        if (drawn) return drawn;
+      }
       // A signed-in page's first list travels with its scripts (decision 018); only with a session
       // cookie, so that a visitor's browser never asks for a list it would be refused.
       const list = name ? FIRST_LISTS[name] : undefined;

@@ -1,8 +1,11 @@
+import { existsSync } from 'node:fs';
 import type { Server } from 'node:http';
+import { pathToFileURL } from 'node:url';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { createServices } from './bootstrap';
 import { ConfigError, loadConfig } from './env';
+import { lazyDrawer, type PageDrawer } from './http/drawn-pages';
 import { createLogger } from './logger';
 import { projectPath } from './paths';
 
@@ -20,7 +23,12 @@ async function main() {
   }
   const log = createLogger(config.logLevel);
   const services = await createServices(config, log);
-  const app = createApp(services, { webRoot: projectPath('dist/web') });
+  // The signed-in pages' server renderer, bundled by the build with its own React (decision 033).
+  const rendererFile = projectPath('dist/render/server-render.js');
+  const drawer = existsSync(rendererFile)
+    ? lazyDrawer(() => import(pathToFileURL(rendererFile).href) as Promise<PageDrawer>, log)
+    : null;
+  const app = createApp(services, { webRoot: projectPath('dist/web'), drawer });
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     log.info(

@@ -6,6 +6,7 @@ import { prerenderedPage } from '@/shared/routes';
 import { App } from './app/app';
 import { prefetchFirstReads } from './app/first-reads';
 import { routes } from './app/router';
+import { readBoot, rememberTimeZone } from './lib/boot';
 import { createQueryClient } from './lib/query-client';
 import './styles.css';
 
@@ -13,15 +14,25 @@ const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
 
 const queryClient = createQueryClient();
-// Who is signed in, and the page's first list, are asked at once, while the page's code is arriving.
-void prefetchFirstReads(queryClient, window.location.pathname).catch(() => {});
-const app = <App queryClient={queryClient} router={createBrowserRouter(routes)} />;
+// A signed-in page the server drew (decision 033) carries what it was drawn with: the cache starts with
+// it. Otherwise who is signed in, and the page's first list, are asked at once, while the code arrives.
+const boot = readBoot(document);
+if (boot) {
+  for (const [key, data] of boot.queries) queryClient.setQueryData(key, data, { updatedAt: boot.renderedAt });
+} else {
+  void prefetchFirstReads(queryClient, window.location.pathname).catch(() => {});
+  // The server did not draw this page in this browser's time zone: it is told for the next one.
+  rememberTimeZone();
+}
+const app = <App queryClient={queryClient} router={createBrowserRouter(routes)} boot={boot} />;
 
-// A page written at build time (decision 018) is hydrated when it is the page this address shows;
-// anything else (the plain shell, or a reset link whose hash asks for another page) is drawn afresh.
+// A page written at build time (decision 018) is hydrated when it is the page this address shows; so is a
+// page the server drew, when its boot data could be used. Anything else (the plain shell, a reset link
+// whose hash asks for another page, a page drawn in another time zone) is drawn afresh.
 const { pathname, search, hash } = window.location;
 const written = root.dataset.prerendered;
-if (written && written === prerenderedPage(pathname, search, hash)) {
+const usable = root.dataset.drawn !== 'server' || boot !== null;
+if (written && usable && written === prerenderedPage(pathname, search, hash)) {
   hydrateRoot(root, app);
 } else {
   root.replaceChildren();

@@ -2,6 +2,7 @@ import { Navigate, Outlet } from 'react-router';
 import { paths } from '@/shared/routes';
 import { RoleChooser } from '@/web/features/accounts/components/role-chooser';
 import { RequestDialogProvider } from '@/web/features/partners/components/request-dialog-provider';
+import { useServerDrawn } from '@/web/lib/boot';
 import { CurrentUserContext, useMe } from '@/web/lib/current-user';
 import { MAIN_ID } from '@/web/lib/focus';
 import { RealtimeProvider } from '@/web/lib/realtime';
@@ -15,13 +16,15 @@ import { TopBar } from './top-bar';
 
 /**
  * The signed-in shell: sends visitors to /auth and a Switch without a session role to the chooser. Until
- * the user is known, and while the skeleton written at build time hydrates, it shows that skeleton.
+ * the user is known, and while the skeleton written at build time hydrates, it shows that skeleton; a
+ * page the server drew with its user (decision 033) is drawn and hydrated as it is.
  */
 export function AppLayout() {
   const me = useMe();
   const hydrated = useHydrated();
+  const serverDrawn = useServerDrawn();
   useSessionEffects();
-  if (me.isPending || !hydrated) return <AppShellSkeleton />;
+  if (me.isPending || (!hydrated && !serverDrawn)) return <AppShellSkeleton />;
   if (me.isError) {
     if (isUnreachable(me.error)) return <OfflineScreen onRetry={() => void me.refetch()} />;
     return (

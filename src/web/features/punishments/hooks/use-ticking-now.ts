@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
+import { useFirstNow } from '@/web/lib/boot';
 
 /** The current time, refreshed every second while `active` (a running countdown), else left as it is. */
 export function useTickingNow(active: boolean) {
-  const [now, setNow] = useState(() => Date.now());
+  const [now, setNow] = useState(useFirstNow());
   useEffect(() => {
     if (!active) return;
     setNow(Date.now());

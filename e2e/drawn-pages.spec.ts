@@ -1,0 +1,75 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { seedCouple, seedTask, signedInUser } from './seed';
+
+/** Errors the page logs (a hydration that did not match its HTML is one) and errors it throws. */
+function errorsOf(page: Page) {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+test('a signed-in page arrives drawn with its data, hydrates without a mismatch and works', async ({
+  page: dom,
+  browser,
+  request,
+}) => {
+  const { sub } = await seedCouple(browser, dom, request);
+  await seedTask(dom, sub.id, { title: 'Water the ferns' });
+  const errors = errorsOf(sub.page);
+
+  // The HTML itself holds the task: it paints before any script has run.
+  const response = await sub.page.goto('/tasks');
+  const html = (await response?.text()) ?? '';
+  expect(html).toContain('data-drawn="server"');
+  expect(html).toContain('Water the ferns');
+  expect(response?.headers()['cache-control']).toBe('no-store');
+  await expect(sub.page.locator('html[data-live=ready]')).toBeAttached();
+
+  // Hydrated: the page answers, and a change made now arrives live.
+  const card = sub.page.getByTestId('task-card').filter({ hasText: 'Water the ferns' });
+  await card.getByRole('button', { name: /^Complete/ }).click();
+  await expect(sub.page.getByText('Task marked as complete')).toBeVisible();
+  await seedTask(dom, sub.id, { title: 'Fold the towels' });
+  await expect(sub.page.getByTestId('task-card').filter({ hasText: 'Fold the towels' })).toBeVisible();
+
+  const dashboard = await sub.page.goto('/dashboard');
+  expect(await dashboard?.text()).toContain('data-drawn="server"');
+  await expect(sub.page.locator('html[data-live=ready]')).toBeAttached();
+  await expect(sub.page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test('drawn in the browser’s time zone once it is known; until then the page is drawn afresh, without errors', async ({
+  browser,
+  request,
+}) => {
+  const context = await browser.newContext({ timezoneId: 'Pacific/Kiritimati' });
+  const page = await context.newPage();
+  const user = await signedInUser(browser, request, {
+    label: 'tz',
+    role: 'dominant',
+    displayName: 'Tia Zone',
+    page,
+  });
+  const errors = errorsOf(page);
+
+  // The account was made without this zone: the first drawing is in another one, so the browser draws
+  // the page itself, and remembers its zone for the server.
+  await page.goto('/dashboard');
+  await expect(page.locator('html[data-live=ready]')).toBeAttached();
+  await expect(page.getByText(/Welcome, Tia Zone/)).toBeVisible();
+  expect((await context.cookies()).find((c) => c.name === 'pact_tz')?.value).toBe('Pacific%2FKiritimati');
+
+  const again = await page.goto('/dashboard');
+  const html = (await again?.text()) ?? '';
+  expect(html).toContain('"timeZone":"Pacific/Kiritimati"');
+  await expect(page.locator('html[data-live=ready]')).toBeAttached();
+  await expect(page.getByText(/Welcome, Tia Zone/)).toBeVisible();
+  expect(errors).toEqual([]);
+  expect(user.id).toBeTruthy();
+  await context.close();
+});

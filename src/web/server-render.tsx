@@ -1,0 +1,111 @@
+import { Readable } from 'node:stream';
+import { QueryClient } from '@tanstack/react-query';
+import { renderToString } from 'react-dom/server';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { createMemoryRouter } from 'react-router';
+import type { CurrentUser } from '@/shared/schemas/accounts';
+import { App } from './app/app';
+import { routes } from './app/router';
+import { type Boot, serializeBoot } from './lib/boot';
+import { queryKeys } from './lib/query-keys';
+
+/** One read a server-drawn page is drawn with: the API path, and where its answer goes in the query cache. */
+interface Read {
+  path: string;
+  key: readonly unknown[];
+  /** The part of the answer the query holds (the same as the query's own function keeps). */
+  pick: (body: Record<string, unknown>) => unknown;
+}
+
+const notifications: Read = { path: '/api/notifications', key: queryKeys.notifications, pick: (b) => b };
+const requests: Read = {
+  path: '/api/partner-requests',
+  key: queryKeys.partnerRequests,
+  pick: (b) => b.requests,
+};
+const tasks: Read = { path: '/api/tasks', key: queryKeys.tasks, pick: (b) => b.tasks };
+
+/**
+ * The signed-in pages the server draws with their data (decision 033), and what each reads besides who
+ * is signed in: the page's first list and the top bar's bell. What a page reads beyond these it fetches
+ * in the browser, showing its skeleton meanwhile.
+ */
+const PAGES: Record<string, Read[]> = {
+  '/dashboard': [tasks, notifications, requests],
+  '/tasks': [tasks, notifications, requests],
+};
+
+export const ME_PATH = '/api/me';
+
+/** The API paths the server reads to draw this page, or null when it does not draw it. */
+export function readsFor(pathname: string): string[] | null {
+  const reads = PAGES[pathname];
+  return reads ? [ME_PATH, ...reads.map((read) => read.path)] : null;
+}
+
+/** Pages whose lazy code has been loaded once: from then on they draw synchronously. */
+const warmed = new Set<string>();
+
+function appAt(url: string, queryClient: QueryClient, boot: Boot) {
+  const router = createMemoryRouter(routes, { initialEntries: [url] });
+  return <App queryClient={queryClient} router={router} boot={boot} />;
+}
+
+/** Draws the page once, waiting for its lazy code, so that later draws need not wait (and can be synchronous). */
+async function warm(pathname: string, queryClient: QueryClient, boot: Boot) {
+  if (warmed.has(pathname)) return;
+  const { prelude } = await prerenderToNodeStream(appAt(pathname, queryClient, boot), { onError: () => {} });
+  for await (const _ of Readable.from(prelude)) {
+    // The markup is not needed: only the code it loaded.
+  }
+  warmed.add(pathname);
+}
+
+/** Runs `draw` with the process's time zone set to `timeZone`: dates then read as in the browser. */
+function inTimeZone<T>(timeZone: string, draw: () => T): T {
+  const before = process.env.TZ;
+  if (before === timeZone) return draw();
+  process.env.TZ = timeZone;
+  try {
+    return draw();
+  } finally {
+    if (before === undefined) delete process.env.TZ;
+    else process.env.TZ = before;
+  }
+}
+
+export interface Drawn {
+  /** The page's markup, for inside `#root`. */
+  html: string;
+  /** The boot data, as text safe inside a JSON script element. */
+  boot: string;
+}
+
+/**
+ * Draws a signed-in page with the answers to its reads (by API path; a read that failed is absent), as the
+ * browser's first render will: the same tree, the query cache holding those answers, the clock stopped at
+ * `now` and dates in `timeZone`. Null when nobody is signed in (the browser then goes to the login).
+ */
+export async function drawSignedInPage(
+  url: string,
+  answers: Record<string, unknown>,
+  opts: { now: number; timeZone: string },
+): Promise<Drawn | null> {
+  const pathname = new URL(url, 'http://pact.invalid').pathname;
+  const reads = PAGES[pathname];
+  const me = (answers[ME_PATH] as { user?: CurrentUser | null } | undefined)?.user;
+  if (!reads || !me) return null;
+  const queries: Boot['queries'] = [[queryKeys.me, me]];
+  for (const read of reads) {
+    const body = answers[read.path];
+    if (body && typeof body === 'object')
+      queries.push([read.key, read.pick(body as Record<string, unknown>)]);
+  }
+  const queryClient = new QueryClient();
+  for (const [key, data] of queries) queryClient.setQueryData(key, data, { updatedAt: opts.now });
+  const boot: Boot = { renderedAt: opts.now, timeZone: opts.timeZone, queries };
+  await warm(pathname, queryClient, boot);
+  // Synchronous: nothing else runs while the process's time zone is the user's.
+  const html = inTimeZone(opts.timeZone, () => renderToString(appAt(url, queryClient, boot)));
+  return { html, boot: serializeBoot(boot) };
+}
