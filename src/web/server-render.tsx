@@ -51,14 +51,18 @@ function appAt(url: string, queryClient: QueryClient, boot: Boot) {
   return <App queryClient={queryClient} router={router} boot={boot} />;
 }
 
-/** Draws the page once, waiting for its lazy code, so that later draws need not wait (and can be synchronous). */
+/**
+ * Draws the page once, waiting for its lazy code, so that later draws need not wait (and can be
+ * synchronous). A drawing that did not reach the page (a Switch still choosing a role) loads nothing of it.
+ */
 async function warm(pathname: string, queryClient: QueryClient, boot: Boot) {
   if (warmed.has(pathname)) return;
   const { prelude } = await prerenderToNodeStream(appAt(pathname, queryClient, boot), { onError: () => {} });
   for await (const _ of Readable.from(prelude)) {
     // The markup is not needed: only the code it loaded.
   }
-  warmed.add(pathname);
+  const me = queryClient.getQueryData<CurrentUser>(queryKeys.me);
+  if (me && (me.role !== 'switch' || me.sessionRole)) warmed.add(pathname);
 }
 
 /** Runs `draw` with the process's time zone set to `timeZone`: dates then read as in the browser. */

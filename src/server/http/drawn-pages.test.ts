@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Boot } from '@/web/lib/boot';
 import { createApp } from '../app';
 import { createLogger } from '../logger';
@@ -136,6 +136,25 @@ describe('signed-in pages drawn on the server with their data', () => {
     const after = await (await get('/dashboard', cookie)).text();
     expect(after).not.toContain('Quinn Drawn');
     expect(after).toContain('skeleton');
+  });
+
+  it('a Switch who has not chosen a role, drawn first, leaves no later page half drawn', async () => {
+    // A fresh renderer, whose pages have not been drawn yet: the chooser does not load a page's code.
+    vi.resetModules();
+    const fresh = createApp(server.services, {
+      webRoot,
+      drawer: lazyDrawer(() => import('@/web/server-render') as Promise<PageDrawer>, log),
+    });
+    const draw = async (who: { client: { sessionCookie(): string | undefined } }) =>
+      (
+        await fresh.fetch(new Request('http://localhost/dashboard', { headers: { cookie: cookieOf(who) } }))
+      ).text();
+    const choosing = await draw(await createUser(server, { role: 'switch' }));
+    expect(choosing).toContain('Choose Your Role for This Session');
+    const html = await draw(await createUser(server, { role: 'dominant', displayName: 'Rhea Later' }));
+    expect(html).toMatch(/Welcome, (<!-- -->)?Rhea Later/);
+    // No boundary left for the browser to draw (React marks one `<!--$!-->`).
+    expect(html).not.toContain('<!--$!-->');
   });
 
   it('a renderer that cannot load leaves every page as written, and the server up', async () => {
