@@ -16,6 +16,7 @@ export const BUILD_INPUTS = [
   'scripts/build-state.mjs',
   'scripts/prerender.ts',
   'scripts/precompress.mjs',
+  'scripts/build-render.mjs',
 ];
 /** A build is missing when one of these is. */
 export const BUILD_OUTPUTS = ['dist/web/index.html', 'dist/server/main.js', 'dist/render/server-render.js'];
@@ -62,7 +63,7 @@ export function buildDecision(root) {
 }
 
 /**
- * `npm run build:web`, then `npm run build:server`, then the stamp (dated at the start). The stamp is
+ * `npm run build:web`, then `npm run build:server` and `npm run build:render`, then the stamp (dated at the start). The stamp is
  * removed first, so that a build that fails half-way is never taken for a finished one.
  * @param {string} root
  * @param {{ stdio?: 'inherit' | 'ignore' }} [options] where the steps' output goes (the terminal by default)
@@ -72,7 +73,7 @@ export function build(root, { stdio = 'inherit' } = {}) {
   const startedSeconds = Date.now() / 1000;
   const stamp = path.join(root, STAMP);
   rmSync(stamp, { force: true });
-  for (const step of ['build:web', 'build:server']) {
+  for (const step of ['build:web', 'build:server', 'build:render']) {
     const result = spawnSync('npm', ['run', step], {
       cwd: root,
       stdio,

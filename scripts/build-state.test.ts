@@ -125,7 +125,8 @@ describe('the build', () => {
       JSON.stringify({
         scripts: {
           'build:web': `${web} && ${out('dist/web/index.html')}`,
-          'build:server': `${server} && ${out('dist/server/main.js')} && ${out('dist/render/server-render.js')}`,
+          'build:server': `${server} && ${out('dist/server/main.js')}`,
+          'build:render': out('dist/render/server-render.js'),
         },
       }),
     );
