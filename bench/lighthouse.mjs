@@ -99,14 +99,9 @@ try {
       `\n${'page'.padEnd(11)} ${'perf'.padStart(4)} ${'a11y'.padStart(4)} ${'best'.padStart(4)} ${'seo'.padStart(4)}  ${'FCP'.padStart(7)}  ${'LCP'.padStart(7)}  ${'TBT'.padStart(7)}  ${'CLS'.padStart(5)}`,
     );
     let last = null;
-    for (const page of PAGES) {
-      const flags = {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: CATEGORIES,
-      };
-      // The jar holds the session for a signed-in page and nothing of Pact's for a signed-out one.
+    /** One Lighthouse run; the cookie jar holds the session for a signed-in page, nothing of Pact's otherwise. */
+    const measure = async (page) => {
+      const flags = { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES };
       const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
       const tab = await browser.newPage();
       const client = await tab.createCDPSession();
@@ -127,6 +122,16 @@ try {
       const result = await lighthouse(`${origin}${page.path}`, flags, undefined, tab);
       await tab.close();
       browser.disconnect();
+      return result;
+    };
+    for (const page of PAGES) {
+      // A trace that Chromium did not record (NO_NAVSTART, seen on a loaded machine) is measured again.
+      let result = null;
+      for (let attempt = 1; attempt <= 3; attempt++) {
+        result = await measure(page);
+        if (result?.lhr.runtimeError?.code !== 'NO_NAVSTART') break;
+        console.info(`  ${page.path}: no trace recorded (attempt ${attempt}), measuring again`);
+      }
       if (!result) throw new Error(`${page.path}: Lighthouse gave no result`);
       const { lhr } = result;
       last = lhr;
