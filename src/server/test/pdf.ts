@@ -46,10 +46,13 @@ const decodeHex = (hex: string) =>
 export function pdfTextRuns(pdf: Buffer): string[] {
   const raw = pdf.toString('latin1');
   const runs: string[] = [];
-  const streams = /<<([\s\S]*?)>>\s*stream\r?\n([\s\S]*?)\r?\nendstream/g;
+  // A stream is read by the /Length its dictionary gives (pdfkit writes it first), never up to the next
+  // `endstream`: compressed bytes may end with a carriage return, which such a delimiter would take.
+  const streams = /<<\s*\/Length (\d+)((?:(?!>>)[\s\S])*)>>\s*stream\r?\n/g;
   for (const m of raw.matchAll(streams)) {
-    let body = Buffer.from(m[2]!, 'latin1');
-    if (/\/FlateDecode/.test(m[1]!)) {
+    const start = m.index + m[0].length;
+    let body = Buffer.from(raw.slice(start, start + Number(m[1])), 'latin1');
+    if (/\/FlateDecode/.test(m[2]!)) {
       try {
         body = inflateSync(body);
       } catch {
