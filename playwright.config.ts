@@ -7,7 +7,9 @@ export default defineConfig({
   testDir: 'e2e',
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
-  retries: 0,
+  // On CI, a test that fails is run once more and reported as flaky (its first failure stays in the
+  // report); two browser tests still fail now and then under CI's load, unexplained (see the notes).
+  retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
