@@ -86,3 +86,9 @@ export function prerenderedPage(pathname: string, search = '', hash = ''): strin
   }
   return (SIGNED_IN_PATHS as readonly string[]).includes(path) ? path.slice(1) : null;
 }
+
+/**
+ * The cookie in which the browser tells the server its time zone, so that a page drawn on the server
+ * (decision 033) shows dates as the browser will.
+ */
+export const TIME_ZONE_COOKIE = 'pact_tz';

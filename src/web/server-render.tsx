@@ -1,13 +1,12 @@
-import { Readable } from 'node:stream';
 import { QueryClient } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
-import { prerenderToNodeStream } from 'react-dom/static';
 import { createMemoryRouter } from 'react-router';
 import type { CurrentUser } from '@/shared/schemas/accounts';
 import { App } from './app/app';
 import { routes } from './app/router';
 import { type Boot, serializeBoot } from './lib/boot';
 import { queryKeys } from './lib/query-keys';
+import { renderPage } from './prerender';
 
 /** One read a server-drawn page is drawn with: the API path, and where its answer goes in the query cache. */
 interface Read {
@@ -57,10 +56,7 @@ function appAt(url: string, queryClient: QueryClient, boot: Boot) {
  */
 async function warm(pathname: string, queryClient: QueryClient, boot: Boot) {
   if (warmed.has(pathname)) return;
-  const { prelude } = await prerenderToNodeStream(appAt(pathname, queryClient, boot), { onError: () => {} });
-  for await (const _ of Readable.from(prelude)) {
-    // The markup is not needed: only the code it loaded.
-  }
+  await renderPage(pathname, { queryClient, boot });
   const me = queryClient.getQueryData<CurrentUser>(queryKeys.me);
   if (me && (me.role !== 'switch' || me.sessionRole)) warmed.add(pathname);
 }

@@ -1,4 +1,7 @@
 import type { Context } from 'hono';
+import { getCookie } from 'hono/cookie';
+import { isValidTimeZone } from '@/shared/domain/schedule';
+import { TIME_ZONE_COOKIE } from '@/shared/routes';
 import type { Logger } from '../logger';
 
 /**
@@ -14,33 +17,8 @@ export interface PageDrawer {
   ): Promise<{ html: string; boot: string } | null>;
 }
 
-/** The cookie the browser sets with its time zone (src/web/lib/boot.ts). */
-const TIME_ZONE_COOKIE = 'pact_tz';
 /** The preload of /api/me a written page carries: a drawn page has the answer in it already. */
 const ME_PRELOAD = /\s*<link rel="preload" as="fetch" crossorigin href="\/api\/me">/;
-
-const isTimeZone = (tz: string) => {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: tz });
-    return tz.length <= 64;
-  } catch {
-    return false;
-  }
-};
-
-function cookieValue(header: string, name: string): string | null {
-  for (const part of header.split(';')) {
-    const [key, ...rest] = part.trim().split('=');
-    if (key === name) {
-      try {
-        return decodeURIComponent(rest.join('='));
-      } catch {
-        return null;
-      }
-    }
-  }
-  return null;
-}
 
 /**
  * Splits a written page (decision 018) around the markup of its root element: the server puts the drawn
@@ -106,10 +84,10 @@ export async function drawnPage(c: Context, opts: DrawOptions): Promise<Response
         else await response.body?.cancel();
       }),
     );
-    const chosen = cookieValue(cookie, TIME_ZONE_COOKIE);
+    const chosen = getCookie(c, TIME_ZONE_COOKIE);
     const stored = (answers['/api/me'] as { user?: { timeZone?: string } | null } | undefined)?.user
       ?.timeZone;
-    const timeZone = [chosen, stored].find((tz): tz is string => !!tz && isTimeZone(tz)) ?? 'UTC';
+    const timeZone = [chosen, stored].find((tz): tz is string => !!tz && isValidTimeZone(tz)) ?? 'UTC';
     const url = new URL(c.req.url);
     const drawn = await drawer.drawSignedInPage(url.pathname + url.search, answers, {
       now: opts.now(),

@@ -1,4 +1,5 @@
 import { createContext, useContext } from 'react';
+import { TIME_ZONE_COOKIE } from '@/shared/routes';
 import { useHydrated } from './use-hydrated';
 
 /**
@@ -37,9 +38,6 @@ export function useFirstNow(): number {
 
 /** The browser's time zone (the server is told it by the `tz` cookie, to draw dates as the browser will). */
 export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-
-/** The cookie that tells the server this browser's time zone, so that it draws dates as the browser will. */
-export const TIME_ZONE_COOKIE = 'pact_tz';
 
 /** Tells the server this browser's time zone (a year's cookie, sent to this site only, readable by it). */
 export function rememberTimeZone() {
