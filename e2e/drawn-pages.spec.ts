@@ -62,7 +62,10 @@ test('drawn in the browser’s time zone once it is known; until then the page i
   await page.goto('/dashboard');
   await expect(page.locator('html[data-live=ready]')).toBeAttached();
   await expect(page.getByText(/Welcome, Tia Zone/)).toBeVisible();
-  expect((await context.cookies()).find((c) => c.name === 'pact_tz')?.value).toBe('Pacific%2FKiritimati');
+  // It is told when the browser has a moment to spare.
+  await expect
+    .poll(async () => (await context.cookies()).find((c) => c.name === 'pact_tz')?.value)
+    .toBe('Pacific%2FKiritimati');
 
   const again = await page.goto('/dashboard');
   const html = (await again?.text()) ?? '';

@@ -92,6 +92,33 @@ test('a signed-out visit to / and /auth hydrates the written pages without a con
   expect(problems).toEqual([]);
 });
 
+test('a page paints from its HTML alone: styles inline, its code asked for only by the loader the CSP allows', async ({
+  page,
+  request,
+}) => {
+  for (const url of ['/', '/auth', '/dashboard']) {
+    const page = await (await request.get(url)).text();
+    // One inline script, the loader; its page code named in a JSON block.
+    expect(page.match(/<script>/g)).toHaveLength(1);
+    const html = page.replace(/<script>[^<]*<\/script>/, '');
+    expect(html).toContain('<style>');
+    expect(html).not.toMatch(/<link rel="stylesheet"|<script type="module"|rel="modulepreload"/);
+    expect(html).toMatch(
+      /<script type="application\/json" id="pact-code">\{"entry":"\/assets\/index-[^"]+\.js"/,
+    );
+  }
+  const problems = await watchConsole(page);
+  await page.goto('/auth');
+  await expect(
+    page.getByRole('form', { name: 'Login' }).getByRole('button', { name: 'Log in' }),
+  ).toBeEnabled();
+  const scripts = await page.evaluate(() =>
+    [...document.querySelectorAll('script[type="module"]')].map((s) => (s as HTMLScriptElement).src),
+  );
+  expect(scripts).toHaveLength(1);
+  expect(problems).toEqual([]);
+});
+
 test('what a visitor types before the page code has arrived is kept when it hydrates', async ({ page }) => {
   let release!: () => void;
   const released = new Promise<void>((resolve) => {

@@ -8,6 +8,7 @@ import path from 'node:path';
 process.env.NODE_ENV = 'production';
 const { PRERENDERED_PAGES, SIGNED_IN_PATHS } = await import('../src/shared/routes');
 const { renderPage } = await import('../src/web/prerender');
+const { PAGE_LOADER, pageCodeBlock } = await import('../src/shared/page-loader');
 
 const webRoot = path.resolve('dist/web');
 const LAYOUT = 'app/layout/app-layout.tsx';
@@ -55,6 +56,25 @@ function chunksOf(modules: string[]): string[] {
 
 const ROOT = '<div id="root"></div>';
 if (!shell.includes(ROOT)) throw new Error(`dist/web/index.html has no ${ROOT}`);
+
+/**
+ * The written pages load their code after their first paint (decision 034): the shell's entry script and
+ * its preloads leave the head, and its stylesheet is put inline, so that the HTML alone paints the page.
+ */
+const ENTRY = /\s*<script type="module" crossorigin src="\/(assets\/[^"]+\.js)"><\/script>/;
+const SHELL_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="\/(assets\/[^"]+\.js)">/g;
+const STYLESHEET = /<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/;
+const entryFile = shell.match(ENTRY)?.[1];
+const cssFile = shell.match(STYLESHEET)?.[1];
+if (!entryFile || !cssFile) throw new Error('dist/web/index.html has no entry script or no stylesheet');
+const shellPreloads = [...shell.matchAll(SHELL_PRELOAD)].map((m) => m[1] as string);
+const css = readFileSync(path.join(webRoot, cssFile), 'utf8');
+if (/<\/style/i.test(css)) throw new Error(`${cssFile} would close its inline <style>`);
+const pageShell = shell
+  .replace(ENTRY, '')
+  .replace(SHELL_PRELOAD, '')
+  .replace(STYLESHEET, () => `<style>${css}</style>`);
+
 mkdirSync(path.join(webRoot, 'prerendered'), { recursive: true });
 
 for (const [name, url] of Object.entries(PRERENDERED_PAGES)) {
@@ -62,13 +82,17 @@ for (const [name, url] of Object.entries(PRERENDERED_PAGES)) {
   if (!modules) throw new Error(`No modules listed for the prerendered page ${name}`);
   const markup = await renderPage(url);
   if (/<script\b/i.test(markup)) throw new Error(`${url} rendered an inline script, which the CSP refuses`);
-  const preloads = [
-    ...(signedInPages.has(name) ? ['<link rel="preload" as="fetch" crossorigin href="/api/me">'] : []),
-    ...chunksOf(modules).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
-  ].join('\n    ');
-  const html = shell
-    .replace('</head>', `  ${preloads}\n  </head>`)
-    .replace(ROOT, `<div id="root" data-prerendered="${name}">${markup}</div>`);
+  const meFirst = signedInPages.has(name)
+    ? '\n    <link rel="preload" as="fetch" crossorigin href="/api/me">'
+    : '';
+  const code = pageCodeBlock({
+    entry: `/${entryFile}`,
+    preload: [...shellPreloads, ...chunksOf(modules)].map((file) => `/${file}`),
+  });
+  const html = pageShell
+    .replace('</head>', `${meFirst}\n  </head>`)
+    .replace(ROOT, `<div id="root" data-prerendered="${name}">${markup}</div>`)
+    .replace('</body>', `${code}<script>${PAGE_LOADER}</script>\n  </body>`);
   writeFileSync(path.join(webRoot, 'prerendered', `${name}.html`), html);
   console.info(`prerendered ${url} -> prerendered/${name}.html (${(html.length / 1024).toFixed(1)} kB)`);
 }

@@ -1,8 +1,13 @@
+import { createHash } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
+import { PAGE_LOADER } from '@/shared/page-loader';
+
+/** The one inline script Pact's pages carry, the loader of their code (decision 034), allowed by its hash. */
+const LOADER_HASH = `'sha256-${createHash('sha256').update(PAGE_LOADER).digest('base64')}'`;
 
 const CSP = [
   "default-src 'self'",
-  "script-src 'self'",
+  `script-src 'self' ${LOADER_HASH}`,
   // Radix and sonner position elements with inline style attributes.
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",

@@ -1,5 +1,6 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { whenIdle } from '@/web/lib/idle';
 
 /** Toasts start below the fixed top bar (3.5rem on a phone, 4rem from md), so they never cover it. */
 const TOASTS_BELOW_TOP_BAR = 56 + 8;
@@ -10,14 +11,7 @@ const Toaster = lazy(async () => ({ default: (await import('sonner')).Toaster })
 /** True once the browser has painted the first page and has a moment to spare. */
 function useAfterFirstPaint() {
   const [ready, setReady] = useState(false);
-  useEffect(() => {
-    if (typeof requestIdleCallback === 'function') {
-      const id = requestIdleCallback(() => setReady(true), { timeout: 2000 });
-      return () => cancelIdleCallback(id);
-    }
-    const id = window.setTimeout(() => setReady(true), 200);
-    return () => window.clearTimeout(id);
-  }, []);
+  useEffect(() => whenIdle(() => setReady(true)), []);
   return ready;
 }
 

@@ -1,6 +1,6 @@
-import { createContext, useContext } from 'react';
+import { createContext, useContext, useEffect } from 'react';
 import { TIME_ZONE_COOKIE } from '@/shared/routes';
-import { useHydrated } from './use-hydrated';
+import { whenIdle } from './idle';
 
 /**
  * What the server drew a signed-in page with (decision 033): the answers its first reads would have
@@ -25,15 +25,23 @@ export const BootContext = createContext<Boot | null>(null);
 /** True while the page is drawn by the server or hydrated from what it drew. */
 export const useServerDrawn = () => useContext(BootContext) !== null;
 
+/** False once the browser has left the page the server drew (its first navigation). */
+let onDrawnPage = true;
+
+/** Called on the first navigation away from a server-drawn page: later pages start from the clock. */
+export function leaveDrawnPage() {
+  onDrawnPage = false;
+}
+
 /**
- * The time a component's first render shows: the server's moment while a server-drawn page is drawn and
- * hydrated (so that "due in 2 hours" matches its HTML), the clock otherwise. Components that use it move
- * to the clock once mounted.
+ * The time a component's first render shows: the server's moment on the page the server drew (so that
+ * "due in 2 hours" matches its HTML while it hydrates), the clock otherwise. Components that use it move
+ * to the clock once mounted (in a transition). It watches no store, so the end of hydration does not draw
+ * them again at once.
  */
 export function useFirstNow(): number {
   const boot = useContext(BootContext);
-  const hydrated = useHydrated();
-  return boot && !hydrated ? boot.renderedAt : Date.now();
+  return boot && onDrawnPage ? boot.renderedAt : Date.now();
 }
 
 /** The browser's time zone (the server is told it by the `tz` cookie, to draw dates as the browser will). */
@@ -44,6 +52,15 @@ export function rememberTimeZone() {
   const secure = window.location.protocol === 'https:' ? '; secure' : '';
   // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every browser Pact serves.
   document.cookie = `${TIME_ZONE_COOKIE}=${encodeURIComponent(browserTimeZone())}; path=/; max-age=31536000; samesite=lax${secure}`;
+}
+
+/**
+ * A signed-in page the server did not draw for this browser tells the server its time zone, when the
+ * browser has a moment, so that the next page is drawn in it. Signed-out pages never ask: the first
+ * use of the browser's time-zone data is costly, and they show no dates.
+ */
+export function useRememberTimeZone(serverDrawn: boolean) {
+  useEffect(() => (serverDrawn ? undefined : whenIdle(rememberTimeZone)), [serverDrawn]);
 }
 
 /**

@@ -1,8 +1,9 @@
+import type { ReactNode } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { paths } from '@/shared/routes';
 import { RoleChooser } from '@/web/features/accounts/components/role-chooser';
 import { RequestDialogProvider } from '@/web/features/partners/components/request-dialog-provider';
-import { useServerDrawn } from '@/web/lib/boot';
+import { useRememberTimeZone, useServerDrawn } from '@/web/lib/boot';
 import { CurrentUserContext, useMe } from '@/web/lib/current-user';
 import { MAIN_ID } from '@/web/lib/focus';
 import { RealtimeProvider } from '@/web/lib/realtime';
@@ -20,11 +21,26 @@ import { TopBar } from './top-bar';
  * page the server drew with its user (decision 033) is drawn and hydrated as it is.
  */
 export function AppLayout() {
-  const me = useMe();
-  const hydrated = useHydrated();
   const serverDrawn = useServerDrawn();
   useSessionEffects();
-  if (me.isPending || (!hydrated && !serverDrawn)) return <AppShellSkeleton />;
+  useRememberTimeZone(serverDrawn);
+  // Only the gate watches for the end of hydration, so that its end does not draw the whole page again.
+  return serverDrawn ? (
+    <SignedInShell />
+  ) : (
+    <AfterHydration fallback={<AppShellSkeleton />}>
+      <SignedInShell />
+    </AfterHydration>
+  );
+}
+
+function AfterHydration({ fallback, children }: { fallback: ReactNode; children: ReactNode }) {
+  return useHydrated() ? children : fallback;
+}
+
+function SignedInShell() {
+  const me = useMe();
+  if (me.isPending) return <AppShellSkeleton />;
   if (me.isError) {
     if (isUnreachable(me.error)) return <OfflineScreen onRetry={() => void me.refetch()} />;
     return (

@@ -19,20 +19,11 @@ export function Tabs({
   items: TabItem[];
   label: string;
 }) {
-  // On a page written at build time a tap before hydration would be lost: the tabs wait for it.
-  const hydrated = useHydrated();
   return (
     <T.Root value={value} onValueChange={onValueChange}>
       <T.List aria-label={label} className="grid grid-flow-col gap-1 rounded-lg bg-muted p-1">
         {items.map((item) => (
-          <T.Trigger
-            key={item.value}
-            value={item.value}
-            disabled={!hydrated}
-            className="h-10 rounded-md text-sm font-medium text-muted-foreground data-[state=active]:bg-card data-[state=active]:text-foreground data-[state=active]:shadow-sm"
-          >
-            {item.label}
-          </T.Trigger>
+          <Trigger key={item.value} value={item.value} label={item.label} />
         ))}
       </T.List>
       {items.map((item) => (
@@ -41,5 +32,22 @@ export function Tabs({
         </T.Content>
       ))}
     </T.Root>
+  );
+}
+
+/**
+ * On a page written at build time a tap before hydration would be lost: the tabs wait for it. Only the
+ * triggers watch for its end, so that it does not draw the tabs' contents again.
+ */
+function Trigger({ value, label }: { value: string; label: string }) {
+  const hydrated = useHydrated();
+  return (
+    <T.Trigger
+      value={value}
+      disabled={!hydrated}
+      className="h-10 rounded-md text-sm font-medium text-muted-foreground data-[state=active]:bg-card data-[state=active]:text-foreground data-[state=active]:shadow-sm"
+    >
+      {label}
+    </T.Trigger>
   );
 }

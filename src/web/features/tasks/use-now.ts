@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { useFirstNow } from '@/web/lib/boot';
 
 /** The current time, refreshed every minute, so due labels and colours move on while a page is open. */
@@ -7,8 +7,8 @@ export function useNow(intervalMs = 60_000) {
   const [now, setNow] = useState(first);
   useEffect(() => {
     // A page the server drew showed its moment until hydrated: from now on, the clock.
-    setNow(Date.now());
-    const timer = window.setInterval(() => setNow(Date.now()), intervalMs);
+    startTransition(() => setNow(Date.now()));
+    const timer = window.setInterval(() => startTransition(() => setNow(Date.now())), intervalMs);
     return () => window.clearInterval(timer);
   }, [intervalMs]);
   return now;

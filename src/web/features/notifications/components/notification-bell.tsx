@@ -9,6 +9,7 @@ import { notificationTarget } from '@/shared/domain/notifications';
 import { BELL_MENU_LIMIT, type NotificationView } from '@/shared/schemas/notifications';
 import { Button } from '@/web/components/ui/button';
 import { cn } from '@/web/lib/cn';
+import { fetchFresh } from '@/web/lib/fetch-fresh';
 import { queryKeys } from '@/web/lib/query-keys';
 import { useRealtimeEvent } from '@/web/lib/realtime';
 import {
@@ -60,7 +61,8 @@ export function NotificationBell({
   const trigger = useRef<HTMLButtonElement>(null);
 
   useRealtimeEvent('notification.created', async ({ notificationId }) => {
-    const data = await queryClient.fetchQuery({ ...notificationsQuery, staleTime: 0 });
+    // Not the first refetch, if it is still running: its answer may predate this notification.
+    const data = await fetchFresh(queryClient, notificationsQuery);
     const created = data.notifications.find((n) => n.id === notificationId);
     // A new request has its own toast ("New Connection Request"); do not announce it twice.
     if (

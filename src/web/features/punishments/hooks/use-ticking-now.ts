@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { useFirstNow } from '@/web/lib/boot';
 
 /** The current time, refreshed every second while `active` (a running countdown), else left as it is. */
@@ -6,7 +6,7 @@ export function useTickingNow(active: boolean) {
   const [now, setNow] = useState(useFirstNow());
   useEffect(() => {
     if (!active) return;
-    setNow(Date.now());
+    startTransition(() => setNow(Date.now()));
     const timer = window.setInterval(() => setNow(Date.now()), 1000);
     return () => window.clearInterval(timer);
   }, [active]);

@@ -6,6 +6,7 @@ import { isVisibleInActiveList, taskAbilities } from '@/shared/domain/tasks';
 import type { TaskView } from '@/shared/schemas/tasks';
 import { Button } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
+import { Deferred } from '@/web/components/ui/deferred';
 import { Dialog } from '@/web/components/ui/dialog';
 import { Tabs } from '@/web/components/ui/tabs';
 import { UploadProgress } from '@/web/components/ui/upload-progress';
@@ -13,17 +14,20 @@ import { ApiError } from '@/web/lib/api';
 import { useCurrentUser } from '@/web/lib/current-user';
 import { useHighlight } from '@/web/lib/use-highlight';
 import { emailTaskFeedback, useDeleteTask, useTaskFeedback, useTaskHistory, useTasks } from '../api/tasks';
-import { AboveAndBeyondDialog } from '../components/above-and-beyond-dialog';
-import { CompleteTaskDialog } from '../components/complete-task-dialog';
 import { CompletedTasks } from '../components/completed-tasks';
-import { FeedbackDialog } from '../components/feedback-dialog';
 import { PhotoViewer } from '../components/photo-viewer';
 import { TaskCard } from '../components/task-card';
-import { TaskFormDialog } from '../components/task-form-dialog';
 import { TaskListSkeleton } from '../components/task-skeletons';
 import { useCompleteFlow } from '../use-complete-task';
 import { useHistoryFeedback } from '../use-history-feedback';
 import { useNow } from '../use-now';
+
+// The forms open on a tap: their code (and their schemas) comes when the browser is idle (Deferred).
+const loadTaskForm = async () => (await import('../components/task-form-dialog')).TaskFormDialog;
+const loadAboveAndBeyond = async () =>
+  (await import('../components/above-and-beyond-dialog')).AboveAndBeyondDialog;
+const loadFeedback = async () => (await import('../components/feedback-dialog')).FeedbackDialog;
+const loadCompleteTask = async () => (await import('../components/complete-task-dialog')).CompleteTaskDialog;
 
 export function TasksPage() {
   const user = useCurrentUser();
@@ -172,28 +176,45 @@ export function TasksPage() {
         ]}
       />
 
-      <TaskFormDialog
-        open={formTask !== null}
-        onOpenChange={(open) => !open && setFormTask(null)}
-        task={formTask === 'new' ? null : formTask}
-        submissives={submissives}
+      <Deferred
+        show={formTask !== null}
+        load={loadTaskForm}
+        props={{
+          open: formTask !== null,
+          onOpenChange: (open: boolean) => !open && setFormTask(null),
+          task: formTask === 'new' ? null : formTask,
+          submissives,
+        }}
       />
-      <AboveAndBeyondDialog open={aabOpen} onOpenChange={setAabOpen} dominants={dominants} />
-      <FeedbackDialog
-        target={feedbackTask}
-        onClose={() => setFeedbackTask(null)}
-        submit={(text) => feedback.mutateAsync({ id: feedbackTask!.id, feedback: text })}
+      <Deferred
+        show={aabOpen}
+        load={loadAboveAndBeyond}
+        props={{ open: aabOpen, onOpenChange: setAabOpen, dominants }}
+      />
+      <Deferred
+        show={feedbackTask !== null}
+        load={loadFeedback}
+        props={{
+          target: feedbackTask,
+          onClose: () => setFeedbackTask(null),
+          submit: (text: string) => feedback.mutateAsync({ id: feedbackTask!.id, feedback: text }),
+        }}
       />
       {historyFeedback.dialog}
       <PhotoViewer photo={photo} onClose={() => setPhoto(null)} />
-      <CompleteTaskDialog
-        task={proofTask}
-        photoRequired={proofTask ? completeFlow.needsPhoto(proofTask) : false}
-        busy={proofTask !== null && completeFlow.busyTaskId === proofTask.id}
-        progress={completeFlow.progress}
-        uploadLabel={completeFlow.uploadLabel}
-        onComplete={(proof) => completeFlow.completeWithProof(proofTask!, proof)}
-        onClose={() => setProofTask(null)}
+      <Deferred
+        show={proofTask !== null}
+        load={loadCompleteTask}
+        props={{
+          task: proofTask,
+          photoRequired: proofTask ? completeFlow.needsPhoto(proofTask) : false,
+          busy: proofTask !== null && completeFlow.busyTaskId === proofTask.id,
+          progress: completeFlow.progress,
+          uploadLabel: completeFlow.uploadLabel,
+          onComplete: (proof: Parameters<typeof completeFlow.completeWithProof>[1]) =>
+            completeFlow.completeWithProof(proofTask!, proof),
+          onClose: () => setProofTask(null),
+        }}
       />
       <Dialog open={deleting !== null} onOpenChange={(o) => !o && setDeleting(null)} title="Delete task?">
         <p className="text-sm">
