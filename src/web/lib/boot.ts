@@ -44,6 +44,14 @@ export function useFirstNow(): number {
   return boot && onDrawnPage ? boot.renderedAt : Date.now();
 }
 
+/**
+ * True while a component may be drawing, or hydrating, the page the server drew: its first render then
+ * shows what the server showed, and what only the browser knows comes after mounting.
+ */
+export function useOnDrawnPage(): boolean {
+  return useContext(BootContext) !== null && onDrawnPage;
+}
+
 /** The browser's time zone (the server is told it by the `tz` cookie, to draw dates as the browser will). */
 export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
