@@ -99,16 +99,26 @@ try {
   console.info(`preflight: ${PAGES.map((p) => p.path).join(' ')} answer 200; the session cookie signs in`);
 
   if (!preflightOnly) {
-    chrome = await chromeLauncher.launch({
-      chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-      chromeFlags: CHROME_FLAGS,
-    });
     console.info(
       `\n${'page'.padEnd(11)} ${'perf'.padStart(4)} ${'a11y'.padStart(4)} ${'best'.padStart(4)} ${'seo'.padStart(4)}  ${'FCP'.padStart(7)}  ${'LCP'.padStart(7)}  ${'TBT'.padStart(7)}  ${'CLS'.padStart(5)}`,
     );
     let last = null;
     /** One Lighthouse run; the cookie jar holds the session for a signed-in page, nothing of Pact's otherwise. */
+    // Each run in a browser of its own, as Lighthouse's own command line does: a browser that has already
+    // loaded the other pages (their workers, caches and heap) measured the later ones slower.
     const measure = async (page) => {
+      chrome = await chromeLauncher.launch({
+        chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+        chromeFlags: CHROME_FLAGS,
+      });
+      try {
+        return await measureIn(page);
+      } finally {
+        chrome.kill();
+        chrome = null;
+      }
+    };
+    const measureIn = async (page) => {
       const flags = { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES };
       const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
       const tab = await browser.newPage();
