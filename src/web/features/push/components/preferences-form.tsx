@@ -2,12 +2,12 @@ import { Label, Switch } from 'radix-ui';
 import { type FormEvent, useId, useState } from 'react';
 import { Button } from '@/web/components/ui/button';
 import { Input } from '@/web/components/ui/input';
+import { browserTimeZone } from '@/web/lib/boot';
 import type { PushPreferences } from '../api/push';
 import { useSavePushPreferences } from '../hooks/use-push';
 
 const DEFAULT_QUIET = { start: '22:00', end: '07:00' };
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
-const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
 /** "Show details in notifications" (saved at once) and quiet hours (saved with their button). */
 export function PreferencesForm({ preferences }: { preferences: PushPreferences }) {
