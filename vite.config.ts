@@ -5,6 +5,9 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 import { webAppManifest } from './src/web/manifest';
 
+/** React Router's production build (the same code, its development warnings off). */
+const reactRouterProduction = path.resolve('node_modules/react-router/dist/production/index.mjs');
+
 const apiPort = process.env.API_PORT ?? '3001';
 
 export default defineConfig({
@@ -32,7 +35,13 @@ export default defineConfig({
       devOptions: { enabled: false },
     }),
   ],
-  resolve: { alias: { '@': path.resolve('src') } },
+  resolve: {
+    alias: [
+      { find: '@', replacement: path.resolve('src') },
+      // React Router's package exports only its development build, which computes warnings at run time.
+      { find: /^react-router$/, replacement: reactRouterProduction },
+    ],
+  },
   build: {
     outDir: path.resolve('dist/web'),
     emptyOutDir: true,

@@ -20,6 +20,11 @@ test('a signed-in page arrives drawn with its data, hydrates without a mismatch 
   const { sub } = await seedCouple(browser, dom, request);
   await seedTask(dom, sub.id, { title: 'Water the ferns' });
   const errors = errorsOf(sub.page);
+  // Styles are inline: neither the page nor its lazy chunks (the dialogs) ask for the stylesheet.
+  const stylesheets: string[] = [];
+  sub.page.on('request', (r) => {
+    if (r.resourceType() === 'stylesheet') stylesheets.push(r.url());
+  });
 
   // The HTML itself holds the task: it paints before any script has run.
   const response = await sub.page.goto('/tasks');
@@ -41,6 +46,8 @@ test('a signed-in page arrives drawn with its data, hydrates without a mismatch 
   await expect(sub.page.locator('html[data-live=ready]')).toBeAttached();
   await expect(sub.page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
   expect(errors).toEqual([]);
+  expect(stylesheets).toEqual([]);
+  expect(await sub.page.locator('link[rel=stylesheet]:not([disabled])').count()).toBe(0);
 });
 
 test('drawn in the browser’s time zone once it is known; until then the page is drawn afresh, without errors', async ({
@@ -67,11 +74,30 @@ test('drawn in the browser’s time zone once it is known; until then the page i
     .poll(async () => (await context.cookies()).find((c) => c.name === 'pact_tz')?.value)
     .toBe('Pacific%2FKiritimati');
 
+  // Drawn in its zone, the page comes to life without the browser's costly first use of its date data:
+  // the page carries its zone's offsets (decision 035).
+  await page.addInitScript(() => {
+    const counted = window as unknown as { intlUses: number };
+    counted.intlUses = 0;
+    const Original = Intl.DateTimeFormat;
+    Intl.DateTimeFormat = new Proxy(Original, {
+      construct(target, args) {
+        counted.intlUses += 1;
+        return new target(...(args as []));
+      },
+      apply(target, self, args) {
+        counted.intlUses += 1;
+        return Reflect.apply(target, self, args);
+      },
+    });
+  });
   const again = await page.goto('/dashboard');
   const html = (await again?.text()) ?? '';
   expect(html).toContain('"timeZone":"Pacific/Kiritimati"');
   await expect(page.locator('html[data-live=ready]')).toBeAttached();
   await expect(page.getByText(/Welcome, Tia Zone/)).toBeVisible();
+  expect(await page.locator('#root').getAttribute('data-drawn')).toBe('server');
+  expect(await page.evaluate(() => (window as unknown as { intlUses: number }).intlUses)).toBe(0);
   expect(errors).toEqual([]);
   expect(user.id).toBeTruthy();
   await context.close();

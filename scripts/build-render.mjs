@@ -11,6 +11,8 @@ await build({
   target: 'node20',
   format: 'esm',
   define: { 'process.env.NODE_ENV': '"production"' },
+  // React Router's package exports only its development build; the browser's build uses this one too.
+  alias: { 'react-router': './node_modules/react-router/dist/production/index.mjs' },
   // The bundled CommonJS packages (React's server build) require Node's own modules.
   banner: {
     js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",

@@ -73,7 +73,9 @@ if (/<\/style/i.test(css)) throw new Error(`${cssFile} would close its inline <s
 const pageShell = shell
   .replace(ENTRY, '')
   .replace(SHELL_PRELOAD, '')
-  .replace(STYLESHEET, () => `<style>${css}</style>`);
+  // The link stays, disabled (never fetched): a lazy chunk's loader adds the stylesheet unless the page
+  // already links it, and adding it again would make the browser restyle the whole page at once.
+  .replace(STYLESHEET, () => `<style>${css}</style><link rel="stylesheet" href="/${cssFile}" disabled>`);
 
 mkdirSync(path.join(webRoot, 'prerendered'), { recursive: true });
 

@@ -1,6 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import { createMemoryRouter } from 'react-router';
+import { zoneOffsetTable } from '@/shared/domain/zone-offsets';
 import type { CurrentUser } from '@/shared/schemas/accounts';
 import { App } from './app/app';
 import { routes } from './app/router';
@@ -103,7 +104,14 @@ export async function drawSignedInPage(
   }
   const queryClient = new QueryClient();
   for (const [key, data] of queries) queryClient.setQueryData(key, data, { updatedAt: opts.now });
-  const boot: Boot = { renderedAt: opts.now, timeZone: opts.timeZone, queries };
+  const zones = [...new Set([opts.timeZone, me.timeZone])].flatMap((zone) => {
+    try {
+      return [zoneOffsetTable(zone, opts.now)];
+    } catch {
+      return []; // a zone this server does not know: the browser reckons it with its own data
+    }
+  });
+  const boot: Boot = { renderedAt: opts.now, timeZone: opts.timeZone, zones, queries };
   await warm(pathname, queryClient, boot);
   // Synchronous: nothing else runs while the process's time zone is the user's.
   const html = inTimeZone(opts.timeZone, () => renderToString(appAt(url, queryClient, boot)));

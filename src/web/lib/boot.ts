@@ -1,4 +1,5 @@
 import { createContext, useContext, useEffect } from 'react';
+import { deviceFollows, knowZoneOffsets, type ZoneOffsetTable } from '@/shared/domain/zone-offsets';
 import { TIME_ZONE_COOKIE } from '@/shared/routes';
 import { whenIdle } from './idle';
 
@@ -12,6 +13,11 @@ export interface Boot {
   renderedAt: number;
   /** The IANA time zone dates were drawn in. */
   timeZone: string;
+  /**
+   * The offsets of that zone and of the account's zone around `renderedAt` (decision 035): the browser
+   * checks the page's dates, and reckons due times, without its costly first use of `Intl`.
+   */
+  zones: ZoneOffsetTable[];
   /** Query keys and their data, as the browser's queries hold them. */
   queries: [readonly unknown[], unknown][];
 }
@@ -72,15 +78,19 @@ export function useRememberTimeZone(serverDrawn: boolean) {
 }
 
 /**
- * Reads the boot data a server-drawn page carries. Null when there is none, or when it was drawn in
- * another time zone than this browser's (its dates would not match: the page is then drawn afresh).
+ * Reads the boot data a server-drawn page carries, and keeps its zone tables for the page's date
+ * reckoning. Null when there is none, or when it was drawn in a time zone whose dates this browser reads
+ * otherwise (its dates would not match: the page is then drawn afresh). The check compares the drawing
+ * zone's table with the device's own clock, not with `Intl`, whose first use is a long moment on a phone.
  */
 export function readBoot(doc: Document): Boot | null {
   const element = doc.getElementById(BOOT_ELEMENT_ID);
   if (!element?.textContent) return null;
   try {
     const boot = JSON.parse(element.textContent) as Boot;
-    if (boot.timeZone !== browserTimeZone()) return null;
+    const zones = Array.isArray(boot.zones) ? boot.zones : [];
+    if (!deviceFollows(zones.find((table) => table?.zone === boot.timeZone))) return null;
+    knowZoneOffsets(zones);
     return boot;
   } catch {
     return null;

@@ -1,3 +1,4 @@
+import { BrandMark } from '@/web/components/ui/brand-mark';
 import { PageSkeleton, Skeleton } from '@/web/components/ui/skeleton';
 import { BottomNav } from './bottom-nav';
 
@@ -12,7 +13,7 @@ export function AppShellSkeleton() {
       <header className="fixed inset-x-0 top-0 z-40 h-14 border-b border-border bg-card/95 backdrop-blur md:h-16">
         <div className="mx-auto flex h-full max-w-5xl items-center gap-2 px-3 sm:px-4">
           <span className="flex items-center gap-2">
-            <img src="/icon.svg" alt="" className="h-8 w-8" />
+            <BrandMark className="h-8 w-8 shrink-0" />
             <span className="text-lg font-bold text-primary">Pact</span>
           </span>
           {/* Where the bell, the avatar (with the name from sm), and Log out will be. */}

@@ -5,6 +5,7 @@ import { paths } from '@/shared/routes';
 import type { CurrentUser } from '@/shared/schemas/accounts';
 import { Avatar } from '@/web/components/ui/avatar';
 import { Badge } from '@/web/components/ui/badge';
+import { BrandMark } from '@/web/components/ui/brand-mark';
 import { Button } from '@/web/components/ui/button';
 import { useLogoutAction } from '@/web/features/accounts/api/logout';
 import { NotificationBell } from '@/web/features/notifications/components/notification-bell';
@@ -21,7 +22,7 @@ export function TopBar({ user }: { user: CurrentUser }) {
     <header className="fixed inset-x-0 top-0 z-40 h-14 border-b border-border bg-card/95 backdrop-blur md:h-16">
       <div className="mx-auto flex h-full max-w-5xl items-center gap-2 px-3 sm:px-4">
         <Link to={paths.dashboard} className="flex items-center gap-2" aria-label="Pact, go to dashboard">
-          <img src="/icon.svg" alt="" className="h-8 w-8" />
+          <BrandMark className="h-8 w-8 shrink-0" />
           <span className="text-lg font-bold text-primary">Pact</span>
         </Link>
         {role ? (

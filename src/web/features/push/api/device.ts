@@ -25,8 +25,17 @@ export const pushSupported = () =>
   'PushManager' in window &&
   'Notification' in window;
 
-const permissionNow = (): Permission =>
-  Notification.permission === 'default' ? 'prompt' : Notification.permission;
+/**
+ * The permission, asked of the Permissions API: it answers without blocking, where `Notification.permission`
+ * makes the page wait on the browser (a few milliseconds, each time, while the page is loading).
+ */
+async function permissionNow(): Promise<Permission> {
+  try {
+    return (await navigator.permissions.query({ name: 'notifications' })).state;
+  } catch {
+    return Notification.permission === 'default' ? 'prompt' : Notification.permission;
+  }
+}
 
 const registration = async () => (await navigator.serviceWorker.getRegistration('/')) ?? null;
 
@@ -37,7 +46,7 @@ async function currentSubscription(): Promise<PushSubscription | null> {
 
 async function readDevice(): Promise<DeviceState> {
   if (!pushSupported()) return { supported: false, permission: 'prompt', enabled: false };
-  const permission = permissionNow();
+  const permission = await permissionNow();
   const subscription = permission === 'granted' ? await currentSubscription() : null;
   return { supported: true, permission, enabled: subscription !== null };
 }
@@ -128,7 +137,7 @@ export async function enableOnThisDevice(asking: Promise<NotificationPermission>
 
 /** Each time the app opens: a device already enabled tells the server its subscription again. */
 export async function resyncThisDevice(): Promise<void> {
-  if (!pushSupported() || permissionNow() !== 'granted') return;
+  if (!pushSupported() || (await permissionNow()) !== 'granted') return;
   const ready = await registration();
   const subscription = await ready?.pushManager.getSubscription();
   const key = subscription?.options.applicationServerKey;
