@@ -29,7 +29,7 @@ export default defineConfig({
       injectManifest: {
         // The whole build, so that a page never mixes chunks of two versions. The prerendered pages are
         // written after this step and are not precached: pages come from the network, the shell offline.
-        globPatterns: ['**/*.{js,css,html,svg}', 'icons/{icon-192,badge-96}.png'],
+        globPatterns: ['**/*.{js,css,html,svg}', 'icons/{icon-192,badge-96,favicon-48}.png'],
         globIgnores: ['prerendered/**', 'screenshots/**'],
       },
       devOptions: { enabled: false },

@@ -23,6 +23,9 @@ const fullBleed = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><
 const badge = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><g transform="translate(32 32) scale(1.2) translate(-32 -32)">${GLYPH}</g></svg>`;
 
 const ICONS = [
+  // The page's favicon: a PNG, which the page decodes in a moment, where an SVG favicon makes it build a
+  // document of its own while the page loads (decision 035).
+  ['favicon-48.png', rounded, 48],
   ['icon-192.png', rounded, 192],
   ['icon-512.png', rounded, 512],
   ['maskable-192.png', fullBleed, 192],

@@ -2,15 +2,19 @@
  * How a written page (decision 018) or a page the server drew (decision 033) loads its code: after it has
  * painted, never before (decision 034). The page carries its styles inline and no script tag of its own;
  * this inline loader, allowed by its hash in the CSP, reads the JSON block `#pact-code` (the entry and the
- * chunks the page's hydration asks for) and adds them once the first frame is on screen (the entry first,
- * then the preloads a few per task), so that nothing
+ * chunks the page's hydration asks for) and adds them once the first frame is on screen (the entry in a
+ * task of its own, then the preloads a few per task), so that nothing
  * competes with the page's own bytes before the first paint. A tab drawn in the background, where frames
  * do not come, loads its code after a short delay all the same.
  */
 export const PAGE_CODE_ID = 'pact-code';
 
-/** How many chunk preloads the loader adds in one task. */
-export const PRELOADS_PER_TASK = 8;
+/**
+ * How many chunk preloads the loader adds in one task. Each asks the browser for a file, which costs the
+ * main thread a moment (several milliseconds on a phone, more while DevTools records the page): two keep
+ * every task short.
+ */
+export const PRELOADS_PER_TASK = 2;
 
 export interface PageCode {
   /** The entry module, e.g. /assets/index-abc.js. */
@@ -35,7 +39,7 @@ export const PAGE_LOADER = [
   'var s=d.createElement("script");s.type="module";s.crossOrigin="";s.src=c.entry;d.head.appendChild(s);',
   // Each preload costs the main thread a moment: a few per task, so that no task grows long.
   `function batch(){var f=d.createDocumentFragment();rest.splice(0,${PRELOADS_PER_TASK}).forEach(function(h){var l=d.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href=h;f.appendChild(l)});d.head.appendChild(f);if(rest.length)setTimeout(batch,0)}`,
-  'batch()',
+  'setTimeout(batch,0)',
   '}',
   'requestAnimationFrame(function(){setTimeout(go,0)});',
   'setTimeout(go,1000)',

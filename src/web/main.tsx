@@ -22,9 +22,9 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
  * Brings the page to life in short tasks rather than one long one, so that a tap is never kept waiting
- * long: the first reads leave at once; the boot data is read (its time-zone check is the first use of
- * the browser's date data, itself a long moment on a phone); then the router is made and the page is
- * hydrated, in a transition that yields between pieces of work.
+ * long: the first reads leave at once; the boot data is read (its zone checked against the device's
+ * clock, decision 035); then the router is made; then the page is hydrated, in a transition that yields
+ * between pieces of work.
  */
 async function start(root: HTMLElement) {
   // A signed-in page the server drew (decision 033) carries what it was drawn with: the cache starts with
@@ -51,6 +51,8 @@ async function start(root: HTMLElement) {
     });
   }
   const app = <App queryClient={queryClient} router={router} boot={boot} />;
+  // Making the router (its routes ranked, the history read) and starting the render are two tasks.
+  await nextTask();
 
   // A page written at build time (decision 018) is hydrated when it is the page this address shows; so is
   // a page the server drew, when its boot data could be used. Anything else (the plain shell, a reset link

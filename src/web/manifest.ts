@@ -27,7 +27,6 @@ export const webAppManifest = {
     { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' as const },
     { src: '/icons/maskable-192.png', sizes: '192x192', type: 'image/png', purpose: 'maskable' as const },
     { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' as const },
-    { src: '/icon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' as const },
   ],
   screenshots: [
     {

@@ -5,6 +5,29 @@ import { whenIdle } from '@/web/lib/idle';
 const RETRY_MS = 5000;
 
 /**
+ * The downloads waiting for an idle moment, shared by every `Deferred` on the page: one idle callback
+ * starts them all, rather than one callback (and its bookkeeping) per dialog in the task that mounts them.
+ */
+const waiting: (() => Promise<void>)[] = [];
+let scheduled = false;
+
+/** Queues `download` for the next idle moment; the returned function takes it out of the queue. */
+function downloadWhenIdle(download: () => Promise<void>): () => void {
+  waiting.push(download);
+  if (!scheduled) {
+    scheduled = true;
+    whenIdle(() => {
+      scheduled = false;
+      for (const next of waiting.splice(0)) void next();
+    });
+  }
+  return () => {
+    const at = waiting.indexOf(download);
+    if (at >= 0) waiting.splice(at, 1);
+  };
+}
+
+/**
  * What a page does not need to paint or to come to life, such as a dialog that opens on a tap (its form,
  * its schema): its code is fetched when the browser has a moment to spare, so that it is there before most
  * taps, or at once when `show` turns true first; the component is drawn once its code has arrived. A
@@ -21,23 +44,28 @@ export function Deferred<P extends object>({
   props: P;
 }) {
   const [Component, setComponent] = useState<ComponentType<P> | null>(null);
+  const [failures, setFailures] = useState(0);
   const loading = useRef(false);
-  const fetchCode = useCallback(() => {
+  const fetchCode = useCallback(async () => {
     if (loading.current) return;
     loading.current = true;
-    load().then(
-      (loaded) => startTransition(() => setComponent(() => loaded)),
-      () => {
-        loading.current = false;
-      },
-    );
+    try {
+      const loaded = await load();
+      startTransition(() => setComponent(() => loaded));
+    } catch {
+      loading.current = false;
+      setFailures((count) => count + 1);
+    }
   }, [load]);
-  useEffect(() => whenIdle(fetchCode), [fetchCode]);
+  useEffect(() => downloadWhenIdle(fetchCode), [fetchCode]);
   useEffect(() => {
-    if (Component) return;
-    if (show) fetchCode();
-    const retry = window.setInterval(fetchCode, RETRY_MS);
-    return () => window.clearInterval(retry);
+    if (show && !Component) void fetchCode();
   }, [Component, show, fetchCode]);
+  // Only after a failure: a timer for each dialog on every page would cost the start-up for nothing.
+  useEffect(() => {
+    if (failures === 0 || Component) return;
+    const retry = window.setTimeout(() => void fetchCode(), RETRY_MS);
+    return () => window.clearTimeout(retry);
+  }, [failures, Component, fetchCode]);
   return Component ? <Component {...props} /> : null;
 }
