@@ -102,3 +102,29 @@ test('drawn in the browser’s time zone once it is known; until then the page i
   expect(user.id).toBeTruthy();
   await context.close();
 });
+
+test('a change sent before a drawn page’s stream opened appears once it opens, without a reload', async ({
+  page: dom,
+  browser,
+  request,
+}) => {
+  const { sub } = await seedCouple(browser, dom, request);
+  await seedTask(dom, sub.id, { title: 'Drawn with the page' });
+  // The stream is held back: what is sent meanwhile reaches no open stream of the submissive.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await sub.page.route('**/api/events', async (route) => {
+    await released;
+    await route.continue();
+  });
+  const response = await sub.page.goto('/tasks');
+  expect(await response?.text()).toContain('Drawn with the page');
+  await expect(sub.page.getByTestId('task-card').filter({ hasText: 'Drawn with the page' })).toBeVisible();
+  await seedTask(dom, sub.id, { title: 'Sent before the stream' });
+  release();
+  await expect(sub.page.locator('html[data-live=ready]')).toBeAttached();
+  // The stream's ready event says something was sent since the page's reads: the page reads them again.
+  await expect(sub.page.getByTestId('task-card').filter({ hasText: 'Sent before the stream' })).toBeVisible();
+});

@@ -54,6 +54,8 @@ test('opening a notification in the bell opens what it is about', async ({ page:
   const task = await seedTask(dom, s.id, { title: 'Polish the silver' });
   const sub = s.page;
   await sub.goto('/dashboard');
+  // The dashboard arrives drawn by the server: a tap counts once its code is live.
+  await expect(sub.locator('html[data-live=ready]')).toBeAttached();
   await sub.getByRole('button', { name: /^Notifications/ }).click();
   await sub
     .getByRole('dialog', { name: 'Notifications' })
@@ -88,6 +90,7 @@ test('on a phone, toasts stay clear of the top bar', async ({ page, browser, req
     page,
   });
   await page.goto('/dashboard');
+  await expect(page.locator('html[data-live=ready]')).toBeAttached();
   // Any toast will do: a failed logout is simplest to provoke.
   await page.route('**/api/auth/logout', (route) => route.abort());
   await page.getByRole('button', { name: 'Log out' }).click();

@@ -76,6 +76,9 @@ export async function drawnPage(c: Context, opts: DrawOptions): Promise<Response
     const headers: Record<string, string> = { cookie };
     const agent = c.req.header('user-agent');
     if (agent) headers['user-agent'] = agent;
+    // The page is drawn as of the moment its reads begin: a change after it is one the browser refetches
+    // (its stream says whether any came since, decision 035).
+    const now = opts.now();
     const answers: Record<string, unknown> = {};
     await Promise.all(
       reads.map(async (path) => {
@@ -90,7 +93,7 @@ export async function drawnPage(c: Context, opts: DrawOptions): Promise<Response
     const timeZone = [chosen, stored].find((tz): tz is string => !!tz && isValidTimeZone(tz)) ?? 'UTC';
     const url = new URL(c.req.url);
     const drawn = await drawer.drawSignedInPage(url.pathname + url.search, answers, {
-      now: opts.now(),
+      now,
       timeZone,
     });
     if (!drawn) return null;

@@ -32,7 +32,9 @@ export const eventRoutes = (deps: Pick<AppDeps, 'sessions' | 'hub'> & { heartbea
         open = false;
         wake();
       });
-      await stream.writeSSE({ event: 'ready', data: '{}', retry: 3000 });
+      // Since when nothing has been sent to this user: a page drawn from reads made after it missed nothing.
+      const ready = { quietSince: deps.hub.quietSince(userId) };
+      await stream.writeSSE({ event: 'ready', data: JSON.stringify(ready), retry: 3000 });
       while (open) {
         await new Promise<void>((resolve) => {
           const timer = setTimeout(resolve, deps.heartbeatMs ?? HEARTBEAT_MS);

@@ -8,15 +8,57 @@ export interface StreamConnection {
   close(): void;
 }
 
+/** How long the hub remembers when a user was last sent an event (longer than any page takes to connect). */
+const REMEMBER_MS = 10 * 60_000;
+/** Users remembered before the hub forgets the ones it no longer needs to. */
+const REMEMBERED_MAX = 50_000;
+
 /** The SSE connections of this instance, by user ("rooms user:<id>"), fed by the bus. */
 export class SseHub {
   private readonly rooms = new Map<string, Set<StreamConnection>>();
   private readonly unsubscribe: () => void;
   private readonly stopResync: () => void;
+  /** When each user was last sent an event through the bus, connected here or not. */
+  private readonly lastEventAt = new Map<string, number>();
+  /** Since when this hub has seen every event (its start, or the bus's last resync). */
+  private completeSince: number;
 
-  constructor(bus: EventBus) {
+  constructor(
+    bus: EventBus,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.completeSince = now();
     this.unsubscribe = bus.subscribe((message) => this.deliver(message));
-    this.stopResync = bus.onResync(() => this.closeStreams());
+    this.stopResync = bus.onResync(() => {
+      this.completeSince = this.now();
+      this.closeStreams();
+    });
+  }
+
+  /**
+   * The moment from which the hub knows that no event has been sent to `userId` (decision 035): data read
+   * for the user at or after it has missed nothing that a stream would have carried. A page drawn before
+   * it is refetched when its stream opens.
+   */
+  quietSince(userId: string): number {
+    const last = this.lastEventAt.get(userId);
+    return last === undefined ? this.completeSince : Math.max(this.completeSince, last + 1);
+  }
+
+  private remember(userIds: readonly string[]) {
+    const at = this.now();
+    if (this.lastEventAt.size >= REMEMBERED_MAX) {
+      // Forgotten users were quiet since then at least: what the hub knows starts there now.
+      this.completeSince = Math.max(this.completeSince, at - REMEMBER_MS);
+      for (const [userId, last] of this.lastEventAt) {
+        if (at - last > REMEMBER_MS) this.lastEventAt.delete(userId);
+      }
+      if (this.lastEventAt.size >= REMEMBERED_MAX) {
+        this.lastEventAt.clear();
+        this.completeSince = at;
+      }
+    }
+    for (const userId of userIds) this.lastEventAt.set(userId, at);
   }
 
   get connectionCount() {
@@ -44,6 +86,7 @@ export class SseHub {
 
   private deliver(message: BusMessage) {
     if (message.kind === 'event') {
+      this.remember(message.userIds);
       for (const userId of message.userIds) {
         for (const connection of this.rooms.get(userId) ?? []) connection.send(message.event);
       }

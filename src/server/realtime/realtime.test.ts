@@ -63,7 +63,8 @@ describe.each(databases())('realtime on %s', (kind) => {
     const user = await createUser(server);
     const stream = await openEventStream(user.client);
     stream.close();
-    expect(stream.messages[0]).toEqual({ event: 'ready', data: '{}' });
+    expect(stream.messages[0]?.event).toBe('ready');
+    expect(JSON.parse(stream.messages[0]?.data ?? '')).toEqual({ quietSince: expect.any(Number) });
     const response = await user.client.get('/api/events', {
       headers: { 'accept-encoding': 'gzip' },
       signal: AbortSignal.timeout(2_000),
@@ -71,6 +72,26 @@ describe.each(databases())('realtime on %s', (kind) => {
     expect(response.headers.get('content-encoding')).toBeNull();
     expect(response.headers.get('cache-control')).toMatch(/no-cache|no-store/);
     await response.body?.cancel();
+  });
+
+  it('says in its ready event since when nothing was sent to the user: after the last event it carried', async () => {
+    const [sender, receiver, bystander] = await Promise.all([
+      createUser(server),
+      createUser(server),
+      createUser(server),
+    ]);
+    const quietSince = async (user: TestUser) => {
+      const stream = await openEventStream(user.client);
+      stream.close();
+      return (JSON.parse(stream.messages[0]?.data ?? '') as { quietSince: number }).quietSince;
+    };
+    const before = Date.now();
+    const quietBefore = await quietSince(receiver);
+    await sendRequest(sender, receiver);
+    await until(async () => (await quietSince(receiver)) > before, 'the request reached the hub');
+    expect(await quietSince(receiver)).toBeGreaterThan(quietBefore);
+    // Someone else's events change nothing for the bystander.
+    expect(await quietSince(bystander)).toBeLessThanOrEqual(before);
   });
 
   it('a new request reaches the receiver as partner_request.created and notification.created; nobody else hears of it', async () => {

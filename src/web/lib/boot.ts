@@ -9,7 +9,10 @@ import { whenIdle } from './idle';
  * it before hydrating, so that its first render is the page the server sent, not a skeleton.
  */
 export interface Boot {
-  /** Milliseconds since the epoch at which the server drew the page. */
+  /**
+   * Milliseconds since the epoch at which the server began reading the page's data: the page is drawn as
+   * of then, and its stream says whether anything changed for the user since (decision 035).
+   */
   renderedAt: number;
   /** The IANA time zone dates were drawn in. */
   timeZone: string;

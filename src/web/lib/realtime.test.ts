@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { reconnectDelay } from './realtime';
+import { CLOCK_ALLOWANCE_MS, reconnectDelay, staleAtFirstReady } from './realtime';
 
 describe('stream reconnection backoff', () => {
   it('grows from about a second to at most half a minute, jittered within the upper half', () => {
@@ -10,5 +10,26 @@ describe('stream reconnection backoff', () => {
       expect(reconnectDelay(attempt, () => 1)).toBe(30_000);
       expect(reconnectDelay(attempt, () => 0)).toBe(15_000);
     }
+  });
+});
+
+describe('what the first ready event refetches', () => {
+  const drawnAt = 1_000_000;
+  const readyAt = 1_003_000;
+  it('keeps the drawn page’s data when nothing was sent to the user since its reads began', () => {
+    expect(staleAtFirstReady(drawnAt, readyAt, drawnAt, drawnAt - CLOCK_ALLOWANCE_MS)).toBe(false);
+  });
+
+  it('reads it again when an event may have come since, or the stream cannot say', () => {
+    expect(staleAtFirstReady(drawnAt, readyAt, drawnAt, drawnAt - 1_000)).toBe(true);
+    expect(staleAtFirstReady(drawnAt, readyAt, drawnAt, drawnAt + 1)).toBe(true);
+    expect(staleAtFirstReady(drawnAt, readyAt, drawnAt, null)).toBe(true);
+  });
+
+  it('reads again anything else read before the stream was ready, and nothing read after', () => {
+    expect(staleAtFirstReady(drawnAt + 500, readyAt, drawnAt, 0)).toBe(true);
+    expect(staleAtFirstReady(readyAt - 1, readyAt, null, 0)).toBe(true);
+    expect(staleAtFirstReady(readyAt, readyAt, drawnAt, 0)).toBe(false);
+    expect(staleAtFirstReady(0, readyAt, drawnAt, 0)).toBe(false);
   });
 });

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext, useEffect, useRef } from 'react';
 import { EVENT_NAMES, type EventName, type EventPayloads } from '@/shared/events';
+import { BootContext } from './boot';
 import { queryKeys } from './query-keys';
 
 type Handler<N extends EventName> = (data: EventPayloads[N]) => void;
@@ -14,6 +15,36 @@ export function reconnectDelay(attempt: number, random = Math.random) {
   return Math.round(ceiling / 2 + (random() * ceiling) / 2);
 }
 
+/** Allowance for the clocks of two server instances (the one that drew the page, the one streaming). */
+export const CLOCK_ALLOWANCE_MS = 5_000;
+
+/**
+ * Whether data the browser holds must be read again when its stream is first ready: what was read before
+ * the stream listened may have missed a change. Data from the page the server drew (`dataUpdatedAt` is the
+ * moment its reads began, `drawnAt`) is kept when the stream says nothing was sent to the user since
+ * (`quietSince`, decision 035); anything else read before `readyAt` is read again.
+ */
+export function staleAtFirstReady(
+  dataUpdatedAt: number,
+  readyAt: number,
+  drawnAt: number | null,
+  quietSince: number | null,
+): boolean {
+  if (dataUpdatedAt <= 0 || dataUpdatedAt >= readyAt) return false;
+  const drawnData = drawnAt !== null && dataUpdatedAt === drawnAt;
+  return !(drawnData && quietSince !== null && drawnAt - CLOCK_ALLOWANCE_MS >= quietSince);
+}
+
+/** The `quietSince` a ready event carries; null when it is missing or not a number. */
+function quietSinceOf(data: string): number | null {
+  try {
+    const value = (JSON.parse(data) as { quietSince?: unknown }).quietSince;
+    return typeof value === 'number' && Number.isFinite(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Owns the one EventSource of a signed-in user (keyed by user in the layout, so that another user gets a
  * fresh stream). A browser's EventSource retries by itself after a dropped connection but gives up for
@@ -25,6 +56,7 @@ export function reconnectDelay(attempt: number, random = Math.random) {
 export function RealtimeProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const registry = useRef<Registry>(new Map()).current;
+  const drawnAt = useContext(BootContext)?.renderedAt ?? null;
 
   useEffect(() => {
     let source: EventSource | null = null;
@@ -40,13 +72,14 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
       source?.close();
       const current = new EventSource('/api/events');
       source = current;
-      current.addEventListener('ready', () => {
+      current.addEventListener('ready', (message) => {
         const readyAt = Date.now();
         if (missed) void queryClient.invalidateQueries();
         // The first time, what was read before the stream listened may have missed a change since.
         else if (first) {
+          const quietSince = quietSinceOf((message as MessageEvent<string>).data);
           void queryClient.invalidateQueries({
-            predicate: (q) => q.state.dataUpdatedAt > 0 && q.state.dataUpdatedAt < readyAt,
+            predicate: (q) => staleAtFirstReady(q.state.dataUpdatedAt, readyAt, drawnAt, quietSince),
           });
         }
         first = false;
@@ -94,7 +127,7 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
       window.removeEventListener('online', reconnectNow);
       document.removeEventListener('visibilitychange', reconnectNow);
     };
-  }, [queryClient, registry]);
+  }, [queryClient, registry, drawnAt]);
 
   return <RealtimeContext.Provider value={registry}>{children}</RealtimeContext.Provider>;
 }
