@@ -3,10 +3,8 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
+import { reactRouterProduction } from './scripts/react-router-production.mjs';
 import { webAppManifest } from './src/web/manifest';
-
-/** React Router's production build (the same code, its development warnings off). */
-const reactRouterProduction = path.resolve('node_modules/react-router/dist/production/index.mjs');
 
 const apiPort = process.env.API_PORT ?? '3001';
 
@@ -38,7 +36,6 @@ export default defineConfig({
   resolve: {
     alias: [
       { find: '@', replacement: path.resolve('src') },
-      // React Router's package exports only its development build, which computes warnings at run time.
       { find: /^react-router$/, replacement: reactRouterProduction },
     ],
   },

@@ -2,6 +2,7 @@
 // bundled with its own React, in production mode, into dist/render/server-render.js. The server loads it
 // on the first page it draws.
 import { build } from 'esbuild';
+import { reactRouterProduction } from './react-router-production.mjs';
 
 await build({
   entryPoints: ['src/web/server-render.tsx'],
@@ -11,8 +12,7 @@ await build({
   target: 'node20',
   format: 'esm',
   define: { 'process.env.NODE_ENV': '"production"' },
-  // React Router's package exports only its development build; the browser's build uses this one too.
-  alias: { 'react-router': './node_modules/react-router/dist/production/index.mjs' },
+  alias: { 'react-router': reactRouterProduction },
   // The bundled CommonJS packages (React's server build) require Node's own modules.
   banner: {
     js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",

@@ -17,6 +17,7 @@ export const BUILD_INPUTS = [
   'scripts/prerender.ts',
   'scripts/precompress.mjs',
   'scripts/build-render.mjs',
+  'scripts/react-router-production.mjs',
 ];
 /** A build is missing when one of these is. */
 export const BUILD_OUTPUTS = ['dist/web/index.html', 'dist/server/main.js', 'dist/render/server-render.js'];
