@@ -24,23 +24,46 @@ const requests: Read = {
   pick: (b) => b.requests,
 };
 const tasks: Read = { path: '/api/tasks', key: queryKeys.tasks, pick: (b) => b.tasks };
+const taskHistory: Read = {
+  path: '/api/task-completions',
+  key: queryKeys.taskHistory,
+  pick: (b) => b.completions,
+};
+/** The dashboard's contract card reads the contract shared with each partner. */
+const contracts = (me: CurrentUser): Read[] =>
+  me.partners.map((partner) => ({
+    path: `/api/contracts?partnerId=${encodeURIComponent(partner.id)}`,
+    key: queryKeys.contract(partner.id),
+    pick: (b) => b.contract,
+  }));
 
 /**
  * The signed-in pages the server draws with their data (decision 033), and what each reads besides who
- * is signed in: the page's first list and the top bar's bell. What a page reads beyond these it fetches
- * in the browser, showing its skeleton meanwhile.
+ * is signed in: everything its first render asks for (its lists, the top bar's bell), so that the
+ * browser reads nothing more to bring it to life. `reads` go at once, beside /api/me; `readsOf` need
+ * its answer (one read per partner).
  */
-const PAGES: Record<string, Read[]> = {
-  '/dashboard': [tasks, notifications, requests],
-  '/tasks': [tasks, notifications, requests],
+const PAGES: Record<string, { reads: Read[]; readsOf?: (me: CurrentUser) => Read[] }> = {
+  '/dashboard': { reads: [tasks, notifications, requests], readsOf: contracts },
+  '/tasks': { reads: [tasks, taskHistory, notifications, requests] },
 };
 
 export const ME_PATH = '/api/me';
 
-/** The API paths the server reads to draw this page, or null when it does not draw it. */
+/** The API paths the server reads at once to draw this page, or null when it does not draw it. */
 export function readsFor(pathname: string): string[] | null {
-  const reads = PAGES[pathname];
-  return reads ? [ME_PATH, ...reads.map((read) => read.path)] : null;
+  const page = PAGES[pathname];
+  return page ? [ME_PATH, ...page.reads.map((read) => read.path)] : null;
+}
+
+const signedIn = (answers: Record<string, unknown>) =>
+  (answers[ME_PATH] as { user?: CurrentUser | null } | undefined)?.user ?? null;
+
+/** The API paths read once /api/me has answered (`answers` holds its answer): none for a visitor. */
+export function readsAfter(pathname: string, answers: Record<string, unknown>): string[] {
+  const me = signedIn(answers);
+  const readsOf = PAGES[pathname]?.readsOf;
+  return me && readsOf ? readsOf(me).map((read) => read.path) : [];
 }
 
 /** Pages whose lazy code has been loaded once: from then on they draw synchronously. */
@@ -93,11 +116,11 @@ export async function drawSignedInPage(
   opts: { now: number; timeZone: string },
 ): Promise<Drawn | null> {
   const pathname = new URL(url, 'http://pact.invalid').pathname;
-  const reads = PAGES[pathname];
-  const me = (answers[ME_PATH] as { user?: CurrentUser | null } | undefined)?.user;
-  if (!reads || !me) return null;
+  const page = PAGES[pathname];
+  const me = signedIn(answers);
+  if (!page || !me) return null;
   const queries: Boot['queries'] = [[queryKeys.me, me]];
-  for (const read of reads) {
+  for (const read of [...page.reads, ...(page.readsOf?.(me) ?? [])]) {
     const body = answers[read.path];
     if (body && typeof body === 'object')
       queries.push([read.key, read.pick(body as Record<string, unknown>)]);

@@ -6,9 +6,10 @@ import type { Boot } from '@/web/lib/boot';
 import { createApp } from '../app';
 import { createLogger } from '../logger';
 import { SESSION_COOKIE } from '../test/client';
+import { openContract } from '../test/contracts';
 import { type Couple, createCouple } from '../test/partners';
 import { startTestServer, type TestServer } from '../test/server';
-import { createTask } from '../test/tasks';
+import { completeTask, createTask } from '../test/tasks';
 import { createUser } from '../test/users';
 import { lazyDrawer, type PageDrawer } from './drawn-pages';
 
@@ -70,7 +71,7 @@ describe('signed-in pages drawn on the server with their data', () => {
     expect(html).not.toContain('href="/api/me"');
     const boot = bootOf(html);
     expect(boot?.queries.map(([key]) => key[0])).toEqual(
-      expect.arrayContaining(['me', 'tasks', 'notifications', 'partner-requests']),
+      expect.arrayContaining(['me', 'tasks', 'task-history', 'notifications', 'partner-requests']),
     );
     const me = boot?.queries.find(([key]) => key[0] === 'me')?.[1] as { id: string };
     expect(me.id).toBe(couple.submissive.id);
@@ -136,6 +137,35 @@ describe('signed-in pages drawn on the server with their data', () => {
     const after = await (await get('/dashboard', cookie)).text();
     expect(after).not.toContain('Quinn Drawn');
     expect(after).toContain('skeleton');
+  });
+
+  it('draws everything the page’s first render reads: the browser asks for nothing more to bring it to life', async () => {
+    // /tasks: its history too (a completed task), so that the History tab is there without a read.
+    const pair = await createCouple(server);
+    const done = await createTask(server, pair, { title: 'Polish the boots' });
+    await completeTask(pair.submissive.client, done.id);
+    const tasks = bootOf(await (await get('/tasks', cookieOf(pair.submissive))).text());
+    const history = tasks?.queries.find(([key]) => key[0] === 'task-history')?.[1] as { taskId: string }[];
+    expect(history.map((entry) => entry.taskId)).toEqual([done.id]);
+
+    // /dashboard: the contract with each partner, read once the partners are known; none yet is null.
+    const key = (partnerId: string) => JSON.stringify(['contract', 'partner', partnerId]);
+    const contractIn = (boot: Boot | null, partnerId: string) =>
+      boot?.queries.find(([k]) => JSON.stringify(k) === key(partnerId));
+    const before = bootOf(await (await get('/dashboard', cookieOf(pair.submissive))).text());
+    expect(contractIn(before, pair.dominant.id)).toEqual([['contract', 'partner', pair.dominant.id], null]);
+    const { contract } = await openContract(pair);
+    const html = await (await get('/dashboard', cookieOf(pair.submissive))).text();
+    const drawn = contractIn(bootOf(html), pair.dominant.id)?.[1] as { id: string };
+    expect(drawn.id).toBe(contract.id);
+    // Every preview length is in the page, the stylesheet showing the one for the window's width.
+    expect(html).toContain('data-testid="contract-preview"');
+    expect(html).not.toContain('No contract yet');
+
+    // Only the partners' own contracts: someone with no partner reads none.
+    const alone = await createUser(server, { role: 'dominant' });
+    const boot = bootOf(await (await get('/dashboard', cookieOf(alone))).text());
+    expect(boot?.queries.filter(([k]) => k[0] === 'contract')).toEqual([]);
   });
 
   it('a Switch who has not chosen a role, drawn first, leaves no later page half drawn', async () => {

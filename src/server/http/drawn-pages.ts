@@ -10,6 +10,8 @@ import type { Logger } from '../logger';
  */
 export interface PageDrawer {
   readsFor(pathname: string): string[] | null;
+  /** Reads that need the first ones' answers (the contract with each partner). */
+  readsAfter(pathname: string, answers: Record<string, unknown>): string[];
   drawSignedInPage(
     url: string,
     answers: Record<string, unknown>,
@@ -80,13 +82,16 @@ export async function drawnPage(c: Context, opts: DrawOptions): Promise<Response
     // (its stream says whether any came since, decision 035).
     const now = opts.now();
     const answers: Record<string, unknown> = {};
-    await Promise.all(
-      reads.map(async (path) => {
-        const response = await opts.fetch(new Request(new URL(path, c.req.url), { headers }), c.env);
-        if (response.ok) answers[path] = await response.json();
-        else await response.body?.cancel();
-      }),
-    );
+    const read = (paths: string[]) =>
+      Promise.all(
+        paths.map(async (path) => {
+          const response = await opts.fetch(new Request(new URL(path, c.req.url), { headers }), c.env);
+          if (response.ok) answers[path] = await response.json();
+          else await response.body?.cancel();
+        }),
+      );
+    await read(reads);
+    await read(drawer.readsAfter(c.req.path, answers));
     const chosen = getCookie(c, TIME_ZONE_COOKIE);
     const stored = (answers['/api/me'] as { user?: { timeZone?: string } | null } | undefined)?.user
       ?.timeZone;

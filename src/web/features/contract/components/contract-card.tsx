@@ -8,7 +8,6 @@ import { buttonClasses } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { useContract } from '../api/contract';
-import { useViewportWidth } from '../hooks/use-viewport-width';
 import { ContractStatusBadge } from './status-badge';
 
 /**
@@ -40,9 +39,19 @@ export function ContractCard({ user }: { user: CurrentUser }) {
   );
 }
 
+/**
+ * The preview at each of its lengths, only the one for the window's width shown: the widths are those of
+ * `contractPreviewLength` (Tailwind's sm, 640 px, and lg, 1024 px). Chosen by the stylesheet rather than
+ * by script, a page drawn without a window (on the server) is already right, and hydrates unchanged.
+ */
+const PREVIEWS = [
+  { max: contractPreviewLength(639), className: 'sm:hidden' },
+  { max: contractPreviewLength(1023), className: 'hidden sm:inline lg:hidden' },
+  { max: contractPreviewLength(1024), className: 'hidden lg:inline' },
+];
+
 function PartnerContract({ partner, named }: { partner: { id: string; name: string }; named: boolean }) {
   const contract = useContract(partner.id, true);
-  const width = useViewportWidth();
   const data = contract.data;
   const to = named ? withQuery(paths.contract, { partner: partner.id }) : paths.contract;
   return (
@@ -67,7 +76,11 @@ function PartnerContract({ partner, named }: { partner: { id: string; name: stri
       ) : (
         <Link to={to} className="mt-2 block rounded-lg hover:bg-muted">
           <p className="text-sm break-words" data-testid="contract-preview">
-            {contractPreview(data.content, contractPreviewLength(width))}
+            {PREVIEWS.map(({ max, className }) => (
+              <span key={max} className={className}>
+                {contractPreview(data.content, max)}
+              </span>
+            ))}
           </p>
           <p className="mt-1 text-xs text-muted-foreground">
             Last updated {format(data.updatedAt, 'MMM d, yyyy')}
