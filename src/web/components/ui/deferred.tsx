@@ -1,25 +1,31 @@
 import { type ComponentType, startTransition, useCallback, useEffect, useRef, useState } from 'react';
-import { whenIdle } from '@/web/lib/idle';
 
 /** How long a failed download of a deferred component waits before it is tried again. */
 const RETRY_MS = 5000;
 
+/** What tells that the user is about to act on the page: a press (a tap, a click) or a key. */
+const INTENT_EVENTS = ['pointerdown', 'keydown'] as const;
+
 /**
- * The downloads waiting for an idle moment, shared by every `Deferred` on the page: one idle callback
- * starts them all, rather than one callback (and its bookkeeping) per dialog in the task that mounts them.
+ * The downloads waiting for the user's first move, shared by every `Deferred` on the page: one pair of
+ * listeners starts them all, rather than a pair per dialog.
  */
 const waiting: (() => Promise<void>)[] = [];
-let scheduled = false;
+let listening = false;
 
-/** Queues `download` for the next idle moment; the returned function takes it out of the queue. */
-function downloadWhenIdle(download: () => Promise<void>): () => void {
+function startWaiting() {
+  listening = false;
+  for (const type of INTENT_EVENTS) document.removeEventListener(type, startWaiting, true);
+  for (const next of waiting.splice(0)) void next();
+}
+
+/** Queues `download` for the user's next press or key; the returned function takes it out of the queue. */
+function downloadOnIntent(download: () => Promise<void>): () => void {
   waiting.push(download);
-  if (!scheduled) {
-    scheduled = true;
-    whenIdle(() => {
-      scheduled = false;
-      for (const next of waiting.splice(0)) void next();
-    });
+  if (!listening) {
+    listening = true;
+    for (const type of INTENT_EVENTS)
+      document.addEventListener(type, startWaiting, { capture: true, passive: true });
   }
   return () => {
     const at = waiting.indexOf(download);
@@ -29,10 +35,13 @@ function downloadWhenIdle(download: () => Promise<void>): () => void {
 
 /**
  * What a page does not need to paint or to come to life, such as a dialog that opens on a tap (its form,
- * its schema): its code is fetched when the browser has a moment to spare, so that it is there before most
- * taps, or at once when `show` turns true first; the component is drawn once its code has arrived. A
- * closed dialog draws nothing, so a page drawn on the server or at build time hydrates the same without
- * it. A download that fails (the network is down) leaves the page as it is and is tried again later.
+ * its schema): its code is made ready when the user first presses or types on the page (a tap's press
+ * comes a moment before its click), or at once when `show` turns true first; the component is drawn once
+ * its code has arrived. Not while the page comes to life: readying a dialog's code (its schemas built)
+ * would lengthen the tasks that bring the page to life, for a dialog most visits never open. Its file is
+ * near by then: the service worker keeps every file of the app (decision 031). A closed dialog draws
+ * nothing, so a page drawn on the server or at build time hydrates the same without it. A download that
+ * fails (the network is down) leaves the page as it is and is tried again later.
  */
 export function Deferred<P extends object>({
   show,
@@ -57,7 +66,7 @@ export function Deferred<P extends object>({
       setFailures((count) => count + 1);
     }
   }, [load]);
-  useEffect(() => downloadWhenIdle(fetchCode), [fetchCode]);
+  useEffect(() => downloadOnIntent(fetchCode), [fetchCode]);
   useEffect(() => {
     if (show && !Component) void fetchCode();
   }, [Component, show, fetchCode]);
