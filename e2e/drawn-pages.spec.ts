@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { seedCouple, seedTask, signedInUser } from './seed';
+import { completeTask, seedCouple, seedTask, signedInUser } from './seed';
 
 /** Errors the page logs (a hydration that did not match its HTML is one) and errors it throws. */
 function errorsOf(page: Page) {
@@ -127,4 +127,93 @@ test('a change sent before a drawn page’s stream opened appears once it opens,
   await expect(sub.page.locator('html[data-live=ready]')).toBeAttached();
   // The stream's ready event says something was sent since the page's reads: the page reads them again.
   await expect(sub.page.getByTestId('task-card').filter({ hasText: 'Sent before the stream' })).toBeVisible();
+});
+
+test('a drawn page asks the API for nothing to come to life: its first render has all it reads', async ({
+  page: dom,
+  browser,
+  request,
+}) => {
+  const { sub } = await seedCouple(browser, dom, request);
+  await seedTask(dom, sub.id, { title: 'Sweep the porch' });
+  // The stream is held back: its first ready would read again what changed just now (the seeding).
+  await sub.page.route('**/api/events', () => new Promise(() => {}));
+  const reads: string[] = [];
+  sub.page.on('request', (r) => {
+    const path = new URL(r.url()).pathname;
+    if (path.startsWith('/api/') && path !== '/api/events') reads.push(path);
+  });
+  // Brought to life: hydrated (the tabs answer), and past its first idle moment (the toasts are there).
+  const settled = async () => expect(sub.page.locator('section[aria-label^="Notifications"]')).toBeAttached();
+
+  const tasks = await sub.page.goto('/tasks');
+  expect(await tasks?.text()).toContain('data-drawn="server"');
+  await expect(sub.page.getByRole('tab', { name: 'History' })).toBeEnabled();
+  await settled();
+  expect(reads).toEqual([]);
+
+  const dashboard = await sub.page.goto('/dashboard');
+  const html = (await dashboard?.text()) ?? '';
+  expect(html).toContain('data-drawn="server"');
+  // The contract card is drawn with the contract (none yet), not with a skeleton.
+  expect(html).toContain('No contract yet');
+  await settled();
+  expect(reads).toEqual([]);
+});
+
+test('a dialog’s code is readied at the user’s first press, not while the page comes to life', async ({
+  page: dom,
+  browser,
+  request,
+}) => {
+  const { sub } = await seedCouple(browser, dom, request);
+  await seedTask(dom, sub.id, { title: 'Rake the leaves' });
+  // The dialogs the task list opens on a tap (its other code comes with it).
+  const dialogs: string[] = [];
+  sub.page.on('request', (r) => {
+    const file = /\/assets\/(task-form|above-and-beyond|complete-task)-dialog-[\w-]+\.js$/.exec(r.url())?.[1];
+    if (file) dialogs.push(file);
+  });
+  await sub.page.goto('/tasks');
+  await expect(sub.page.getByRole('tab', { name: 'History' })).toBeEnabled();
+  await expect(sub.page.locator('section[aria-label^="Notifications"]')).toBeAttached();
+  expect(dialogs).toEqual([]);
+
+  // A press anywhere readies them, before its click has opened anything.
+  await sub.page.getByRole('heading', { name: 'Tasks', level: 1 }).click();
+  await expect.poll(() => dialogs).toEqual(expect.arrayContaining(['above-and-beyond']));
+  await sub.page
+    .getByRole('button', { name: /Above & Beyond|A&B/ })
+    .first()
+    .click();
+  await expect(sub.page.getByRole('form', { name: 'Above & Beyond' })).toBeVisible();
+});
+
+test('a tap on a drawn page before its code has arrived is carried out once the page is live', async ({
+  page: dom,
+  browser,
+  request,
+}) => {
+  const { sub } = await seedCouple(browser, dom, request);
+  const task = await seedTask(dom, sub.id, { title: 'Wash the windows' });
+  await completeTask(sub.page, task.id);
+  // The page's code is held back: the page is drawn (its history too) but not yet alive.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await dom.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await dom.goto('/tasks?tab=history');
+  await dom.getByRole('button', { name: 'Add feedback on Wash the windows' }).click();
+  await expect(dom.locator('html[data-hydrated]')).not.toBeAttached();
+  release();
+  // Not lost: the dialog the tap asked for opens once the page is live, and works.
+  await expect(dom.locator('html[data-hydrated]')).toBeAttached();
+  const form = dom.getByRole('form', { name: 'Give feedback' });
+  await form.getByLabel('Feedback').fill('Crystal clear.');
+  await form.getByRole('button', { name: 'Send feedback' }).click();
+  await expect(dom.getByText('Feedback Added', { exact: true })).toBeVisible();
 });

@@ -75,6 +75,8 @@ test('a signed-out visit to / and /auth hydrates the written pages without a con
     (window as unknown as { stayed: boolean }).stayed = true;
   });
   await expect(page.locator('#root[data-prerendered="home"]')).toBeAttached();
+  // A link works as a link before the page is live (a page load); once live, it navigates in the page.
+  await expect(page.locator('html[data-hydrated]')).toBeAttached();
   await page.getByRole('link', { name: 'Get Started' }).click();
   await expect(page).toHaveURL(/\/auth$/);
   const login = page.getByRole('form', { name: 'Login' });

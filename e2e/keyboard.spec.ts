@@ -137,6 +137,7 @@ test('a skip link comes first, and focus moves to the heading of each page reach
 }) => {
   // Public pages too: the landing page's Get Started leads to /auth, whose heading takes focus.
   await page.goto('/');
+  await expect(page.locator('html[data-hydrated]')).toBeAttached();
   await page.getByRole('link', { name: 'Get Started' }).click();
   await expect(page.getByRole('heading', { name: 'Log in or create your account', level: 1 })).toBeFocused();
 

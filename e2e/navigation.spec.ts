@@ -118,6 +118,8 @@ test.describe('without the service worker', () => {
     });
     await page.goto('/dashboard');
     await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+    // Live: a link now navigates in the page (before, it loads the next page as a link does).
+    await expect(page.locator('html[data-hydrated]')).toBeAttached();
 
     // The Tasks page's chunk cannot be fetched (offline, or removed by an upgrade).
     await page.route(/\/assets\/tasks-page-[^/]*\.js$/, (route) => route.abort('internetdisconnected'));

@@ -8,7 +8,7 @@ import { App } from './app/app';
 import { prefetchFirstReads } from './app/first-reads';
 import { routes } from './app/router';
 import { BOOT_ELEMENT_ID, leaveDrawnPage, readBoot } from './lib/boot';
-import { whenIdle } from './lib/idle';
+import { whenQuiet } from './lib/idle';
 import { createQueryClient } from './lib/query-client';
 import './styles.css';
 
@@ -74,11 +74,12 @@ async function start(root: HTMLElement) {
 }
 void start(root);
 
-// The service worker (offline shell, pushes, updates) waits until the page has loaded: it is not needed to
-// paint, and its code is a chunk of its own (decision 031).
+// The service worker (offline shell, pushes, updates) waits until the page has loaded and is quiet: it is
+// not needed to paint or to come to life, its code is a chunk of its own (decision 031), and its first
+// install downloads the whole app, which would slow a page still coming to life.
 const registerWorker = () =>
   void import('./lib/service-worker')
     .then(({ registerServiceWorker }) => registerServiceWorker())
     .catch((error) => console.warn('service worker not registered', error));
-if (document.readyState === 'complete') whenIdle(registerWorker);
-else window.addEventListener('load', () => whenIdle(registerWorker), { once: true });
+if (document.readyState === 'complete') whenQuiet(registerWorker);
+else window.addEventListener('load', () => whenQuiet(registerWorker), { once: true });

@@ -1,13 +1,27 @@
-import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
+import { type ComponentType, lazy, type ReactNode, Suspense, useEffect } from 'react';
 import type { RouteObject } from 'react-router';
 import { paths } from '@/shared/routes';
 import { PageSkeleton } from '@/web/components/ui/skeleton';
 import { Spinner } from '@/web/components/ui/spinner';
+import { replayEarlyTaps } from '@/web/lib/early-taps';
 import { AppShellSkeleton } from './layout/app-shell-skeleton';
 import { NotFoundPage } from './layout/not-found-page';
 import { PageFocus } from './layout/page-focus';
 import { PublicLayout } from './layout/public-layout';
 import { RouteError } from './layout/route-error';
+
+/**
+ * Drawn with its page, so that its effect runs once the page is live (hydrated, on a written or drawn
+ * page): the taps that came before then are carried out now.
+ */
+function PageLive() {
+  useEffect(() => {
+    // In a task of its own: a tap's handler then runs outside React's commit of the page.
+    const id = setTimeout(() => replayEarlyTaps(), 0);
+    return () => clearTimeout(id);
+  }, []);
+  return null;
+}
 
 /**
  * Each page is its own chunk: a visitor downloads the screens they open, not the whole app. While it
@@ -18,6 +32,7 @@ function page(load: () => Promise<ComponentType>, fallback: ReactNode = <Spinner
   return (
     <Suspense fallback={fallback}>
       <Page />
+      <PageLive />
     </Suspense>
   );
 }
