@@ -217,3 +217,20 @@ test('a tap on a drawn page before its code has arrived is carried out once the 
   await form.getByRole('button', { name: 'Send feedback' }).click();
   await expect(dom.getByText('Feedback Added', { exact: true })).toBeVisible();
 });
+
+test('a Switch drawn the role chooser can choose once it is live: no screen is left with its taps kept', async ({
+  browser,
+  request,
+}) => {
+  const user = await signedInUser(browser, request, {
+    label: 'sw',
+    role: 'switch',
+    displayName: 'Sam Switch',
+  });
+  const response = await user.page.goto('/dashboard');
+  expect(await response?.text()).toContain('Choose Your Role for This Session');
+  await expect(user.page.locator('html[data-hydrated]')).toBeAttached();
+  await user.page.getByRole('button', { name: /^Dominant/ }).click();
+  await expect(user.page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+  await user.page.context().close();
+});

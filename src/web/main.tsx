@@ -8,6 +8,7 @@ import { App } from './app/app';
 import { prefetchFirstReads } from './app/first-reads';
 import { routes } from './app/router';
 import { BOOT_ELEMENT_ID, leaveDrawnPage, readBoot } from './lib/boot';
+import { releaseEarlyTapsLater } from './lib/early-taps';
 import { whenQuiet } from './lib/idle';
 import { createQueryClient } from './lib/query-client';
 import './styles.css';
@@ -66,6 +67,7 @@ async function start(root: HTMLElement) {
     startTransition(() => {
       hydrateRoot(root, app);
     });
+    releaseEarlyTapsLater();
   } else {
     root.replaceChildren();
     delete root.dataset.prerendered;

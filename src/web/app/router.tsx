@@ -1,9 +1,9 @@
-import { type ComponentType, lazy, type ReactNode, Suspense, useEffect } from 'react';
+import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
 import type { RouteObject } from 'react-router';
 import { paths } from '@/shared/routes';
 import { PageSkeleton } from '@/web/components/ui/skeleton';
 import { Spinner } from '@/web/components/ui/spinner';
-import { replayEarlyTaps } from '@/web/lib/early-taps';
+import { useEarlyTapsReplay } from '@/web/lib/early-taps';
 import { AppShellSkeleton } from './layout/app-shell-skeleton';
 import { NotFoundPage } from './layout/not-found-page';
 import { PageFocus } from './layout/page-focus';
@@ -15,11 +15,7 @@ import { RouteError } from './layout/route-error';
  * page): the taps that came before then are carried out now.
  */
 function PageLive() {
-  useEffect(() => {
-    // In a task of its own: a tap's handler then runs outside React's commit of the page.
-    const id = setTimeout(() => replayEarlyTaps(), 0);
-    return () => clearTimeout(id);
-  }, []);
+  useEarlyTapsReplay();
   return null;
 }
 

@@ -1,5 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { EARLY_TAP_WINDOW_MS, replayEarlyTaps } from './early-taps';
+import {
+  EARLY_TAP_WINDOW_MS,
+  EARLY_TAPS_RELEASE_MS,
+  releaseEarlyTapsLater,
+  replayEarlyTaps,
+} from './early-taps';
 
 const button = (opts: { connected?: boolean; disabled?: boolean } = {}) => ({
   isConnected: opts.connected ?? true,
@@ -8,7 +13,10 @@ const button = (opts: { connected?: boolean; disabled?: boolean } = {}) => ({
 });
 
 describe('taps that came before the page was live', () => {
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+  });
 
   it('are carried out in order once, on the buttons still there, enabled, and tapped recently', () => {
     const now = 1_000_000;
@@ -46,5 +54,16 @@ describe('taps that came before the page was live', () => {
     vi.stubGlobal('document', { documentElement: html });
     replayEarlyTaps();
     expect(html.dataset.hydrated).toBe('true');
+  });
+
+  it('are no longer kept a while after the app has started, should no screen take them', () => {
+    vi.useFakeTimers();
+    const take = vi.fn(() => []);
+    vi.stubGlobal('window', { pactTaps: { take } });
+    releaseEarlyTapsLater();
+    vi.advanceTimersByTime(EARLY_TAPS_RELEASE_MS - 1);
+    expect(take).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(take).toHaveBeenCalledTimes(1);
   });
 });

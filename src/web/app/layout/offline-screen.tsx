@@ -2,6 +2,7 @@ import { WifiOff } from 'lucide-react';
 import { useEffect } from 'react';
 import { Button } from '@/web/components/ui/button';
 import { ApiError } from '@/web/lib/api';
+import { useEarlyTapsReplay } from '@/web/lib/early-taps';
 
 /** Whether a failed read failed because Pact could not be reached at all (offline, server down). */
 export const isUnreachable = (error: unknown) => error instanceof ApiError && error.code === 'NETWORK';
@@ -12,6 +13,7 @@ export const isUnreachable = (error: unknown) => error instanceof ApiError && er
  * itself when the browser is back online.
  */
 export function OfflineScreen({ onRetry }: { onRetry: () => void }) {
+  useEarlyTapsReplay();
   useEffect(() => {
     window.addEventListener('online', onRetry);
     return () => window.removeEventListener('online', onRetry);

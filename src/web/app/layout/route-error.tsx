@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { useRouteError } from 'react-router';
 import { Button } from '@/web/components/ui/button';
 import { cn } from '@/web/lib/cn';
+import { useEarlyTapsReplay } from '@/web/lib/early-taps';
 
 /** What browsers say when the code of a page (a lazy chunk) cannot be fetched: offline, or gone after an upgrade. */
 const CHUNK_FAILURE =
@@ -18,6 +19,7 @@ export const isChunkLoadError = (error: unknown) =>
  */
 export function RouteError({ standalone = false }: { standalone?: boolean }) {
   const error = useRouteError();
+  useEarlyTapsReplay();
   const chunk = isChunkLoadError(error);
   useEffect(() => {
     console.warn('A page failed', error);

@@ -3,6 +3,7 @@ import { toast } from 'sonner';
 import type { SessionRole } from '@/shared/domain/roles';
 import { Button } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
+import { useEarlyTapsReplay } from '@/web/lib/early-taps';
 import { useLogoutAction } from '../api/logout';
 import { useChooseSessionRole } from '../api/session-role';
 
@@ -13,6 +14,7 @@ const CHOICES: { role: SessionRole; label: string; tagline: string; Icon: typeof
 
 /** The full-screen card a Switch sees until they choose the role of this session. */
 export function RoleChooser() {
+  useEarlyTapsReplay();
   const choose = useChooseSessionRole();
   const logout = useLogoutAction();
   return (
