@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { formatDistanceToNow } from 'date-fns';
 import { Bell, UserPlus } from 'lucide-react';
-import { Popover } from 'radix-ui';
+import { Dialog } from 'radix-ui';
 import { useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -123,13 +123,16 @@ export function NotificationBell({
     if (!target) return null;
     return target.kind === 'request' ? () => openRequest(target.requestId) : () => navigate(target.to);
   };
+  // A panel under the top bar, by its end: a non-modal dialog placed by the stylesheet (the bar is fixed),
+  // which needs no positioning engine in the code every signed-in page loads.
   return (
-    <Popover.Root
+    <Dialog.Root
+      modal={false}
       onOpenChange={(open) => {
         if (open) void recordVisit();
       }}
     >
-      <Popover.Trigger asChild>
+      <Dialog.Trigger asChild>
         <Button
           ref={trigger}
           variant="ghost"
@@ -147,13 +150,10 @@ export function NotificationBell({
             </span>
           ) : null}
         </Button>
-      </Popover.Trigger>
-      <Popover.Portal>
-        <Popover.Content
-          align="end"
-          sideOffset={8}
-          collisionPadding={8}
-          aria-label="Notifications"
+      </Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Content
+          aria-describedby={undefined}
           onCloseAutoFocus={(event) => {
             const open = afterClose.current;
             afterClose.current = null;
@@ -162,10 +162,10 @@ export function NotificationBell({
             trigger.current?.focus();
             open();
           }}
-          className="z-50 w-[380px] max-w-[calc(100vw-1rem)] rounded-xl border border-border bg-card shadow-xl"
+          className="fixed top-16 right-2 z-50 w-[380px] max-w-[calc(100vw-1rem)] rounded-xl border border-border bg-card shadow-xl sm:right-4 md:top-[4.5rem] lg:right-[max(1rem,calc((100vw-64rem)/2+1rem))]"
         >
           <div className="flex items-center justify-between border-b border-border px-4 py-3">
-            <h2 className="font-semibold">Notifications</h2>
+            <Dialog.Title className="font-semibold">Notifications</Dialog.Title>
             <Button
               variant="link"
               size="sm"
@@ -187,7 +187,7 @@ export function NotificationBell({
             <ul className="max-h-[400px] overflow-y-auto py-1">
               {items.map((item) => (
                 <li key={`${item.kind}-${item.id}`}>
-                  <Popover.Close asChild>
+                  <Dialog.Close asChild>
                     <button
                       type="button"
                       onClick={() => {
@@ -215,13 +215,13 @@ export function NotificationBell({
                         </span>
                       </span>
                     </button>
-                  </Popover.Close>
+                  </Dialog.Close>
                 </li>
               ))}
             </ul>
           )}
-        </Popover.Content>
-      </Popover.Portal>
-    </Popover.Root>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
   );
 }
