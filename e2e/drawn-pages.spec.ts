@@ -12,6 +12,22 @@ function errorsOf(page: Page) {
   return errors;
 }
 
+/** Holds back the requests `url` matches until the returned function is called. */
+async function holdBack(page: Page, url: string | RegExp): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(url, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+/** A page come to life and past its first idle moment: its toasts are there. */
+const settled = (page: Page) => expect(page.locator('section[aria-label^="Notifications"]')).toBeAttached();
+
 test('a signed-in page arrives drawn with its data, hydrates without a mismatch and works', async ({
   page: dom,
   browser,
@@ -111,14 +127,7 @@ test('a change sent before a drawn page’s stream opened appears once it opens,
   const { sub } = await seedCouple(browser, dom, request);
   await seedTask(dom, sub.id, { title: 'Drawn with the page' });
   // The stream is held back: what is sent meanwhile reaches no open stream of the submissive.
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await sub.page.route('**/api/events', async (route) => {
-    await released;
-    await route.continue();
-  });
+  const release = await holdBack(sub.page, '**/api/events');
   const response = await sub.page.goto('/tasks');
   expect(await response?.text()).toContain('Drawn with the page');
   await expect(sub.page.getByTestId('task-card').filter({ hasText: 'Drawn with the page' })).toBeVisible();
@@ -143,13 +152,10 @@ test('a drawn page asks the API for nothing to come to life: its first render ha
     const path = new URL(r.url()).pathname;
     if (path.startsWith('/api/') && path !== '/api/events') reads.push(path);
   });
-  // Brought to life: hydrated (the tabs answer), and past its first idle moment (the toasts are there).
-  const settled = async () => expect(sub.page.locator('section[aria-label^="Notifications"]')).toBeAttached();
-
   const tasks = await sub.page.goto('/tasks');
   expect(await tasks?.text()).toContain('data-drawn="server"');
   await expect(sub.page.getByRole('tab', { name: 'History' })).toBeEnabled();
-  await settled();
+  await settled(sub.page);
   expect(reads).toEqual([]);
 
   const dashboard = await sub.page.goto('/dashboard');
@@ -157,7 +163,7 @@ test('a drawn page asks the API for nothing to come to life: its first render ha
   expect(html).toContain('data-drawn="server"');
   // The contract card is drawn with the contract (none yet), not with a skeleton.
   expect(html).toContain('No contract yet');
-  await settled();
+  await settled(sub.page);
   expect(reads).toEqual([]);
 });
 
@@ -176,7 +182,7 @@ test('a dialog’s code is readied at the user’s first press, not while the pa
   });
   await sub.page.goto('/tasks');
   await expect(sub.page.getByRole('tab', { name: 'History' })).toBeEnabled();
-  await expect(sub.page.locator('section[aria-label^="Notifications"]')).toBeAttached();
+  await settled(sub.page);
   expect(dialogs).toEqual([]);
 
   // A press anywhere readies them, before its click has opened anything.
@@ -198,14 +204,7 @@ test('a tap on a drawn page before its code has arrived is carried out once the 
   const task = await seedTask(dom, sub.id, { title: 'Wash the windows' });
   await completeTask(sub.page, task.id);
   // The page's code is held back: the page is drawn (its history too) but not yet alive.
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await dom.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-    await released;
-    await route.continue();
-  });
+  const release = await holdBack(dom, /\/assets\/index-[\w-]+\.js$/);
   await dom.goto('/tasks?tab=history');
   await dom.getByRole('button', { name: 'Add feedback on Wash the windows' }).click();
   await expect(dom.locator('html[data-hydrated]')).not.toBeAttached();

@@ -67,12 +67,13 @@ async function start(root: HTMLElement) {
     startTransition(() => {
       hydrateRoot(root, app);
     });
-    releaseEarlyTapsLater();
   } else {
     root.replaceChildren();
     delete root.dataset.prerendered;
     createRoot(root).render(app);
   }
+  // Hydrated or drawn afresh, a page whose loader kept taps gets its safety net (decision 036).
+  releaseEarlyTapsLater();
 }
 void start(root);
 
