@@ -4,6 +4,7 @@ export * from './contracts';
 export * from './media';
 export * from './notes';
 export * from './notifications';
+export * from './outbox';
 export * from './pairs';
 export * from './partners';
 export * from './punishments';
