@@ -111,6 +111,16 @@ export function createAuth(deps: AuthDeps) {
         deps.mail.enqueue(verificationMail(user.email, user.name, url));
       },
     },
+    databaseHooks: {
+      user: {
+        create: {
+          // Without verification the account is usable at once; it must stay so when the operator
+          // turns verification on later, so its address counts as confirmed from the start (decision 040).
+          before: async (user) =>
+            deps.requireEmailVerification ? undefined : { data: { ...user, emailVerified: true } },
+        },
+      },
+    },
     logger: { log: authLog(deps.log.child({ component: 'auth' })) },
   });
 }
