@@ -1,12 +1,22 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { createContext, useContext } from 'react';
 import type { CurrentUser } from '@/shared/schemas/accounts';
-import { api, unwrap } from '@/web/lib/api';
+import { ApiError, api, unwrap } from '@/web/lib/api';
 import { queryKeys } from '@/web/lib/query-keys';
 
-/** The signed-in user, or null when nobody is signed in (the server answers a visitor `{ user: null }`). */
+/**
+ * The signed-in user, or null when nobody is signed in. Only two answers say so: `200 { user: null }` (what
+ * the server answers a visitor) and a 401. Any other failure (a proxy's 502 while the server restarts, no
+ * network, a lost database) says nothing about the session: it throws, and the cache keeps the last known
+ * user while the read is tried again (decision 040).
+ */
 export async function fetchMe(): Promise<CurrentUser | null> {
-  return (await unwrap(api.api.me.$get())).user;
+  try {
+    return (await unwrap(api.api.me.$get())).user;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null;
+    throw error;
+  }
 }
 
 export const meQuery = queryOptions({ queryKey: queryKeys.me, queryFn: fetchMe });

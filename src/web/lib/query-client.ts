@@ -1,16 +1,28 @@
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api';
+import { isTransient, retryDelay, watchReads } from './connection';
+
+/**
+ * Whether a failed read is tried again: a server that could not answer (a restart behind the proxy, no
+ * network) is asked again until it answers, with backoff; a refusal (4xx) will not change on a retry; any
+ * other failure is tried twice more (decision 040).
+ */
+export function retryRead(count: number, error: unknown) {
+  if (isTransient(error)) return true;
+  return !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 2;
+}
 
 export function createQueryClient() {
-  return new QueryClient({
+  const queryClient = new QueryClient({
     defaultOptions: {
       queries: {
         staleTime: 5 * 60 * 1000,
         refetchOnWindowFocus: false,
-        // A refusal (4xx) will not change on a retry; a network blip might.
-        retry: (count, error) =>
-          !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 2,
+        retry: retryRead,
+        retryDelay: (attempt) => retryDelay(attempt),
       },
     },
   });
+  watchReads(queryClient);
+  return queryClient;
 }
