@@ -1,60 +1,6 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import type { Duplex } from 'node:stream';
 import { createVerifiedUser, expect, logIn, PASSWORD, test } from './fixtures';
+import { startProxy } from './proxy';
 import { seedCouple, seedTask } from './seed';
-
-/**
- * A reverse proxy in front of the app, as nginx is in production, that can be told to answer 502 (as it
- * does while the app restarts) and to drop the event streams it carries.
- */
-async function startProxy(target: URL) {
-  let failing = false;
-  let refusedStreams = 0;
-  const streams = new Set<Duplex>();
-  const server = http.createServer((req, res) => {
-    const isStream = req.url?.startsWith('/api/events') ?? false;
-    if (failing) {
-      if (isStream) refusedStreams++;
-      res.writeHead(502, { 'content-type': 'text/html' }).end('<h1>502 Bad Gateway</h1>');
-      return;
-    }
-    const upstream = http.request(
-      { host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers },
-      (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      },
-    );
-    upstream.on('error', () => res.destroy());
-    req.pipe(upstream);
-    if (isStream) {
-      streams.add(res.socket!);
-      res.on('close', () => streams.delete(res.socket!));
-    }
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as AddressInfo).port;
-  return {
-    origin: `http://localhost:${port}`,
-    openStreams: () => streams.size,
-    refusedStreams: () => refusedStreams,
-    /** Starts answering 502 and cuts the streams in flight. */
-    fail() {
-      failing = true;
-      for (const socket of streams) socket.destroy();
-    },
-    recover() {
-      failing = false;
-    },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        // Keep-alive connections and the open stream would hold the close for ever.
-        server.closeAllConnections();
-      }),
-  };
-}
 
 test('live updates come back after the proxy answered 502 for a while, without a reload', async ({
   page,
@@ -137,5 +83,42 @@ test("a partner's change made while the stream was refused shows once it is back
   } finally {
     await sub.page.context().close();
     await proxy.close();
+  }
+});
+
+test('offline, the open page stays with its typed text and says so; back online it catches up by itself', async ({
+  page: dom,
+  browser,
+  request,
+}) => {
+  const { sub } = await seedCouple(browser, dom, request, { dominant: 'Tate Dom', submissive: 'Uma Sub' });
+  try {
+    await sub.page.goto('/journal');
+    await expect(sub.page.getByRole('heading', { name: 'Conversation with Tate Dom' })).toBeVisible();
+    await expect(sub.page.locator('html')).toHaveAttribute('data-live', 'ready');
+    const composer = sub.page.getByRole('textbox', { name: 'Message' });
+    await composer.fill('Typed on the train');
+
+    await sub.page.context().setOffline(true);
+    const offline = sub.page.getByRole('status').filter({ hasText: 'You are offline.' });
+    await expect(offline).toBeVisible();
+    // A notice, not a screen in the page's place.
+    await expect(sub.page.getByRole('heading', { name: 'You are offline' })).toHaveCount(0);
+    await expect(composer).toHaveValue('Typed on the train');
+    const note = await dom.request.post('/api/notes', {
+      data: { partnerId: sub.id, content: 'Sent while you were offline' },
+    });
+    expect(note.status()).toBe(201);
+
+    await sub.page.context().setOffline(false);
+    await expect(offline).toBeHidden();
+    await expect(sub.page.getByTestId('connection-banner')).toBeHidden({ timeout: 30_000 });
+    await expect(sub.page.locator('html')).toHaveAttribute('data-live', 'ready', { timeout: 30_000 });
+    await expect(
+      sub.page.getByTestId('journal-message').filter({ hasText: 'Sent while you were offline' }),
+    ).toBeVisible();
+    await expect(composer).toHaveValue('Typed on the train');
+  } finally {
+    await sub.page.context().close();
   }
 });

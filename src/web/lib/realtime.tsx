@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext, useEffect, useRef } from 'react';
 import { EVENT_NAMES, type EventName, type EventPayloads } from '@/shared/events';
 import { BootContext } from './boot';
+import { serverContact } from './connection';
 import { queryKeys } from './query-keys';
 
 type Handler<N extends EventName> = (data: EventPayloads[N]) => void;
@@ -50,8 +51,8 @@ function quietSinceOf(data: string): number | null {
  * fresh stream). A browser's EventSource retries by itself after a dropped connection but gives up for
  * good when an answer is not a 200 (a proxy's 502 while the server restarts): so whenever the stream
  * fails, it is closed and made anew, with capped, jittered backoff, at once when the device comes back
- * online or the tab is shown again. Each time it is back, every query is refetched: events may have been
- * missed meanwhile.
+ * online, the tab is shown again or a read is answered again. Each time it is back, every query is
+ * refetched: events may have been missed meanwhile.
  */
 export function RealtimeProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
@@ -85,6 +86,7 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
         first = false;
         missed = false;
         attempt = 0;
+        serverContact.answered();
         // Says that changes now arrive live (a test waits for it before changing something).
         document.documentElement.dataset.live = 'ready';
       });
@@ -95,7 +97,7 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
         current.close();
         // A stream ends too when the session does (signed out elsewhere, a password changed): asking who
         // is signed in lets the layout send a signed-out page to the login at once. A server that cannot
-        // be reached leaves the user as they were.
+        // be reached leaves the user as they were, and its failure shows the banner (decision 040).
         void queryClient.invalidateQueries({ queryKey: queryKeys.me });
         retry = setTimeout(connect, reconnectDelay(attempt++));
       });
@@ -115,12 +117,17 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
     const reconnectNow = () => {
       if (retry !== undefined && (document.visibilityState === 'visible' || navigator.onLine)) connect();
     };
+    /** A read answered while the stream waits to retry: the server is back, so the stream goes at once. */
+    const unsubscribe = serverContact.subscribe(() => {
+      if (serverContact.get() === 'answered') reconnectNow();
+    });
 
     connect();
     window.addEventListener('online', reconnectNow);
     document.addEventListener('visibilitychange', reconnectNow);
     return () => {
       stopped = true;
+      unsubscribe();
       delete document.documentElement.dataset.live;
       clearTimeout(retry);
       source?.close();

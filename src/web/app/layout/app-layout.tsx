@@ -4,6 +4,7 @@ import { paths } from '@/shared/routes';
 import { RoleChooser } from '@/web/features/accounts/components/role-chooser';
 import { RequestDialogProvider } from '@/web/features/partners/components/request-dialog-provider';
 import { useRememberTimeZone, useServerDrawn } from '@/web/lib/boot';
+import { useBrowserOnline } from '@/web/lib/connection';
 import { CurrentUserContext, useMe } from '@/web/lib/current-user';
 import { MAIN_ID } from '@/web/lib/focus';
 import { RealtimeProvider } from '@/web/lib/realtime';
@@ -11,7 +12,8 @@ import { useHydrated } from '@/web/lib/use-hydrated';
 import { FeatureEffects, useSessionEffects } from '../effects';
 import { AppShellSkeleton } from './app-shell-skeleton';
 import { BottomNav } from './bottom-nav';
-import { isUnreachable, OfflineScreen } from './offline-screen';
+import { ConnectionBanner } from './connection-banner';
+import { OfflineScreen } from './offline-screen';
 import { SkipLink } from './page-focus';
 import { TopBar } from './top-bar';
 
@@ -38,18 +40,27 @@ function AfterHydration({ fallback, children }: { fallback: ReactNode; children:
   return useHydrated() ? children : fallback;
 }
 
+/**
+ * Who is signed in decides the screen; a read of /api/me that fails never does (decision 040): the last
+ * known user and the open page stay, with a banner while the server cannot be reached. Before the user is
+ * known, a device that is offline says so; a server that does not answer yet keeps the skeleton, with the
+ * banner, while it is asked again.
+ */
 function SignedInShell() {
   const me = useMe();
-  if (me.isPending) return <AppShellSkeleton />;
-  if (me.isError) {
-    if (isUnreachable(me.error)) return <OfflineScreen onRetry={() => void me.refetch()} />;
-    return (
-      <p role="alert" className="p-6 text-center text-destructive">
-        Database connection issue detected. Please try again later or contact support.
-      </p>
-    );
-  }
+  const online = useBrowserOnline();
   const user = me.data;
+  if (user === undefined) {
+    if (!online) return <OfflineScreen onRetry={() => void me.refetch()} />;
+    if (me.isError) {
+      return (
+        <p role="alert" className="p-6 text-center text-destructive">
+          Database connection issue detected. Please try again later or contact support.
+        </p>
+      );
+    }
+    return <AppShellSkeleton notice={<ConnectionBanner />} />;
+  }
   if (!user) return <Navigate to={paths.auth} replace />;
   if (!user.sessionRole) return <RoleChooser />;
   return (
@@ -60,6 +71,7 @@ function SignedInShell() {
           <div className="min-h-dvh pt-14 pb-20 md:pt-16">
             <SkipLink />
             <TopBar user={user} />
+            <ConnectionBanner />
             <main id={MAIN_ID} tabIndex={-1} className="mx-auto w-full max-w-5xl px-4 py-5 outline-none">
               <Outlet />
             </main>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { BrandMark } from '@/web/components/ui/brand-mark';
 import { PageSkeleton, Skeleton } from '@/web/components/ui/skeleton';
 import { BottomNav } from './bottom-nav';
@@ -5,9 +6,10 @@ import { BottomNav } from './bottom-nav';
 /**
  * The signed-in layout before the user is known (and before its code has arrived): the top bar's brand,
  * the navigation, and the outline of a page, where the layout will be, so that nothing moves when it
- * comes. Written into the HTML of every signed-in page at build time (decision 018).
+ * comes. Written into the HTML of every signed-in page at build time (decision 018). `notice`: the
+ * connection banner while the server does not answer yet (decision 040).
  */
-export function AppShellSkeleton() {
+export function AppShellSkeleton({ notice = null }: { notice?: ReactNode }) {
   return (
     <div className="min-h-dvh pt-14 pb-20 md:pt-16">
       <header className="fixed inset-x-0 top-0 z-40 h-14 border-b border-border bg-card/95 backdrop-blur md:h-16">
@@ -28,6 +30,7 @@ export function AppShellSkeleton() {
           </div>
         </div>
       </header>
+      {notice}
       <main className="mx-auto w-full max-w-5xl px-4 py-5">
         <PageSkeleton label="Loading Pact…" />
       </main>

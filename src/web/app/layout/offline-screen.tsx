@@ -1,16 +1,13 @@
 import { WifiOff } from 'lucide-react';
 import { useEffect } from 'react';
 import { Button } from '@/web/components/ui/button';
-import { ApiError } from '@/web/lib/api';
 import { useEarlyTapsReplay } from '@/web/lib/early-taps';
-
-/** Whether a failed read failed because Pact could not be reached at all (offline, server down). */
-export const isUnreachable = (error: unknown) => error instanceof ApiError && error.code === 'NETWORK';
 
 /**
  * What a screen shows when it cannot load because the device is offline (decision 031): the app's shell
  * and code come from the service worker's cache, the user's data only from the server. It tries again by
- * itself when the browser is back online.
+ * itself when the browser is back online. Only before the user is known: an open page that goes offline
+ * stays, with the connection banner (decision 040).
  */
 export function OfflineScreen({ onRetry }: { onRetry: () => void }) {
   useEarlyTapsReplay();
