@@ -51,8 +51,8 @@ function quietSinceOf(data: string): number | null {
  * fresh stream). A browser's EventSource retries by itself after a dropped connection but gives up for
  * good when an answer is not a 200 (a proxy's 502 while the server restarts): so whenever the stream
  * fails, it is closed and made anew, with capped, jittered backoff, at once when the device comes back
- * online, the tab is shown again or a read is answered again. Each time it is back, every query is
- * refetched: events may have been missed meanwhile.
+ * online, the tab is shown again or a read is answered again; the browser going offline counts as a
+ * failure. Each time it is back, every query is refetched: events may have been missed meanwhile.
  */
 export function RealtimeProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
@@ -117,6 +117,17 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
     const reconnectNow = () => {
       if (retry !== undefined && (document.visibilityState === 'visible' || navigator.onLine)) connect();
     };
+    /**
+     * The browser went offline: the stream may stay open, but what it carries meanwhile cannot be read
+     * (a handler's fetch fails), so it counts as missed and is made anew once the browser is back.
+     */
+    const goneOffline = () => {
+      if (stopped || retry !== undefined) return;
+      delete document.documentElement.dataset.live;
+      missed = true;
+      source?.close();
+      retry = setTimeout(connect, reconnectDelay(attempt++));
+    };
     /** A read answered while the stream waits to retry: the server is back, so the stream goes at once. */
     const unsubscribe = serverContact.subscribe(() => {
       if (serverContact.get() === 'answered') reconnectNow();
@@ -124,6 +135,7 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
 
     connect();
     window.addEventListener('online', reconnectNow);
+    window.addEventListener('offline', goneOffline);
     document.addEventListener('visibilitychange', reconnectNow);
     return () => {
       stopped = true;
@@ -132,6 +144,7 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
       clearTimeout(retry);
       source?.close();
       window.removeEventListener('online', reconnectNow);
+      window.removeEventListener('offline', goneOffline);
       document.removeEventListener('visibilitychange', reconnectNow);
     };
   }, [queryClient, registry, drawnAt]);
