@@ -39,7 +39,8 @@ export async function startOwnServer(opts: { port: number; appUrl: string }) {
         (response) => response.status,
         () => 0,
       );
-    await expect.poll(health, { timeout: 30_000 }).toBe(200);
+    // A first start creates and migrates the database: on a busy machine that takes a while.
+    await expect.poll(health, { timeout: 60_000 }).toBe(200);
   };
 
   /** SIGTERM, as a deploy sends it; resolves once the process has exited. */
@@ -53,7 +54,13 @@ export async function startOwnServer(opts: { port: number; appUrl: string }) {
     await exited;
   };
 
-  await start();
+  try {
+    await start();
+  } catch (error) {
+    await stop();
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   return {
     origin,
     async restart() {

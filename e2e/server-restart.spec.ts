@@ -31,14 +31,16 @@ test('a restart behind a proxy answering 502 keeps the open page, its typed text
   page,
   playwright,
 }, testInfo) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   // A port of this project's own, next to the suite's, so that the phone and desktop runs never meet.
   const port = Number(process.env.E2E_PORT ?? 3210) + (testInfo.project.name === 'desktop' ? 2 : 1);
   const proxy = await startProxy(new URL(`http://127.0.0.1:${port}`));
-  const server = await startOwnServer({ port, appUrl: proxy.origin });
-  // The dominant, on another device, reaches the server without the failing proxy.
-  const dom = await playwright.request.newContext({ baseURL: server.origin });
+  let server: Awaited<ReturnType<typeof startOwnServer>> | undefined;
+  let dom: APIRequestContext | undefined;
   try {
+    server = await startOwnServer({ port, appUrl: proxy.origin });
+    // The dominant, on another device, reaches the server without the failing proxy.
+    dom = await playwright.request.newContext({ baseURL: server.origin });
     await register(dom, server.origin, { role: 'dominant', displayName: 'Drew Dom' });
     // The submissive's browser goes through the proxy (its cookie is for the proxy's host).
     const subId = await register(page.request, proxy.origin, {
@@ -112,8 +114,8 @@ test('a restart behind a proxy answering 502 keeps the open page, its typed text
     const read = await dom.get(`/api/notes?partnerId=${subId}`);
     expect(JSON.stringify(await read.json())).toContain(TYPED);
   } finally {
-    await dom.dispose();
-    await server.close();
+    await dom?.dispose();
+    await server?.close();
     await proxy.close();
   }
 });
