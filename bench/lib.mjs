@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
 
 /** A port no one listens on now (the system's choice), for a server about to start. */
@@ -74,15 +75,17 @@ export async function startServer(env = {}, { cwd } = {}) {
   };
 }
 
-/** baseline-server.mjs in its own process; answers its url, pid and stop(). */
-export async function startBaseline(vars) {
-  const child = spawn('node', ['bench/baseline-server.mjs'], {
+/** A bench server script (baseline-server.mjs, ceiling-server.mjs) in its own process: its url, pid, stop(). */
+export async function startBenchScript(script, vars) {
+  const child = spawn('node', [fileURLToPath(new URL(script, import.meta.url))], {
     env: { ...process.env, PORT: '0', ...vars },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  process.once('exit', () => child.kill('SIGKILL'));
+  const orphanGuard = () => child.kill('SIGKILL');
+  process.once('exit', orphanGuard);
+  child.once('exit', () => process.off('exit', orphanGuard));
   const port = await new Promise((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`baseline server exited (${code})`)));
+    child.once('exit', (code) => reject(new Error(`${script} exited (${code})`)));
     child.stdout.once('data', (line) => resolve(JSON.parse(String(line)).port));
   });
   return {
@@ -92,6 +95,9 @@ export async function startBaseline(vars) {
       child.exitCode === null ? new Promise((r) => child.once('exit', r).kill('SIGTERM')) : Promise.resolve(),
   };
 }
+
+/** baseline-server.mjs in its own process; answers its url, pid and stop(). */
+export const startBaseline = (vars) => startBenchScript('./baseline-server.mjs', vars);
 
 /** Runs `task` `total` times with `concurrency` in flight; returns latencies (ms) and wall time. */
 export async function load(total, concurrency, task) {
@@ -129,4 +135,17 @@ export function jsonDifference(a, b, at = '') {
     }
   }
   return at || '(the whole body)';
+}
+
+/** Up to `limit` differences between two JSON values: { at (a path), a, b }. Key order does not count. */
+export function jsonDifferences(a, b, limit = 5, at = '', out = []) {
+  if (out.length >= limit || isDeepStrictEqual(a, b)) return out;
+  if (a && b && typeof a === 'object' && typeof b === 'object' && Array.isArray(a) === Array.isArray(b)) {
+    for (const key of [...new Set([...Object.keys(a), ...Object.keys(b)])].sort()) {
+      jsonDifferences(a[key], b[key], limit, `${at}.${key}`, out);
+    }
+    return out;
+  }
+  out.push({ at: at || '(the whole body)', a, b });
+  return out;
 }

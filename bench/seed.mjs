@@ -6,7 +6,8 @@ import { load } from './lib.mjs';
 export const PASSWORD = 'Bench#Mark2026';
 const SETUP_CONCURRENCY = 4;
 
-async function call(origin, method, path, body, cookie, expect) {
+/** One API call that must answer `expect`; answers the response (its body unread). */
+export async function call(origin, method, path, body, cookie, expect) {
   const res = await fetch(`${origin}${path}`, {
     method,
     headers: {
@@ -105,4 +106,30 @@ export async function signedInUsers(origin, count, sessions) {
     await res.arrayBuffer();
   });
   return users;
+}
+
+/**
+ * What the list routes show, made through the API for a couple of createCouple: `punishments`
+ * punishments, `notes` journal messages (the two partners in turn), the first `completions` tasks
+ * completed (history entries) and their contract opened. Notifications come with them, as in the app.
+ */
+export async function seedLists(origin, couple, { punishments = 0, notes = 0, completions = 0 } = {}) {
+  const { dom, sub } = couple;
+  const json = async (...args) => (await call(origin, ...args)).json();
+  for (let p = 0; p < punishments; p++) {
+    const body = { title: `Punishment ${p}`, description: 'A benchmark punishment.', assignedTo: sub.id };
+    await json('POST', '/api/punishments', body, dom.cookie, 201);
+  }
+  for (let n = 0; n < notes; n++) {
+    const [from, to] = n % 2 ? [sub, dom] : [dom, sub];
+    const body = { partnerId: to.id, content: `Journal message ${n}, a sentence or two long.` };
+    await json('POST', '/api/notes', body, from.cookie, 201);
+  }
+  for (const id of couple.taskIds.slice(0, completions)) {
+    await json('POST', `/api/tasks/${id}/complete`, {}, sub.cookie, 200);
+  }
+  const { contract } = await json('POST', '/api/contracts', { partnerId: sub.id }, dom.cookie, 201);
+  couple.contractId = contract.id;
+  couple.versionId = contract.versionId;
+  return couple;
 }
