@@ -9,20 +9,22 @@
 // target's process + PostgreSQL's backends) is printed beside: it moves much less with the machine's load.
 // Open loop: a fixed request rate (BENCH_RATES, default 200 and 400 req/s) for BENCH_OPEN_SECONDS, pact and
 // baseline alternated, latency from each request's scheduled send time (p50/p90/p99).
-// Then POST /api/tasks/:id/complete once per task (c=16).
+// Then POST /api/tasks/:id/complete once per task (c=16). The fair ceiling of every list route is lists.mjs.
 // A fresh database `pact_bench_<random>` is created on the server of DATABASE_URL and dropped at the end.
 // Usage: npm run build && DATABASE_URL=postgres://postgres@127.0.0.1:5432/test node bench/api.mjs
 //        [--mode=closed|open|both]  env BENCH_REPS=3 BENCH_SECONDS=5 BENCH_OPEN_SECONDS=6 BENCH_RATES=200,400
 //        BENCH_TIMEOUT_S=600 BASELINE_REOPEN=1 (the baseline also sends the reopen-cycles UPDATE)
+//        BENCH_BASE_DIR=<another checkout, built> (its server as a fourth target, on the same database)
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { gunzipSync } from 'node:zlib';
 import pg from 'pg';
 import { cpuMeter, createDatabase, dropDatabase, settledCommits } from './db.mjs';
 import { closedLoop, httpClient, median, openLoop, percentile } from './http-load.mjs';
 import { jsonDifference, load, startBaseline, startServer } from './lib.mjs';
+import { getJson } from './lists-check.mjs';
 import { createCouples } from './seed.mjs';
+import { timeLimit } from './targets.mjs';
 import { LIST_SQL, listParams } from './tasks-sql.mjs';
 
 const COUPLES = 50;
@@ -52,20 +54,14 @@ let server = null;
 let baseline = null;
 let before = null;
 let benchDb = null;
-const deadline = setTimeout(() => {
-  console.error(`api bench: time limit (${TIME_LIMIT_MS / 1000} s) reached, giving up`);
-  for (const child of [server, baseline]) {
+const killAll = () => {
+  for (const child of [server, baseline, before]) {
     try {
       if (child) process.kill(child.pid, 'SIGKILL');
     } catch {}
   }
-  const exit = () => process.exit(1);
-  (benchDb ? dropDatabase(benchDb).catch(() => {}) : Promise.resolve()).then(exit, exit);
-  setTimeout(exit, 5_000).unref();
-}, TIME_LIMIT_MS);
-deadline.unref();
-
-// --- figures ---------------------------------------------------------------------------------------
+};
+const cancelLimit = timeLimit('api', TIME_LIMIT_MS / 1000, () => [{ kill: killAll, db: benchDb }]);
 
 const ms = (v) => (Number.isFinite(v) ? `${v.toFixed(1)}`.padStart(6) : '   >10s');
 const cpuTotal = (t, cpu) => (t.name === 'sql' ? cpu.bench : cpu.app) + cpu.postgres;
@@ -85,8 +81,6 @@ function printClosed(t, f) {
 
 const openLine = (r) =>
   `p50 ${ms(r.p50)}  p90 ${ms(r.p90)}  p99 ${ms(r.p99)} ms  (${r.done}/${r.total} answered${r.failed ? `, ${r.failed} failed` : ''}${r.unfinished ? `, ${r.unfinished} unfinished` : ''}, up to ${r.maxInFlight} in flight)`;
-
-// --- the run ---------------------------------------------------------------------------------------
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pact-bench-api-'));
 const clients = [];
@@ -113,14 +107,15 @@ try {
     `setup: ${COUPLES} couples, ${COUPLES * TASKS_PER_COUPLE} tasks in ${((performance.now() - setupStart) / 1000).toFixed(1)} s; ${os.cpus().length} CPUs, load average ${loadAvg()}`,
   );
 
-  // PACT_BEFORE=<a checkout of an earlier commit, built>: that build too, on the same database and data
-  // directory (so the same secret and cookies), as a fourth target in the same run.
-  if (env.PACT_BEFORE) {
+  // BENCH_BASE_DIR (or PACT_BEFORE)=<another checkout, built>: that build too, on the same database and
+  // data directory (so the same secret and cookies), as a fourth target in the same run.
+  const baseDir = env.BENCH_BASE_DIR ?? env.PACT_BEFORE;
+  if (baseDir) {
     before = await startServer(
       { REQUIRE_EMAIL_VERIFICATION: 'false', DATA_DIR: dataDir, DATABASE_URL: benchDb.url },
-      { cwd: env.PACT_BEFORE },
+      { cwd: baseDir },
     );
-    console.info(`before: ${env.PACT_BEFORE} (its dist/), same database and cookies`);
+    console.info(`before: ${baseDir} (its dist/), same database and cookies`);
   }
   const { authSecret } = JSON.parse(readFileSync(path.join(dataDir, 'secrets.json'), 'utf8'));
   baseline = await startBaseline({
@@ -163,18 +158,8 @@ try {
   // The baseline must answer what Pact answers, or it is not a floor for the same work.
   const bodies = [];
   for (const t of [pact, base, ...(earlier ? [earlier] : [])]) {
-    const res = await t.client.request('GET', '/api/tasks', {
-      headers: { cookie: cookies[0], 'accept-encoding': 'gzip' },
-      keepBody: true,
-    });
-    if (res.status !== 200) throw new Error(`${t.name}: GET /api/tasks ${res.status}`);
-    const raw = res.headers['content-encoding'] === 'gzip' ? gunzipSync(res.body) : res.body;
-    bodies.push({
-      json: JSON.parse(raw),
-      wire: res.bytes,
-      raw: raw.length,
-      encoding: res.headers['content-encoding'] ?? 'none',
-    });
+    bodies.push(await getJson(t.client, '/api/tasks', cookies[0]));
+    if (bodies.at(-1).status !== 200) throw new Error(`${t.name}: GET /api/tasks ${bodies.at(-1).status}`);
   }
   if (bodies[0].json.tasks.length !== TASKS_PER_COUPLE)
     throw new Error(`pact: ${bodies[0].json.tasks.length} tasks`);
@@ -308,6 +293,6 @@ try {
   if (before) await before.stop();
   if (benchDb) await dropDatabase(benchDb).catch((e) => console.error('drop database failed:', e.message));
   rmSync(dataDir, { recursive: true, force: true });
-  clearTimeout(deadline);
+  cancelLimit();
 }
 process.exit(exitCode);

@@ -1,6 +1,6 @@
 // `npm run bench [-- name ...]`: builds, then runs every benchmark (or those named: bundle, startup, login,
-// realtime, api, lighthouse) one after the other and prints their figures. A benchmark that cannot run here
-// (api without DATABASE_URL, lighthouse without its packages) says so and is skipped (its exit code 2).
+// realtime, api, lists, writes, growth, lighthouse) one after the other and prints their figures. A benchmark that cannot run here
+// (api, lists, writes and growth without DATABASE_URL, lighthouse without its packages) says so and is skipped (its exit code 2).
 import { execSync, spawnSync } from 'node:child_process';
 
 const BENCHES = [
@@ -9,6 +9,9 @@ const BENCHES = [
   ['login', 'login latency'],
   ['realtime', 'realtime'],
   ['api', 'api'],
+  ['lists', 'list routes against their fair ceiling'],
+  ['writes', 'writes'],
+  ['growth', 'growth'],
   ['lighthouse', 'lighthouse'],
 ];
 const wanted = process.argv.slice(2);
