@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
 
 /** A port no one listens on now (the system's choice), for a server about to start. */
-const freePort = () =>
+export const freePort = () =>
   new Promise((resolve, reject) => {
     const probe = net.createServer().once('error', reject);
     probe.listen(0, '127.0.0.1', () => {

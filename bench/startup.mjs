@@ -11,6 +11,8 @@
 // `pact_bench_<random>` is then created on that server for the run and dropped at the end.
 // With --with-build, the thrown-away first start (of the first database) is `npm start` after removing
 // the build stamp (web and server build included, as on a fresh clone), and its time is printed.
+// BENCH_BASE_DIR=<another checkout, built>: its `node dist/server/main.js` is one more series of each
+// round (on a data directory or database of its own, first started and thrown away like this one's).
 // Usage: npm run build && node bench/startup.mjs [--runs=15] [--with-build]
 //        DATABASE_URL=postgres://postgres@127.0.0.1:5432/test node bench/startup.mjs
 import { execSync, spawn } from 'node:child_process';
@@ -20,12 +22,13 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { buildDecision } from '../scripts/build-state.mjs';
+import { freePort } from './lib.mjs';
+import { checkouts } from './targets.mjs';
 
 const withBuild = process.argv.includes('--with-build');
 const RUNS = Number(process.argv.find((a) => a.startsWith('--runs='))?.slice('--runs='.length) ?? 15);
 /** How often /api/health is asked while the server starts: the figures carry half of it on average. */
 const POLL_MS = 5;
-const port = 3400 + Math.floor(Math.random() * 500);
 
 const BASELINE = { label: 'node -e 0', command: 'node', args: ['-e', '0'], server: false };
 const SERIES = [
@@ -38,6 +41,16 @@ const SERIES = [
     server: true,
   },
 ];
+const baseCheckout = checkouts()[1];
+const BASE_SERIES = baseCheckout && {
+  label: 'base: node dist/server/main.js',
+  command: 'node',
+  args: ['dist/server/main.js'],
+  server: true,
+  cwd: baseCheckout.cwd,
+  base: true,
+};
+if (BASE_SERIES) SERIES.push(BASE_SERIES);
 
 const CLK_TCK = (() => {
   try {
@@ -61,9 +74,12 @@ function cpuMs(pid) {
  * Milliseconds from spawn to exit (`node -e 0`) or to the first 200 from /api/health (the server), and
  * the server's CPU time by then.
  */
-async function timeOnce({ label, command, args, server }, env) {
+async function timeOnce({ label, command, args, server, cwd }, env) {
+  // Not a port picked at random: other benchmarks or test servers may run on this machine at the same time.
+  const port = server ? await freePort() : 0;
   const started = performance.now();
   const child = spawn(command, args, {
+    cwd,
     env: { ...process.env, PORT: String(port), LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
     // `npm start` runs the server in a process of its own: stop the whole group.
@@ -103,7 +119,7 @@ const ms = (v) => `${v.toFixed(0).padStart(5)} ms`;
 /** With --with-build, the first start of the first database builds (once). */
 let buildFirst = withBuild;
 
-async function measure(dbLabel, env) {
+async function measure(dbLabel, env, baseEnv) {
   const first = buildFirst
     ? { label: 'npm start (build + first start)', command: 'npm', args: ['start'], server: true }
     : { ...SERIES[1], label: 'first start (creates the data, thrown away)' };
@@ -111,12 +127,16 @@ async function measure(dbLabel, env) {
   buildFirst = false;
   const firstRun = await timeOnce(first, env);
   console.info(`\n${dbLabel}\n  ${first.label.padEnd(44)} ${ms(firstRun.wall)}`);
+  if (BASE_SERIES) {
+    const baseFirst = await timeOnce({ ...BASE_SERIES, label: 'base: first start' }, baseEnv);
+    console.info(`  ${'base: first start (thrown away)'.padEnd(44)} ${ms(baseFirst.wall)}`);
+  }
 
   const times = new Map(SERIES.map((s) => [s, []]));
   for (let round = 0; round < RUNS; round++) {
     for (let i = 0; i < SERIES.length; i++) {
       const series = SERIES[(round + i) % SERIES.length];
-      times.get(series).push(await timeOnce(series, env));
+      times.get(series).push(await timeOnce(series, series.base ? baseEnv : env));
     }
   }
   const base = times.get(BASELINE).map((t) => t.wall);
@@ -152,33 +172,40 @@ const freshDataDir = () => {
   dataDirs.push(dir);
   return dir;
 };
-let benchDb = null;
+const benchDbs = [];
 const { build: stale, reason } = buildDecision(process.cwd());
 // A build inside a measured start would be taken for a slow start.
 if (stale && !withBuild) throw new Error(`the build is not up to date (${reason}): npm run build first`);
+const newDatabase = async (adminUrl) => {
+  const name = `pact_bench_${randomBytes(4).toString('hex')}`;
+  await adminQuery(adminUrl, `create database ${name}`);
+  benchDbs.push({ name, adminUrl });
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { name, url: url.toString() };
+};
 try {
   console.info(
     `startup: ${RUNS} rounds, each series once per round in rotating order; ${os.cpus().length} CPUs, ` +
       `load average ${os.loadavg()[0].toFixed(1)}; health polled every ${POLL_MS} ms`,
   );
-  await measure('PGlite (embedded), existing DATA_DIR', { DATA_DIR: freshDataDir() });
+  await measure(
+    'PGlite (embedded), existing DATA_DIR',
+    { DATA_DIR: freshDataDir() },
+    { DATA_DIR: freshDataDir() },
+  );
   const adminUrl = process.env.DATABASE_URL;
   if (adminUrl) {
-    const name = `pact_bench_${randomBytes(4).toString('hex')}`;
     const version = (await adminQuery(adminUrl, 'show server_version')).rows[0].server_version;
-    await adminQuery(adminUrl, `create database ${name}`);
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    benchDb = { name, adminUrl };
+    const db = await newDatabase(adminUrl);
+    const baseDb = BASE_SERIES ? await newDatabase(adminUrl) : null;
     await measure(
-      `PostgreSQL ${version}, database ${name} (dropped at the end), migrated by the first start`,
-      {
-        DATA_DIR: freshDataDir(),
-        DATABASE_URL: url.toString(),
-      },
+      `PostgreSQL ${version}, database ${db.name} (dropped at the end), migrated by the first start`,
+      { DATA_DIR: freshDataDir(), DATABASE_URL: db.url },
+      baseDb && { DATA_DIR: freshDataDir(), DATABASE_URL: baseDb.url },
     );
   }
 } finally {
   for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
-  if (benchDb) await adminQuery(benchDb.adminUrl, `drop database if exists ${benchDb.name} with (force)`);
+  for (const db of benchDbs) await adminQuery(db.adminUrl, `drop database if exists ${db.name} with (force)`);
 }
