@@ -1,5 +1,5 @@
 // `npm run bench [-- name ...]`: builds, then runs every benchmark (or those named: bundle, startup, login,
-// realtime, api, lists, writes, growth, lighthouse) one after the other and prints their figures. A benchmark that cannot run here
+// realtime, journal, api, lists, writes, growth, lighthouse) one after the other and prints their figures. A benchmark that cannot run here
 // (api, lists, writes and growth without DATABASE_URL, lighthouse without its packages) says so and is skipped (its exit code 2).
 import { execSync, spawnSync } from 'node:child_process';
 
@@ -8,6 +8,7 @@ const BENCHES = [
   ['startup', 'startup'],
   ['login', 'login latency'],
   ['realtime', 'realtime'],
+  ['journal', 'journal'],
   ['api', 'api'],
   ['lists', 'list routes against their fair ceiling'],
   ['writes', 'writes'],
