@@ -8,10 +8,12 @@
 // /usr/bin/chromium). `--preflight` checks the server, the account and the pages without Lighthouse.
 // Usage: npm run build && node bench/lighthouse.mjs
 //   LIGHTHOUSE_RUNS=5 (runs per page, the median reported), LIGHTHOUSE_PAGES=/tasks (only these),
-//   LIGHTHOUSE_APP_DIR=../baseline (the server and build of another checkout, for a before/after pair).
+//   LIGHTHOUSE_APP_DIR=../baseline (the server and build of another checkout instead of this one's),
+//   BENCH_BASE_DIR=../baseline (that checkout's too, beside this one's: each run on the two in turn).
 import { createDatabase, dropDatabase } from './db.mjs';
 import { startServer } from './lib.mjs';
 import { createCouple } from './seed.mjs';
+import { checkouts } from './targets.mjs';
 
 const ALL_PAGES = [
   { path: '/', signedIn: false },
@@ -54,17 +56,17 @@ if (!preflightOnly) {
   }
 }
 
-let server = null;
-let benchDb = null;
+/** The servers measured: { name, server, db, origin, sub }. */
+const targets = [];
 let chrome = null;
 const deadline = setTimeout(() => {
   console.error(`lighthouse bench: time limit (${TIME_LIMIT_MS / 1000} s) reached, giving up`);
   try {
     chrome?.kill();
   } catch {}
-  if (server) process.kill(server.pid, 'SIGKILL');
+  for (const t of targets) if (t.server) process.kill(t.server.pid, 'SIGKILL');
   const exit = () => process.exit(1);
-  (benchDb ? dropDatabase(benchDb).catch(() => {}) : Promise.resolve()).then(exit, exit);
+  Promise.all(targets.map((t) => t.db && dropDatabase(t.db).catch(() => {}))).then(exit, exit);
   setTimeout(exit, 5_000).unref();
 }, TIME_LIMIT_MS);
 deadline.unref();
@@ -73,29 +75,36 @@ const seconds = (audit) => `${(audit.numericValue / 1000).toFixed(2)} s`;
 
 let exitCode = 0;
 try {
-  const env = { REQUIRE_EMAIL_VERIFICATION: 'false' };
-  if (process.env.DATABASE_URL) {
-    benchDb = await createDatabase(process.env.DATABASE_URL);
-    env.DATABASE_URL = benchDb.url;
-  }
   // LIGHTHOUSE_APP_DIR=<a checkout with its own build>: measure that build (a baseline) with this bench.
-  server = await startServer(env, { cwd: process.env.LIGHTHOUSE_APP_DIR });
-  // The app's own origin (APP_URL defaults to http://localhost:<port>): its write guard checks it.
-  const origin = server.url.replace('127.0.0.1', 'localhost');
-  const { sub } = await createCouple(server.url, 'lighthouse', TASKS);
-  console.info(
-    `server: ${benchDb ? `PostgreSQL ${benchDb.version}` : 'PGlite'}; signed in as a submissive with a partner and ${TASKS} tasks`,
-  );
-
-  for (const page of PAGES) {
-    const res = await fetch(`${server.url}${page.path}`, {
-      headers: page.signedIn ? { cookie: sub.cookie } : {},
-    });
-    if (res.status !== 200) throw new Error(`GET ${page.path}: ${res.status}`);
-    await res.arrayBuffer();
+  const list = process.env.LIGHTHOUSE_APP_DIR
+    ? [{ name: 'app', cwd: process.env.LIGHTHOUSE_APP_DIR }]
+    : checkouts();
+  for (const checkout of list) {
+    const t = { name: checkout.name };
+    targets.push(t);
+    const env = { REQUIRE_EMAIL_VERIFICATION: 'false' };
+    if (process.env.DATABASE_URL) {
+      t.db = await createDatabase(process.env.DATABASE_URL);
+      env.DATABASE_URL = t.db.url;
+    }
+    t.server = await startServer(env, { cwd: checkout.cwd });
+    // The app's own origin (APP_URL defaults to http://localhost:<port>): its write guard checks it.
+    t.origin = t.server.url.replace('127.0.0.1', 'localhost');
+    t.sub = (await createCouple(t.server.url, 'lighthouse', TASKS)).sub;
+    for (const page of PAGES) {
+      const res = await fetch(`${t.server.url}${page.path}`, {
+        headers: page.signedIn ? { cookie: t.sub.cookie } : {},
+      });
+      if (res.status !== 200) throw new Error(`${t.name}: GET ${page.path}: ${res.status}`);
+      await res.arrayBuffer();
+    }
+    const me = await fetch(`${t.server.url}/api/me`, { headers: { cookie: t.sub.cookie } });
+    if (me.status !== 200) throw new Error(`${t.name}: GET /api/me with the session cookie: ${me.status}`);
   }
-  const me = await fetch(`${server.url}/api/me`, { headers: { cookie: sub.cookie } });
-  if (me.status !== 200) throw new Error(`GET /api/me with the session cookie: ${me.status}`);
+  const named = targets.length > 1;
+  console.info(
+    `server: ${targets[0].db ? `PostgreSQL ${targets[0].db.version}` : 'PGlite'}; signed in as a submissive with a partner and ${TASKS} tasks${named ? `; ${targets.map((t) => t.name).join(' and ')}, each run on the two in turn` : ''}`,
+  );
   console.info(`preflight: ${PAGES.map((p) => p.path).join(' ')} answer 200; the session cookie signs in`);
 
   if (!preflightOnly) {
@@ -106,47 +115,47 @@ try {
     /** One Lighthouse run; the cookie jar holds the session for a signed-in page, nothing of Pact's otherwise. */
     // Each run in a browser of its own, as Lighthouse's own command line does: a browser that has already
     // loaded the other pages (their workers, caches and heap) measured the later ones slower.
-    const measure = async (page) => {
+    const measure = async (t, page) => {
       chrome = await chromeLauncher.launch({
         chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
         chromeFlags: CHROME_FLAGS,
       });
       try {
-        return await measureIn(page);
+        return await measureIn(t, page);
       } finally {
         chrome.kill();
         chrome = null;
       }
     };
-    const measureIn = async (page) => {
+    const measureIn = async (t, page) => {
       const flags = { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES };
       const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
       const tab = await browser.newPage();
       const client = await tab.createCDPSession();
       await client.send('Network.clearBrowserCookies');
       if (page.signedIn) {
-        for (const pair of sub.cookie.split(';')) {
+        for (const pair of t.sub.cookie.split(';')) {
           const [name, ...value] = pair.trim().split('=');
           await client.send('Network.setCookie', {
             name,
             value: value.join('='),
-            url: origin,
+            url: t.origin,
             httpOnly: true,
           });
         }
       }
       await client.detach();
       // No config: Lighthouse's default, the mobile preset.
-      const result = await lighthouse(`${origin}${page.path}`, flags, undefined, tab);
+      const result = await lighthouse(`${t.origin}${page.path}`, flags, undefined, tab);
       await tab.close();
       browser.disconnect();
       return result;
     };
     /** One page measured once; a trace Chromium did not record (NO_NAVSTART, a loaded machine) is taken again. */
-    const measureOnce = async (page) => {
+    const measureOnce = async (t, page) => {
       let result = null;
       for (let attempt = 1; attempt <= 3; attempt++) {
-        result = await measure(page);
+        result = await measure(t, page);
         if (result?.lhr.runtimeError?.code !== 'NO_NAVSTART') break;
         console.info(`  ${page.path}: no trace recorded (attempt ${attempt}), measuring again`);
       }
@@ -157,11 +166,8 @@ try {
       return result;
     };
     const perf = (result) => result.lhr.categories.performance?.score ?? 0;
-    for (const page of PAGES) {
-      // Several runs, the median one (by performance score) reported, as Lighthouse advises: a simulated
-      // run moves with when, in the trace it simulates from, each task happened to start.
-      const runs = [];
-      for (let i = 0; i < RUNS; i++) runs.push(await measureOnce(page));
+    /** The median run (by performance score) of a page on a target, as Lighthouse advises. */
+    const report = async (t, page, runs) => {
       runs.sort((a, b) => perf(a) - perf(b));
       const result = runs[Math.floor((runs.length - 1) / 2)];
       const { lhr } = result;
@@ -170,7 +176,7 @@ try {
       if (process.env.LIGHTHOUSE_SAVE) {
         const { mkdirSync, writeFileSync } = await import('node:fs');
         mkdirSync(process.env.LIGHTHOUSE_SAVE, { recursive: true });
-        const name = page.path.slice(1) || 'landing';
+        const name = `${named ? `${t.name}-` : ''}${page.path.slice(1) || 'landing'}`;
         writeFileSync(`${process.env.LIGHTHOUSE_SAVE}/${name}.json`, JSON.stringify(lhr));
         const trace = result.artifacts?.Trace ?? result.artifacts?.traces?.defaultPass;
         if (trace) writeFileSync(`${process.env.LIGHTHOUSE_SAVE}/${name}.trace.json`, JSON.stringify(trace));
@@ -178,7 +184,7 @@ try {
       const score = (id) => String(Math.round((lhr.categories[id]?.score ?? 0) * 100)).padStart(4);
       const a = lhr.audits;
       console.info(
-        `${page.path.padEnd(11)} ${CATEGORIES.map(score).join(' ')}  ${seconds(a['first-contentful-paint']).padStart(7)}  ${seconds(a['largest-contentful-paint']).padStart(7)}  ${`${Math.round(a['total-blocking-time'].numericValue)} ms`.padStart(7)}  ${a['cumulative-layout-shift'].numericValue.toFixed(3).padStart(5)}`,
+        `${(named ? `${t.name} ${page.path}` : page.path).padEnd(11)} ${CATEGORIES.map(score).join(' ')}  ${seconds(a['first-contentful-paint']).padStart(7)}  ${seconds(a['largest-contentful-paint']).padStart(7)}  ${`${Math.round(a['total-blocking-time'].numericValue)} ms`.padStart(7)}  ${a['cumulative-layout-shift'].numericValue.toFixed(3).padStart(5)}`,
       );
       if (runs.length > 1) {
         console.info(
@@ -186,9 +192,20 @@ try {
         );
       }
       for (const warning of lhr.runWarnings ?? []) console.info(`  warning: ${warning}`);
-      if (lhr.finalDisplayedUrl !== `${origin}${page.path}`) {
+      if (lhr.finalDisplayedUrl !== `${t.origin}${page.path}`) {
         console.info(`  note: ended on ${lhr.finalDisplayedUrl}`);
       }
+    };
+    for (const page of PAGES) {
+      // Several runs, the median one (by performance score) reported, as Lighthouse advises: a simulated
+      // run moves with when, in the trace it simulates from, each task happened to start.
+      const runsOf = new Map(targets.map((t) => [t, []]));
+      for (let i = 0; i < RUNS; i++) {
+        for (const t of i % 2 ? [...targets].reverse() : targets) {
+          runsOf.get(t).push(await measureOnce(t, page));
+        }
+      }
+      for (const [t, runs] of runsOf) await report(t, page, runs);
     }
     const { configSettings, lighthouseVersion } = last;
     console.info(
@@ -202,8 +219,10 @@ try {
   try {
     chrome?.kill();
   } catch {}
-  await server?.stop();
-  if (benchDb) await dropDatabase(benchDb).catch((e) => console.error('drop database failed:', e.message));
+  for (const t of targets) {
+    await t.server?.stop();
+    if (t.db) await dropDatabase(t.db).catch((e) => console.error('drop database failed:', e.message));
+  }
   clearTimeout(deadline);
 }
 process.exit(exitCode);
