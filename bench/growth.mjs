@@ -13,6 +13,8 @@
 //   env BENCH_REPS=2 BENCH_SECONDS=2 BENCH_CONCURRENCY=4 BENCH_TASKS=2000 BENCH_NOTIFICATIONS=10000
 //   BENCH_VERSIONS=500 BENCH_MESSAGES=100000 BENCH_EXPORT_KIB_S=1024 BENCH_TIMEOUT_S=1200
 import os from 'node:os';
+import pg from 'pg';
+import { NOTIFICATIONS_UNREAD_SQL } from './ceiling-sql.mjs';
 import { cpuMeter, cpuMs } from './db.mjs';
 import {
   addNotes,
@@ -63,6 +65,22 @@ const reads = (s, l) => [
   ['contract history', '1 version', s.dom.cookie, `/api/contracts/${s.contractId}/history`],
   ['contract history', `${n(VERSIONS)} versions`, l.dom.cookie, `/api/contracts/${l.contractId}/history`],
 ];
+
+/** One statement run `times` times, prepared, on a connection of its own: wall and PostgreSQL CPU each. */
+async function timeStatement(db, text, values, times) {
+  const client = new pg.Client({ connectionString: db.url });
+  await client.connect();
+  try {
+    await client.query({ name: 'timed', text, values });
+    const meter = await cpuMeter(db, null);
+    const started = performance.now();
+    for (let i = 0; i < times; i++) await client.query({ name: 'timed', text, values });
+    const wall = (performance.now() - started) / times;
+    return { wall, ...(await meter(times)) };
+  } finally {
+    await client.end();
+  }
+}
 
 async function measure(label, points, figures) {
   console.info(
@@ -143,11 +161,27 @@ try {
   const figures = new Map();
   const points = reads(targets[0].small, targets[0].large).map((_, i) => (t) => reads(t.small, t.large)[i]);
   await measure('reads', points, figures);
+  console.info("\nthe unread count's statement alone (Pact's, prepared, 200 times one after the other):");
+  for (const t of targets) {
+    for (const couple of [t.small, t.large]) {
+      const c = await timeStatement(t.db, NOTIFICATIONS_UNREAD_SQL, [couple.sub.id, false], 200);
+      console.info(
+        `  ${t.name.padEnd(5)} ${`${n(couple.notifications)} unread`.padEnd(14)} ${c.wall.toFixed(3)} ms each, PostgreSQL CPU ${c.postgres.toFixed(3)} ms`,
+      );
+    }
+  }
   for (const t of targets)
     await call(t.url, 'POST', '/api/notifications/read-all', {}, t.large.sub.cookie, 200);
   await measure(
     'notifications once all are read',
-    [(t) => ['notifications', `${n(t.large.notifications)} read`, t.large.sub.cookie, '/api/notifications']],
+    [
+      (t) => [
+        'notifications',
+        `${n(t.large.notifications)} read (just marked)`,
+        t.large.sub.cookie,
+        '/api/notifications',
+      ],
+    ],
     figures,
   );
   console.info(`\nsummary (median of ${REPS}):`);

@@ -8,9 +8,13 @@ import http from 'node:http';
 export function httpClient(origin, { maxSockets = 16 } = {}) {
   const { hostname, port } = new URL(origin);
   const agent = new http.Agent({ keepAlive: true, maxSockets, maxFreeSockets: maxSockets });
-  return {
-    /** keepBody: answer the body's bytes (else they are only counted). */
-    request(method, path, { headers = {}, body, keepBody = false } = {}) {
+  const client = {
+    /**
+     * keepBody: answer the body's bytes (else they are only counted). A kept-alive socket the server
+     * closed while it sat idle (its keep-alive timeout) fails the request sent on it: that one request is
+     * sent again on a new socket, as Node's documentation advises.
+     */
+    request(method, path, { headers = {}, body, keepBody = false } = {}, retried = false) {
       return new Promise((resolve, reject) => {
         const req = http.request({ agent, hostname, port, method, path, headers }, (res) => {
           const chunks = [];
@@ -29,12 +33,17 @@ export function httpClient(origin, { maxSockets = 16 } = {}) {
           );
           res.on('error', reject);
         });
-        req.on('error', reject);
+        req.on('error', (error) => {
+          if (!retried && req.reusedSocket && error.code === 'ECONNRESET') {
+            resolve(client.request(method, path, { headers, body, keepBody }, true));
+          } else reject(error);
+        });
         req.end(body);
       });
     },
     close: () => agent.destroy(),
   };
+  return client;
 }
 
 export const percentile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
