@@ -114,7 +114,7 @@ async function measure(label, points, figures) {
         const key = `${what}, ${size}|${t.name}`;
         figures.set(key, [...(figures.get(key) ?? []), row]);
         console.info(
-          `  rep ${r + 1} ${`${what}, ${size}`.padEnd(34)} ${t.name.padEnd(5)} ${row.rps.toFixed(0).padStart(5)} req/s  p50 ${f1(row.p50)} ms  p99 ${f1(row.p99)} ms  CPU/req server ${row.app.toFixed(2)} + pg ${row.postgres.toFixed(2)} ms`,
+          `  rep ${r + 1} ${`${what}, ${size}`.padEnd(40)} ${t.name.padEnd(5)} ${row.rps.toFixed(0).padStart(5)} req/s  p50 ${f1(row.p50)} ms  p99 ${f1(row.p99)} ms  CPU/req server ${row.app.toFixed(2)} + pg ${row.postgres.toFixed(2)} ms`,
         );
       }
     }
@@ -153,7 +153,7 @@ try {
       const b = await getJson(t.client, path, cookie);
       if (b.status !== 200) throw new Error(`${t.name} GET ${path}: ${b.status}`);
       console.info(
-        `    ${`${what}, ${size}`.padEnd(34)} ${kib(b.raw).padStart(10)}  ${kib(b.wire).padStart(10)} ${b.encoding}`,
+        `    ${`${what}, ${size}`.padEnd(40)} ${kib(b.raw).padStart(10)}  ${kib(b.wire).padStart(10)} ${b.encoding}`,
       );
     }
   }
@@ -189,7 +189,7 @@ try {
     const [label, name] = key.split('|');
     const m = (k) => median(rows.map((x) => x[k]));
     console.info(
-      `  ${label.padEnd(34)} ${name.padEnd(5)} CPU/req server ${m('app').toFixed(2)} + pg ${m('postgres').toFixed(2)} ms, ${m('rps').toFixed(0)} req/s, p50 ${m('p50').toFixed(1)} ms, p99 ${m('p99').toFixed(1)} ms`,
+      `  ${label.padEnd(40)} ${name.padEnd(5)} CPU/req server ${m('app').toFixed(2)} + pg ${m('postgres').toFixed(2)} ms, ${m('rps').toFixed(0)} req/s, p50 ${m('p50').toFixed(1)} ms, p99 ${m('p99').toFixed(1)} ms`,
     );
   }
 
