@@ -185,8 +185,9 @@ try {
     figures,
   );
   console.info(`\nsummary (median of ${REPS}):`);
-  for (const [key, rows] of figures) {
-    const [label, name] = key.split('|');
+  const labels = [...new Set([...figures.keys()].map((key) => key.split('|')[0]))];
+  for (const [label, name] of labels.flatMap((l) => targets.map((t) => [l, t.name]))) {
+    const rows = figures.get(`${label}|${name}`);
     const m = (k) => median(rows.map((x) => x[k]));
     console.info(
       `  ${label.padEnd(40)} ${name.padEnd(5)} CPU/req server ${m('app').toFixed(2)} + pg ${m('postgres').toFixed(2)} ms, ${m('rps').toFixed(0)} req/s, p50 ${m('p50').toFixed(1)} ms, p99 ${m('p99').toFixed(1)} ms`,
