@@ -188,6 +188,7 @@ try {
   const labels = [...new Set([...figures.keys()].map((key) => key.split('|')[0]))];
   for (const [label, name] of labels.flatMap((l) => targets.map((t) => [l, t.name]))) {
     const rows = figures.get(`${label}|${name}`);
+    if (!rows) continue; // a count the two checkouts' data differ in
     const m = (k) => median(rows.map((x) => x[k]));
     console.info(
       `  ${label.padEnd(40)} ${name.padEnd(5)} CPU/req server ${m('app').toFixed(2)} + pg ${m('postgres').toFixed(2)} ms, ${m('rps').toFixed(0)} req/s, p50 ${m('p50').toFixed(1)} ms, p99 ${m('p99').toFixed(1)} ms`,
