@@ -20,9 +20,11 @@ export interface Actor {
   actingRole: SessionRole | null;
 }
 
+export const ROLE_NOT_CHOSEN_MESSAGE = 'Choose your role for this session first';
+
 /** The role this session acts in; a Switch who has not chosen one yet is refused. */
 export function requireActingRole(actor: Actor): SessionRole {
-  if (!actor.actingRole) throw new AppError(403, 'FORBIDDEN', 'Choose your role for this session first');
+  if (!actor.actingRole) throw new AppError(403, 'ROLE_NOT_CHOSEN', ROLE_NOT_CHOSEN_MESSAGE);
   return actor.actingRole;
 }
 

@@ -135,7 +135,19 @@ export async function createUser(server: TestServer, opts: NewUserOptions = {}):
   return { ...credentials, id, client, api: client.api };
 }
 
-/** A Switch chooses the role of this session. */
+/** A Switch chooses the role of this session (once per session). */
 export async function actAs(client: TestClient, role: SessionRole) {
   await expectBody(await client.api.me['session-role'].$put({ json: { role } }), 200);
+}
+
+/**
+ * A Switch changes role the only way there is: signing in again and choosing. `user`'s client and api
+ * become the new session's; the old session stays signed in, in its role.
+ */
+export async function actAsAnew(server: TestServer, user: TestUser, role: SessionRole) {
+  const client = await signIn(server, user);
+  await actAs(client, role);
+  user.client = client;
+  user.api = client.api;
+  return user;
 }

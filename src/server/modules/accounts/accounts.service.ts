@@ -1,5 +1,5 @@
 import { APIError } from 'better-auth/api';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import { deriveUsername } from '@/shared/domain/identity';
 import type { SessionRole } from '@/shared/domain/roles';
@@ -220,9 +220,27 @@ export async function chooseSessionRole(
   if (actor.role !== 'switch') {
     throw new AppError(403, 'ROLE_NOT_SWITCH', 'Only Switch users choose a role for the session');
   }
-  await deps.db
+  // Chosen once per session (spec 1: changed by signing out and in again). The condition makes two
+  // racing choices one: the second finds the role set and is refused unless it asks for the same.
+  const chosen = await deps.db
     .update(sessions)
     .set({ sessionRole: role, updatedAt: deps.clock() })
-    .where(eq(sessions.id, sessionId));
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.sessionRole)))
+    .returning({ id: sessions.id });
+  if (chosen.length === 0) {
+    const [current] = await deps.db
+      .select({ sessionRole: sessions.sessionRole })
+      .from(sessions)
+      .where(eq(sessions.id, sessionId))
+      .limit(1);
+    if (current?.sessionRole !== role) {
+      throw new AppError(
+        409,
+        'ROLE_ALREADY_CHOSEN',
+        'Your role for this session is already chosen. Sign out and in again to change it.',
+      );
+    }
+    return;
+  }
   await deps.sessions.forget({ sessionIds: [sessionId] });
 }

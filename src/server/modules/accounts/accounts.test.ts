@@ -676,16 +676,43 @@ describe.each(databases())('accounts API on %s', (kind) => {
         .where(eq(sessions.userId, (await userRow(server, user.email))!.id));
       expect(stored).toEqual([{ role: 'dominant' }]);
 
-      expect((await client.put('/api/me/session-role', { role: 'submissive' })).status).toBe(200);
-      expect((await meUser(client)).sessionRole).toBe('submissive');
+      // Fixed for the session: the same choice again is harmless (a double tap), another is refused.
+      expect((await client.put('/api/me/session-role', { role: 'dominant' })).status).toBe(200);
+      const changed = await client.put('/api/me/session-role', { role: 'submissive' });
+      expect(changed.status).toBe(409);
+      expect(await changed.json()).toEqual({
+        error: {
+          code: 'ROLE_ALREADY_CHOSEN',
+          message: 'Your role for this session is already chosen. Sign out and in again to change it.',
+        },
+      });
+      expect((await meUser(client)).sessionRole).toBe('dominant');
 
       const other = await signIn(server, user);
       expect((await meUser(other)).sessionRole).toBeNull();
-      expect((await meUser(client)).sessionRole).toBe('submissive');
+      expect((await other.put('/api/me/session-role', { role: 'submissive' })).status).toBe(200);
+      expect((await meUser(other)).sessionRole).toBe('submissive');
+      expect((await meUser(client)).sessionRole).toBe('dominant');
 
       await client.post('/api/auth/logout');
       const again = await signIn(server, user);
       expect((await meUser(again)).sessionRole).toBeNull();
+    });
+
+    it('two different choices racing: one wins, the other is refused, the session keeps the winner', async () => {
+      const user = await registerAndVerify(server, { role: 'switch' });
+      const client = await signIn(server, user);
+      const answers = await Promise.all(
+        (['dominant', 'submissive', 'dominant', 'submissive'] as const).map((role) =>
+          client.put('/api/me/session-role', { role }),
+        ),
+      );
+      const kept = (await meUser(client)).sessionRole;
+      expect(kept === 'dominant' || kept === 'submissive').toBe(true);
+      const statuses = answers.map((a) => a.status).sort();
+      expect(statuses).toEqual([200, 200, 409, 409]);
+      const stored = await sessionsOf(server, user.email);
+      expect(stored.map((s) => s.sessionRole)).toEqual([kept]);
     });
 
     it.each(['dominant', 'submissive'] as const)(

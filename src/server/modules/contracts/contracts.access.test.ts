@@ -9,7 +9,7 @@ import { HOSTILE_STRINGS, MALFORMED_BODIES } from '../../test/hostile';
 import { type Couple, connect, createCouple } from '../../test/partners';
 import { expectBody, expectError } from '../../test/responses';
 import { startTestServer, type TestServer } from '../../test/server';
-import { actAs, createUser } from '../../test/users';
+import { actAs, actAsAnew, createUser } from '../../test/users';
 
 type Send = (client: TestClient, c: ContractView) => Promise<Response>;
 
@@ -112,7 +112,7 @@ describe.each(databases())('contracts: who may touch them, and bad input, on %s'
     const c = (await expectBody(res as Response & { json(): Promise<{ contract: ContractView }> }, 201))
       .contract;
     expect(c.myRole).toBe('dominant');
-    await actAs(sw.client, 'submissive');
+    await actAsAnew(server, sw, 'submissive');
     const before = await server.rowCounts();
     await expectError(
       await sw.client.post(`/api/contracts/${c.id}/sign`, { versionId: c.versionId }),

@@ -164,7 +164,7 @@ describe.each(databases())('media API on %s', (kind) => {
     it('refuses a Switch who has not chosen a session role (403)', async () => {
       const sw = await createUser(server, { role: 'switch' });
       const response = await postPhoto(sw.client, couple.dominant.id, await jpeg());
-      await expectError(response, 403, 'FORBIDDEN');
+      await expectError(response, 403, 'ROLE_NOT_CHOSEN', 'Choose your role for this session first');
     });
   });
 

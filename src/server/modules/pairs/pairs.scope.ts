@@ -1,5 +1,6 @@
 import { and, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { SessionRole } from '@/shared/domain/roles';
 import type { Actor } from '../../auth/session';
 import type { Tx } from '../../db/client';
 import { pairs } from '../../db/schema';
@@ -31,6 +32,20 @@ export const activePairIdBetween = (me: string | Placeholder, partner: string | 
  */
 export const inActorPairs = (column: PgColumn, actor: { id: string | Placeholder }): SQL =>
   sql`${column} in ${activePairIdsOf(actor.id)}`;
+
+/**
+ * The lists' scope: rows of the actor's active pairs in which the actor holds `role`, the role the session
+ * acts in. A Switch acting as submissive sees what was assigned to them, never what they assigned as
+ * dominant to another partner; for everyone else the role is their place in every pair.
+ */
+export const inActorPairsAs = (
+  column: PgColumn,
+  actor: { id: string | Placeholder },
+  role: SessionRole,
+): SQL => {
+  const member = role === 'dominant' ? pairs.dominantId : pairs.submissiveId;
+  return sql`${column} in (select ${pairs.id} from ${pairs} where ${pairs.status} = 'active' and ${member} = ${actor.id})`;
+};
 
 /** A table whose rows belong to a pair. */
 export type PairScopedTable = PgTable & { id: PgColumn; pairId: PgColumn };

@@ -10,7 +10,7 @@ import { connect, createCouple, partnersOf, requestsOf, sendRequest } from '../.
 import { expectBody, expectError } from '../../test/responses';
 import { startTestServer, type TestServer } from '../../test/server';
 import { extractLink } from '../../test/smtp-peer';
-import { actAs, createUser, registrationBody, type TestUser } from '../../test/users';
+import { actAsAnew, createUser, registrationBody, type TestUser } from '../../test/users';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const NOT_FOUND_REQUEST = 'Connection request not found or has been deleted';
@@ -276,7 +276,12 @@ describe.each(databases())('partner search and requests on %s', (kind) => {
       const switcher = await createUser(server, { role: 'switch' });
       const receiver = await createUser(server, { role: 'dominant' });
       const before = await server.rowCounts();
-      await expectError(await request(switcher, receiver.id), 403, 'FORBIDDEN');
+      await expectError(
+        await request(switcher, receiver.id),
+        403,
+        'ROLE_NOT_CHOSEN',
+        'Choose your role for this session first',
+      );
       expect(await server.rowCounts()).toEqual(before);
       expect(server.smtp.mailsTo(receiver.email)).toEqual([]);
     });
@@ -697,8 +702,8 @@ describe.each(databases())('partner search and requests on %s', (kind) => {
       const s2 = await createUser(server, { role: 'switch', actAs: 'submissive' });
       await connect(s1, s2);
       expect((await s2.client.delete(`/api/partners/${s1.id}`)).status).toBe(200);
-      await actAs(s1.client, 'submissive');
-      await actAs(s2.client, 'dominant');
+      await actAsAnew(server, s1, 'submissive');
+      await actAsAnew(server, s2, 'dominant');
       await connect(s1, s2);
       const rows = await pairsBetween(s1, s2);
       expect(rows.filter((p) => p.status === 'active')).toEqual([

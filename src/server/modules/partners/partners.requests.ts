@@ -152,6 +152,8 @@ async function lockRequestForReceiver(tx: Tx, actor: Actor, requestId: string) {
 
 export async function acceptRequest(deps: AppDeps, actor: Actor, input: { id: string }) {
   const requestId = input.id;
+  // A Switch accepts in the role chosen for the session; declining needs no role.
+  requireActingRole(actor);
   return deps.publisher.transaction(async (tx, emit) => {
     const request = await lockRequestForReceiver(tx, actor, requestId);
     const now = deps.clock();

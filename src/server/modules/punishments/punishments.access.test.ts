@@ -9,7 +9,7 @@ import { startTestServer, type TestServer } from '../../test/server';
 import { decodeQuotedPrintable, textPart } from '../../test/smtp-peer';
 import { completeTask, createTask } from '../../test/tasks';
 import { storedCounts } from '../../test/uploads';
-import { actAs, createUser } from '../../test/users';
+import { actAs, actAsAnew, createUser } from '../../test/users';
 
 const feedbackMails = (server: TestServer, to: string) =>
   server.smtp.mailsTo(to).filter((m) => m.subject.startsWith('Feedback from'));
@@ -79,11 +79,16 @@ describe.each(databases())('punishments: who may touch them, and feedback by mai
     await connect(sw, sub);
     const pair = { dominant: sw, submissive: sub };
     const p = await createPunishment(pair, { timerEnabled: true });
-    await actAs(sw.client, 'submissive');
+    await actAsAnew(server, sw, 'submissive');
     const before = await storedCounts(server);
     for (const [, send] of ROUTES) await expectError(await send(sw.client, p.id), 403, 'FORBIDDEN');
     expect(await storedCounts(server)).toEqual(before);
-    expect(await findPunishment(sw.client, p.id)).toMatchObject({ isCompleted: false, timerStartTime: null });
+    expect(await findPunishment(sub.client, p.id)).toMatchObject({
+      isCompleted: false,
+      timerStartTime: null,
+    });
+    // Acting as submissive, Sky's list holds what was assigned to Sky, never what Sky assigned as dominant.
+    expect(await findPunishment(sw.client, p.id)).toBeUndefined();
   });
 
   describe('feedback by e-mail', () => {

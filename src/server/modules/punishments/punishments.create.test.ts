@@ -9,7 +9,7 @@ import { expectBody, expectError } from '../../test/responses';
 import { oggOpus } from '../../test/samples';
 import { startTestServer, type TestServer } from '../../test/server';
 import { postAudio, storedCounts, uploadAudio, uploadPhoto } from '../../test/uploads';
-import { actAs, createUser } from '../../test/users';
+import { actAs, actAsAnew, createUser } from '../../test/users';
 
 describe.each(databases())('punishments: assigning on %s', (kind) => {
   let server: TestServer;
@@ -166,9 +166,9 @@ describe.each(databases())('punishments: assigning on %s', (kind) => {
     const sub = await createUser(server, { role: 'submissive' });
     await actAs(sw.client, 'dominant');
     await connect(sw, sub);
-    await actAs(sw.client, 'submissive');
+    await actAsAnew(server, sw, 'submissive');
     await expectError(await post(sw.client, { title: 'x', assignedTo: sub.id }), 403, 'FORBIDDEN');
-    await actAs(sw.client, 'dominant');
+    await actAsAnew(server, sw, 'dominant');
     const { punishment } = await expectBody(await post(sw.client, { title: 'x', assignedTo: sub.id }), 201);
     expect(punishment.assignedTo).toBe(sub.id);
   });

@@ -1,13 +1,13 @@
 import { desc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { PUNISHMENT_MESSAGES } from '@/shared/schemas/punishments';
-import type { Actor } from '../../auth/session';
+import { type Actor, requireActingRole } from '../../auth/session';
 import type { Queryable } from '../../db/client';
 import { bound, prepared } from '../../db/prepared';
 import { pairs, punishments, users } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../http/errors';
-import { inActorPairs } from '../pairs/pairs.scope';
+import { inActorPairsAs } from '../pairs/pairs.scope';
 import { presentPunishment } from './punishments.presenter';
 
 const assigner = alias(users, 'assigner');
@@ -39,16 +39,26 @@ export async function loadPunishment(q: Queryable, id: string) {
   return presentPunishment(row);
 }
 
-const punishmentList = prepared((db) =>
-  punishmentQuery(db)
-    .where(inActorPairs(punishments.pairId, { id: bound('userId') }))
-    .orderBy(desc(punishments.createdAt), desc(punishments.id))
-    .limit(LIST_LIMIT)
-    .prepare('punishments_list'),
-);
+/** One statement per acting role, each planned once. */
+const punishmentLists = {
+  dominant: prepared((db) =>
+    punishmentQuery(db)
+      .where(inActorPairsAs(punishments.pairId, { id: bound('userId') }, 'dominant'))
+      .orderBy(desc(punishments.createdAt), desc(punishments.id))
+      .limit(LIST_LIMIT)
+      .prepare('punishments_list_dominant'),
+  ),
+  submissive: prepared((db) =>
+    punishmentQuery(db)
+      .where(inActorPairsAs(punishments.pairId, { id: bound('userId') }, 'submissive'))
+      .orderBy(desc(punishments.createdAt), desc(punishments.id))
+      .limit(LIST_LIMIT)
+      .prepare('punishments_list_submissive'),
+  ),
+};
 
-/** The punishments of the actor's active pairs, newest first (spec 2 §7). */
+/** The punishments of the pairs in which the actor acts in the session's role, newest first (spec 2 §7). */
 export async function listPunishments(deps: AppDeps, actor: Actor) {
-  const rows = await punishmentList(deps.db).execute({ userId: actor.id });
+  const rows = await punishmentLists[requireActingRole(actor)](deps.db).execute({ userId: actor.id });
   return rows.map(presentPunishment);
 }

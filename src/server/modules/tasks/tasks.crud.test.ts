@@ -10,7 +10,7 @@ import { expectBody, expectError } from '../../test/responses';
 import { startTestServer, type TestServer } from '../../test/server';
 import { completeTask, createTask, findTask, listHistory, listTasks, taskBody } from '../../test/tasks';
 import { storedCounts, storedMedia, uploadAudio, uploadPhoto } from '../../test/uploads';
-import { actAs, createUser } from '../../test/users';
+import { actAs, actAsAnew, createUser, signIn } from '../../test/users';
 import { quietPeriod } from '../../test/wait';
 
 const MINUTE = 60_000;
@@ -167,20 +167,25 @@ describe.each(databases())('tasks: create, edit, delete and access on %s', (kind
       ]);
       // Blair, still acting as dominant, cannot complete it as the submissive; acting as submissive, can.
       await expectError(await blair.client.post(`/api/tasks/${task.id}/complete`, {}), 403, 'FORBIDDEN');
-      await actAs(blair.client, 'submissive');
+      await actAsAnew(server, blair, 'submissive');
       expect((await completeTask(blair.client, task.id)).isCompleted).toBe(true);
     });
 
     it('forms the pair again after a disconnection and reconnection', async () => {
       const dom = await createUser(server, { role: 'dominant', displayName: 'Remy Dom' });
-      const sw = await createUser(server, { role: 'switch', displayName: 'Sky Switch' });
-      await connect(dom, sw); // Sky has not chosen a role: no pair yet.
+      const sw = await createUser(server, { role: 'switch', displayName: 'Sky Switch', actAs: 'dominant' });
+      await connect(dom, sw); // Sky accepts acting as dominant, as Remy does: no pair yet.
       expect(await listPairs(dom.client)).toEqual([]);
       const first = await createTask(server, { dominant: dom, submissive: sw });
+      // Sky's lists follow the session's role: the task shows in a submissive session only.
+      expect(await listTasks(sw.client)).toEqual([]);
+      const swAsSubmissive = await signIn(server, sw);
+      await actAs(swAsSubmissive, 'submissive');
+      expect((await listTasks(swAsSubmissive)).map((t) => t.id)).toEqual([first.id]);
 
       expect((await dom.client.delete(`/api/partners/${sw.id}`)).status).toBe(200);
       expect(await listPairs(dom.client)).toEqual([]);
-      expect(await listTasks(sw.client)).toEqual([]);
+      expect(await listTasks(swAsSubmissive)).toEqual([]);
       await expectError(
         await dom.client.post('/api/tasks', taskBody(server, sw.id)),
         404,
@@ -192,7 +197,7 @@ describe.each(databases())('tasks: create, edit, delete and access on %s', (kind
       expect(await listPairs(dom.client)).toEqual([]);
       const second = await createTask(server, { dominant: dom, submissive: sw });
       expect(second.pairId).toBe(first.pairId);
-      expect((await listTasks(sw.client)).map((t) => t.id).sort()).toEqual([first.id, second.id].sort());
+      expect((await listTasks(swAsSubmissive)).map((t) => t.id).sort()).toEqual([first.id, second.id].sort());
     });
 
     it('answers 404 "No partner connection found..." for anyone not connected as a submissive', async () => {
@@ -221,11 +226,12 @@ describe.each(databases())('tasks: create, edit, delete and access on %s', (kind
         [couple.submissive, couple.dominant.id],
         [couple.submissive, couple.submissive.id],
         [subSwitch, couple.submissive.id],
-        [undecided, couple.submissive.id],
       ] as const) {
         const response = await actor.client.post('/api/tasks', taskBody(server, assignedTo));
         await expectError(response, 403, 'FORBIDDEN');
       }
+      const response = await undecided.client.post('/api/tasks', taskBody(server, couple.submissive.id));
+      await expectError(response, 403, 'ROLE_NOT_CHOSEN', 'Choose your role for this session first');
       expect(await storedCounts(server)).toEqual(before);
     });
 

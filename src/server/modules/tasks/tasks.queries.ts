@@ -1,12 +1,13 @@
 import { and, desc, eq, inArray, lte } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Actor } from '../../auth/session';
+import type { SessionRole } from '@/shared/domain/roles';
+import { type Actor, requireActingRole } from '../../auth/session';
 import type { Queryable, Tx } from '../../db/client';
 import { bound, prepared } from '../../db/prepared';
 import { pairs, taskCompletions, tasks, users } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../http/errors';
-import { inActorPairs } from '../pairs/pairs.scope';
+import { inActorPairs, inActorPairsAs } from '../pairs/pairs.scope';
 import { presentCompletion, presentTask } from './tasks.presenter';
 
 const assigner = alias(users, 'assigner');
@@ -83,16 +84,19 @@ async function reopenDueCycles(deps: AppDeps, actor: Actor, ids: string[]) {
   return true;
 }
 
-const taskList = prepared((db) =>
-  taskQuery(db)
-    .where(inActorPairs(tasks.pairId, { id: bound('userId') }))
-    .orderBy(desc(tasks.createdAt), desc(tasks.id))
-    .limit(LIST_LIMIT)
-    .prepare('tasks_list'),
-);
+const taskListAs = (role: SessionRole) =>
+  prepared((db) =>
+    taskQuery(db)
+      .where(inActorPairsAs(tasks.pairId, { id: bound('userId') }, role))
+      .orderBy(desc(tasks.createdAt), desc(tasks.id))
+      .limit(LIST_LIMIT)
+      .prepare(`tasks_list_${role}`),
+  );
+const taskLists = { dominant: taskListAs('dominant'), submissive: taskListAs('submissive') };
 
-/** The tasks of the actor's active pairs, newest first; due repeats reopened first. */
+/** The tasks of the pairs in which the actor acts in the session's role, newest first; due repeats reopened first. */
 export async function listTasks(deps: AppDeps, actor: Actor) {
+  const taskList = taskLists[requireActingRole(actor)];
   const read = () => taskList(deps.db).execute({ userId: actor.id });
   let rows = await read();
   // Most lists have nothing to reopen: the write happens only when a listed task is due.
@@ -119,17 +123,19 @@ const completionQuery = (q: Queryable) =>
     .leftJoin(assignee, eq(assignee.id, taskCompletions.assignedTo))
     .leftJoin(tasks, eq(tasks.id, taskCompletions.taskId));
 
-const historyList = prepared((db) =>
-  completionQuery(db)
-    .where(inActorPairs(taskCompletions.pairId, { id: bound('userId') }))
-    .orderBy(desc(taskCompletions.completedAt), desc(taskCompletions.id))
-    .limit(LIST_LIMIT)
-    .prepare('task_history_list'),
-);
+const historyListAs = (role: SessionRole) =>
+  prepared((db) =>
+    completionQuery(db)
+      .where(inActorPairsAs(taskCompletions.pairId, { id: bound('userId') }, role))
+      .orderBy(desc(taskCompletions.completedAt), desc(taskCompletions.id))
+      .limit(LIST_LIMIT)
+      .prepare(`task_history_list_${role}`),
+  );
+const historyLists = { dominant: historyListAs('dominant'), submissive: historyListAs('submissive') };
 
-/** The history of the actor's active pairs, newest first. */
+/** The history of the pairs in which the actor acts in the session's role, newest first. */
 export async function listHistory(deps: AppDeps, actor: Actor) {
-  const rows = await historyList(deps.db).execute({ userId: actor.id });
+  const rows = await historyLists[requireActingRole(actor)](deps.db).execute({ userId: actor.id });
   return rows.map(presentCompletion);
 }
 

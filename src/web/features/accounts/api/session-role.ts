@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SessionRole } from '@/shared/domain/roles';
-import { api, unwrap } from '@/web/lib/api';
+import { ApiError, api, unwrap } from '@/web/lib/api';
 import { queryKeys } from '@/web/lib/query-keys';
 
 export const chooseSessionRole = async (role: SessionRole) =>
@@ -11,5 +11,11 @@ export function useChooseSessionRole() {
   return useMutation({
     mutationFn: chooseSessionRole,
     onSuccess: (user) => queryClient.setQueryData(queryKeys.me, user),
+    // Another tab of this session chose first: the session keeps that role, read it.
+    onError: (error) => {
+      if (error instanceof ApiError && error.code === 'ROLE_ALREADY_CHOSEN') {
+        void queryClient.invalidateQueries({ queryKey: queryKeys.me });
+      }
+    },
   });
 }

@@ -3,6 +3,7 @@ import { toast } from 'sonner';
 import type { SessionRole } from '@/shared/domain/roles';
 import { Button } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
+import { ApiError } from '@/web/lib/api';
 import { useEarlyTapsReplay } from '@/web/lib/early-taps';
 import { useLogoutAction } from '../api/logout';
 import { useChooseSessionRole } from '../api/session-role';
@@ -29,7 +30,10 @@ export function RoleChooser() {
               disabled={choose.isPending}
               onClick={() =>
                 choose.mutate(role, {
-                  onError: () => toast.error('Could not set your role', { description: 'Please try again' }),
+                  onError: (error) =>
+                    error instanceof ApiError && error.code === 'ROLE_ALREADY_CHOSEN'
+                      ? toast.info(error.message)
+                      : toast.error('Could not set your role', { description: 'Please try again' }),
                 })
               }
               className="flex flex-col items-center gap-2 rounded-xl border border-input bg-card p-5 hover:border-primary hover:bg-accent disabled:opacity-50"
