@@ -2,8 +2,11 @@ import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { whenIdle } from '@/web/lib/idle';
 
-/** Toasts start below the fixed top bar (3.5rem on a phone, 4rem from md), so they never cover it. */
-const TOASTS_BELOW_TOP_BAR = 56 + 8;
+/**
+ * Toasts sit above the fixed bottom navigation (4rem and the phone's safe area), at the bottom right (full
+ * width on a phone): never over the top bar or the page's title, which a toast at the top covered.
+ */
+const TOASTS_ABOVE_BOTTOM_NAV = 'calc(4rem + env(safe-area-inset-bottom) + 0.75rem)';
 
 /** sonner's Toaster is not needed to paint a page: it is fetched once the first page is on screen. */
 const Toaster = lazy(async () => ({ default: (await import('sonner')).Toaster }));
@@ -28,12 +31,12 @@ export function Providers({ queryClient, children }: { queryClient: QueryClient;
         <Suspense fallback={null}>
           <Toaster
             theme="system"
-            position="top-center"
+            position="bottom-right"
             richColors
             closeButton
             duration={4000}
-            offset={{ top: TOASTS_BELOW_TOP_BAR + 16 }}
-            mobileOffset={{ top: TOASTS_BELOW_TOP_BAR }}
+            offset={{ bottom: TOASTS_ABOVE_BOTTOM_NAV, right: 16 }}
+            mobileOffset={{ bottom: TOASTS_ABOVE_BOTTOM_NAV }}
           />
         </Suspense>
       ) : null}

@@ -25,7 +25,7 @@ export function DashboardPage() {
             <button
               type="button"
               data-testid="partner-status"
-              className="text-left text-sm text-primary underline-offset-4 hover:underline"
+              className="min-h-11 text-left text-sm text-primary underline-offset-4 hover:underline"
               onClick={() => setPartnersOpen(true)}
             >
               Connected with {count} partner(s)

@@ -11,7 +11,8 @@ const variants = {
 } as const;
 
 const sizes = {
-  sm: 'h-9 px-3 text-sm',
+  // 44 px tall like the others (a finger's target, WCAG 2.5.5); smaller only in its padding and text.
+  sm: 'h-11 px-3 text-sm',
   md: 'h-11 px-4 text-sm',
   lg: 'h-12 px-6 text-base',
   icon: 'h-11 w-11',

@@ -45,7 +45,7 @@ function Trigger({ value, label }: { value: string; label: string }) {
     <T.Trigger
       value={value}
       disabled={!hydrated}
-      className="h-10 rounded-md text-sm font-medium text-muted-foreground data-[state=active]:bg-card data-[state=active]:text-foreground data-[state=active]:shadow-sm"
+      className="h-11 rounded-md text-sm font-medium text-muted-foreground data-[state=active]:bg-card data-[state=active]:text-foreground data-[state=active]:shadow-sm"
     >
       {label}
     </T.Trigger>

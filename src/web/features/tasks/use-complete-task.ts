@@ -106,8 +106,8 @@ export function useCompleteFlow(viewer: TaskViewer) {
     fileInputProps: {
       ref: fileInput,
       type: 'file' as const,
+      // No `capture`: the phone offers its camera and its gallery both.
       accept: 'image/*',
-      capture: 'environment' as const,
       className: 'sr-only',
       tabIndex: -1,
       'aria-label': 'Photo proof',

@@ -75,7 +75,7 @@ function PartnerContract({ partner, named }: { partner: { id: string; name: stri
         </div>
       ) : (
         <Link to={to} className="mt-2 block rounded-lg hover:bg-muted">
-          <p className="text-sm break-words" data-testid="contract-preview">
+          <p className="text-sm wrap-anywhere" data-testid="contract-preview">
             {PREVIEWS.map(({ max, className }) => (
               <span key={max} className={className}>
                 {contractPreview(data.content, max)}

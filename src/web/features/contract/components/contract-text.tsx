@@ -8,7 +8,7 @@ import { cn } from '@/web/lib/cn';
 export function ContractText({ content, className }: { content: string; className?: string }) {
   const lines = content.split('\n').map((text, n) => ({ key: `l${n}`, text }));
   return (
-    <div className={cn('text-sm leading-relaxed break-words', className)} data-testid="contract-text">
+    <div className={cn('text-sm leading-relaxed wrap-anywhere', className)} data-testid="contract-text">
       {lines.map(({ key, text }) =>
         text.trim() === '' ? (
           <div key={key} className="h-3" aria-hidden />

@@ -63,7 +63,7 @@ export function VersionDiff({
                 // biome-ignore lint/suspicious/noArrayIndexKey: the diff is rebuilt whole, never reordered
                 key={n}
                 className={cn(
-                  'px-2 py-0.5 whitespace-pre-wrap break-words',
+                  'px-2 py-0.5 whitespace-pre-wrap wrap-anywhere',
                   line.kind === 'added' && 'bg-success/15',
                   line.kind === 'removed' && 'bg-destructive/15 line-through decoration-1',
                   line.kind === 'same' && 'text-muted-foreground',

@@ -34,7 +34,7 @@ export function MessageBubble({ message, mine }: { message: NoteView; mine: bool
         {message.voiceNote ? (
           <VoicePlayer src={mediaUrl(message.voiceNote)} label={title || 'Voice message'} />
         ) : (
-          <p className="whitespace-pre-wrap break-words">{message.content}</p>
+          <p className="whitespace-pre-wrap wrap-anywhere">{message.content}</p>
         )}
         <p
           className={cn(

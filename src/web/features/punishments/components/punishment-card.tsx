@@ -49,20 +49,23 @@ export function PunishmentCard({
     >
       <div className="flex items-start gap-3">
         {can.showCheckbox ? (
-          <input
-            id={checkboxId}
-            type="checkbox"
-            className="mt-1 h-5 w-5 shrink-0 accent-[var(--primary)]"
-            checked={p.isCompleted}
-            disabled={!can.checkboxEnabled || busy}
-            onChange={(e) => actions.onToggleComplete(e.target.checked)}
-            aria-label={`Completed: ${p.title}`}
-          />
+          // The label around the box makes a 44 px target of it.
+          <label className="-mt-2.5 -ml-3 flex h-11 w-11 shrink-0 cursor-pointer items-center justify-center">
+            <input
+              id={checkboxId}
+              type="checkbox"
+              className="h-5 w-5 accent-[var(--primary)]"
+              checked={p.isCompleted}
+              disabled={!can.checkboxEnabled || busy}
+              onChange={(e) => actions.onToggleComplete(e.target.checked)}
+              aria-label={`Completed: ${p.title}`}
+            />
+          </label>
         ) : null}
         <div className="min-w-0 flex-1">
           <h2
             id={`punishment-title-${p.id}`}
-            className={cn('font-semibold break-words', p.isCompleted && 'text-muted-foreground line-through')}
+            className={cn('font-semibold wrap-anywhere', p.isCompleted && 'text-muted-foreground line-through')}
           >
             {p.title}
           </h2>
@@ -74,13 +77,13 @@ export function PunishmentCard({
       </div>
 
       {p.reason ? (
-        <p className="text-sm break-words">
+        <p className="text-sm wrap-anywhere">
           <span className="font-medium">Reason: </span>
           {p.reason}
         </p>
       ) : null}
       {p.notes ? (
-        <p className="text-sm whitespace-pre-wrap break-words text-muted-foreground">{p.notes}</p>
+        <p className="text-sm whitespace-pre-wrap wrap-anywhere text-muted-foreground">{p.notes}</p>
       ) : null}
       {p.voiceNote ? (
         <div className="space-y-1">
@@ -112,7 +115,7 @@ export function PunishmentCard({
       ) : null}
 
       {p.feedback ? (
-        <p className="rounded-lg bg-muted p-2 text-sm break-words">
+        <p className="rounded-lg bg-muted p-2 text-sm wrap-anywhere">
           <MessageSquare className="mr-1 inline h-4 w-4" aria-hidden />
           <span className="sr-only">Feedback: </span>
           {p.feedback}

@@ -44,17 +44,22 @@ export function PreferencesForm({ preferences }: { preferences: PushPreferences 
           checked={preferences.showDetails}
           disabled={save.isPending}
           onCheckedChange={(showDetails) => save.mutate({ ...preferences, showDetails })}
-          className="relative h-6 w-11 shrink-0 rounded-full bg-muted transition data-[state=checked]:bg-primary"
+          className="group relative h-11 w-14 shrink-0 rounded-full"
         >
-          <Switch.Thumb className="block h-5 w-5 translate-x-0.5 rounded-full bg-card shadow transition data-[state=checked]:translate-x-[1.375rem]" />
+          {/* The drawn switch is 44 by 24; the button around it is a 44 px target. */}
+          <span
+            aria-hidden
+            className="absolute top-2.5 left-1.5 h-6 w-11 rounded-full bg-muted transition group-data-[state=checked]:bg-primary"
+          />
+          <Switch.Thumb className="absolute top-3 left-2 block h-5 w-5 rounded-full bg-card shadow transition data-[state=checked]:translate-x-5" />
         </Switch.Root>
       </div>
 
       <form aria-label="Quiet hours" className="space-y-3" onSubmit={submitQuietHours} noValidate>
-        <label className="flex items-center gap-2 text-sm font-medium">
+        <label className="flex min-h-11 items-center gap-2 text-sm font-medium">
           <input
             type="checkbox"
-            className="h-4 w-4 accent-[var(--primary)]"
+            className="h-5 w-5 accent-[var(--primary)]"
             checked={quietOn}
             onChange={(e) => setQuietOn(e.target.checked)}
           />

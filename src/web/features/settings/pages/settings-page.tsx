@@ -26,7 +26,7 @@ export function SettingsPage({ pushPanel }: { pushPanel?: ReactNode } = {}) {
       <header className="space-y-2">
         <Link
           to={paths.dashboard}
-          className="inline-flex items-center gap-1 text-sm text-primary underline-offset-4 hover:underline"
+          className="inline-flex min-h-11 items-center gap-1 text-sm text-primary underline-offset-4 hover:underline"
         >
           <ArrowLeft className="h-4 w-4" aria-hidden /> Back to dashboard
         </Link>

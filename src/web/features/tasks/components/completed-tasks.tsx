@@ -54,7 +54,7 @@ export function CompletedTasks({
           <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
             {items.map((c) => (
               <CompletionCard key={c.id} id={c.id} highlighted={highlight === c.id}>
-                <h3 className="font-medium break-words">{c.title}</h3>
+                <h3 className="font-medium wrap-anywhere">{c.title}</h3>
                 <p className="text-xs text-muted-foreground">
                   {c.taskType === 'above_and_beyond' ? 'Above & Beyond · ' : ''}
                   Completed {formatDue(c.completedAt)} by {c.completedByName}

@@ -28,7 +28,7 @@ export function CompletionFeedback({
   const offerFeedback = !entry.feedback && can.giveFeedback;
   return (
     <div className="space-y-1 text-sm">
-      {entry.feedback ? <p className="break-words">{entry.feedback}</p> : null}
+      {entry.feedback ? <p className="wrap-anywhere">{entry.feedback}</p> : null}
       {offerFeedback ? (
         <Button
           variant="secondary"

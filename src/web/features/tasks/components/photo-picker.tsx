@@ -22,8 +22,8 @@ export function PhotoPicker({
       <input
         id={id}
         type="file"
+        // No `capture`: the phone offers its camera and its gallery both.
         accept="image/*"
-        capture="environment"
         disabled={disabled}
         onChange={(e) => onChange(e.target.files?.[0] ?? null)}
         className="block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:bg-accent file:px-3 file:py-2 file:text-accent-foreground"

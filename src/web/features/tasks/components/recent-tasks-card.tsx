@@ -29,7 +29,10 @@ export function RecentTasksCard({ user }: { user: CurrentUser }) {
         <h2 id="recent-tasks-title" className="font-semibold">
           Recent Tasks
         </h2>
-        <Link to={paths.tasks} className="text-sm text-primary hover:underline">
+        <Link
+          to={paths.tasks}
+          className="-mr-2 inline-flex min-h-11 items-center px-2 text-sm text-primary hover:underline"
+        >
           View all
         </Link>
       </div>

@@ -69,7 +69,7 @@ export function TaskCard({
         <div className="min-w-0 flex-1">
           <h2
             id={`task-title-${task.id}`}
-            className={cn('font-semibold break-words', task.isCompleted && !nextCycle && 'line-through')}
+            className={cn('font-semibold wrap-anywhere', task.isCompleted && !nextCycle && 'line-through')}
           >
             {task.title}
             {nextCycle ? (
@@ -110,7 +110,7 @@ export function TaskCard({
       </div>
 
       {task.description ? (
-        <p className="text-sm whitespace-pre-wrap break-words">{task.description}</p>
+        <p className="text-sm whitespace-pre-wrap wrap-anywhere">{task.description}</p>
       ) : null}
       {task.voiceNote ? (
         <div className="space-y-1">

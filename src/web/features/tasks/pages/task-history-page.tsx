@@ -34,7 +34,7 @@ export function TaskHistoryPage() {
   const cells = (c: TaskCompletionView) => ({
     task: (
       <>
-        <span className="font-medium break-words">{c.title}</span>
+        <span className="font-medium wrap-anywhere">{c.title}</span>
         {c.taskType === 'above_and_beyond' ? <Badge className="ml-1">A&B</Badge> : null}
       </>
     ),

@@ -1,0 +1,128 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { seedCouple, seedTask } from './seed';
+import { focusUnderBars, type SmallTarget, smallTargets } from './touch';
+
+const PAGES = [
+  ['/dashboard', 'Dashboard'],
+  ['/tasks', 'Tasks'],
+  ['/punishments', 'Punishments'],
+  ['/journal', 'Journal'],
+  ['/contract', 'Contract'],
+  ['/settings', 'Settings'],
+] as const;
+
+async function visit(page: Page, path: string, title: string) {
+  await page.goto(path);
+  await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+}
+
+test('every control on every signed-in page is at least 44 by 44 pixels, for both partners', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const { sub } = await seedCouple(browser, page, request);
+  await seedTask(page, sub.id, { title: 'Fold the laundry', description: 'Neatly' });
+  await page.request.post('/api/punishments', { data: { title: 'Write lines', assignedTo: sub.id } });
+  const small: (SmallTarget & { where: string })[] = [];
+  for (const [who, p] of [
+    ['dominant', page],
+    ['submissive', sub.page],
+  ] as const) {
+    for (const [path, title] of PAGES) {
+      await visit(p, path, title);
+      for (const s of await smallTargets(p)) small.push({ ...s, where: `${who} ${path}` });
+    }
+  }
+  expect(small.map((s) => `${s.where}: ${s.name} ${s.width}x${s.height}`)).toEqual([]);
+});
+
+test('Tab never leaves the focused control under the top bar or the bottom navigation', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const { sub } = await seedCouple(browser, page, request);
+  for (let i = 0; i < 12; i++)
+    await seedTask(page, sub.id, { title: `Task ${i + 1}`, description: 'x'.repeat(200) });
+  const hidden: string[] = [];
+  for (const [path, title] of PAGES) {
+    await visit(page, path, title);
+    for (let i = 0; i < 60; i++) {
+      await page.keyboard.press('Tab');
+      const under = await focusUnderBars(page);
+      if (under) hidden.push(`${path}: ${under}`);
+    }
+    for (let i = 0; i < 30; i++) {
+      await page.keyboard.press('Shift+Tab');
+      const under = await focusUnderBars(page);
+      if (under) hidden.push(`${path} (back): ${under}`);
+    }
+  }
+  expect([...new Set(hidden)]).toEqual([]);
+});
+
+const LONG_WORD = 'Supercalifragilistic'.repeat(15);
+const LONG_URL = `https://example.com/${'path/'.repeat(40)}?q=${'x'.repeat(80)}`;
+
+test('one long word or URL wraps: no page scrolls sideways', async ({ page, browser, request }) => {
+  const { sub } = await seedCouple(browser, page, request);
+  await seedTask(page, sub.id, { title: LONG_WORD.slice(0, 200), description: `${LONG_WORD} ${LONG_URL}` });
+  const punished = await page.request.post('/api/punishments', {
+    data: { title: LONG_WORD.slice(0, 100), reason: LONG_URL, assignedTo: sub.id },
+  });
+  expect(punished.status()).toBe(201);
+  const sent = await page.request.post('/api/notes', {
+    data: { partnerId: sub.id, content: `${LONG_WORD} ${LONG_URL}` },
+  });
+  expect(sent.status()).toBe(201);
+  for (const p of [page, sub.page]) {
+    for (const [path, title] of PAGES.slice(0, 4)) {
+      await visit(p, path, title);
+      const width = p.viewportSize()!.width;
+      await expect
+        .poll(() => p.evaluate(() => document.documentElement.scrollWidth), { message: path })
+        .toBeLessThanOrEqual(width);
+    }
+  }
+});
+
+test('the photo picker offers the gallery as well as the camera', async ({ page, browser, request }) => {
+  const { sub } = await seedCouple(browser, page, request);
+  await seedTask(page, sub.id, { title: 'Show the view', photoProofRequired: true });
+  await visit(sub.page, '/tasks', 'Tasks');
+  await sub.page.getByRole('button', { name: 'Complete Show the view', exact: true }).click();
+  const picker = sub.page.getByTestId('photo-proof-input');
+  await expect(picker).toHaveAttribute('accept', 'image/*');
+  // `capture` would open the camera only.
+  expect(await picker.getAttribute('capture')).toBeNull();
+  await expect(sub.page.locator('input[capture]')).toHaveCount(0);
+});
+
+test('a toast never covers the top bar or the page title', async ({ page, browser, request }) => {
+  const { sub } = await seedCouple(browser, page, request);
+  await seedTask(page, sub.id, { title: 'Water the plants' });
+  await visit(sub.page, '/tasks', 'Tasks');
+  await sub.page.getByRole('button', { name: 'Complete Water the plants', exact: true }).click();
+  const toast = sub.page.locator('[data-sonner-toast]').filter({ hasText: 'Task marked as complete' });
+  await expect(toast).toBeVisible();
+  const overlap = async (covered: ReturnType<Page['getByRole']>) => {
+    const [box, other] = [(await toast.boundingBox())!, (await covered.boundingBox())!];
+    return (
+      box.x < other.x + other.width &&
+      other.x < box.x + box.width &&
+      box.y < other.y + other.height &&
+      other.y < box.y + box.height
+    );
+  };
+  // Polled: the toast slides in before it rests.
+  for (const covered of [
+    sub.page.getByRole('banner'),
+    sub.page.getByRole('heading', { name: 'Tasks', level: 1 }),
+    sub.page.getByRole('navigation', { name: 'Main' }),
+  ]) {
+    await expect.poll(() => overlap(covered)).toBe(false);
+  }
+});

@@ -1,0 +1,84 @@
+import type { Page } from '@playwright/test';
+
+/** A control a finger can miss: its name, its size, and where it is. */
+export interface SmallTarget {
+  name: string;
+  width: number;
+  height: number;
+}
+
+/**
+ * Every visible control smaller than 44 by 44 CSS pixels (WCAG 2.5.5). A checkbox or radio counts with its
+ * label when the label is its hit area; a link inside running text is exempt (WCAG's inline exception).
+ */
+export function smallTargets(page: Page, min = 44): Promise<SmallTarget[]> {
+  return page.evaluate((min) => {
+    const selector =
+      'button, a[href], input:not([type=hidden]), select, textarea, summary, [role=button], [role=tab], [role=switch], [role=checkbox], [role=menuitem], [role=option]';
+    const found: { name: string; width: number; height: number }[] = [];
+    const seen = new Set<Element>();
+    for (const el of Array.from(document.querySelectorAll<HTMLElement>(selector))) {
+      if (seen.has(el)) continue;
+      seen.add(el);
+      const style = getComputedStyle(el);
+      if (style.visibility === 'hidden' || style.display === 'none') continue;
+      let rect = el.getBoundingClientRect();
+      if (rect.width <= 1 || rect.height <= 1) continue; // not drawn, or visually hidden until focused
+      if (el.closest('[aria-hidden=true], [inert]')) continue;
+      // Inline links in running text are exempt.
+      if (el.tagName === 'A' && style.display === 'inline') {
+        const parent = el.parentElement;
+        const text = parent?.textContent?.trim() ?? '';
+        if (parent && text.length > (el.textContent?.trim().length ?? 0)) continue;
+      }
+      const input = el as HTMLInputElement;
+      if (el.tagName === 'INPUT' && (input.type === 'checkbox' || input.type === 'radio')) {
+        const label =
+          input.closest('label') ?? (input.id ? document.querySelector(`label[for="${input.id}"]`) : null);
+        if (label) rect = label.getBoundingClientRect();
+      }
+      const label = el.closest('label');
+      if (label && el.tagName !== 'INPUT') {
+        const l = label.getBoundingClientRect();
+        if (l.width >= rect.width && l.height >= rect.height) rect = l;
+      }
+      if (rect.width + 0.5 < min || rect.height + 0.5 < min) {
+        const name =
+          el.getAttribute('aria-label') ||
+          el.textContent?.trim().slice(0, 40) ||
+          (el as HTMLInputElement).name ||
+          el.tagName.toLowerCase();
+        found.push({
+          name: `${el.tagName.toLowerCase()} "${name}"`,
+          width: Math.round(rect.width),
+          height: Math.round(rect.height),
+        });
+      }
+    }
+    return found;
+  }, min);
+}
+
+/** The focused element, described, when the fixed top bar or the bottom navigation hides it. */
+export function focusUnderBars(page: Page): Promise<string | null> {
+  return page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    if (!el || el === document.body) return null;
+    if (el.closest('header, nav[aria-label="Main"], [data-sonner-toaster]')) return null;
+    const r = el.getBoundingClientRect();
+    if (r.width <= 1 || r.height <= 1) return null;
+    // Drawn above the bars (the skip link), or taller than the space between them: nothing to scroll to.
+    if (getComputedStyle(el).position === 'fixed') return null;
+    const top = document.querySelector('header')?.getBoundingClientRect().bottom ?? 0;
+    const bottom =
+      document.querySelector('nav[aria-label="Main"]')?.getBoundingClientRect().top ?? innerHeight;
+    // Obscured: less of it shows between the bars than the whole control, or 44 px of a tall one (a text
+    // area shows its caret's lines).
+    const shown = Math.min(r.bottom, bottom) - Math.max(r.top, top);
+    if (shown + 0.5 < Math.min(r.height, 44)) {
+      const name = el.getAttribute('aria-label') || el.textContent?.trim().slice(0, 40) || el.tagName;
+      return `${el.tagName.toLowerCase()} "${name}" at ${Math.round(r.top)}-${Math.round(r.bottom)} (bars end ${Math.round(top)}, start ${Math.round(bottom)})`;
+    }
+    return null;
+  });
+}
