@@ -7,6 +7,7 @@ import { useRememberTimeZone, useServerDrawn } from '@/web/lib/boot';
 import { useBrowserOnline } from '@/web/lib/connection';
 import { CurrentUserContext, useMe } from '@/web/lib/current-user';
 import { MAIN_ID } from '@/web/lib/focus';
+import { useFocusRescue } from '@/web/lib/focus-rescue';
 import { RealtimeProvider } from '@/web/lib/realtime';
 import { useHydrated } from '@/web/lib/use-hydrated';
 import { FeatureEffects, useSessionEffects } from '../effects';
@@ -47,6 +48,7 @@ function AfterHydration({ fallback, children }: { fallback: ReactNode; children:
  * banner, while it is asked again.
  */
 function SignedInShell() {
+  const focusRescue = useFocusRescue();
   const me = useMe();
   const online = useBrowserOnline();
   const user = me.data;
@@ -72,7 +74,12 @@ function SignedInShell() {
             <SkipLink />
             <TopBar user={user} />
             <ConnectionBanner />
-            <main id={MAIN_ID} tabIndex={-1} className="mx-auto w-full max-w-5xl px-4 py-5 outline-none">
+            <main
+              ref={focusRescue}
+              id={MAIN_ID}
+              tabIndex={-1}
+              className="mx-auto w-full max-w-5xl px-4 py-5 outline-none"
+            >
               <Outlet />
             </main>
             <BottomNav />

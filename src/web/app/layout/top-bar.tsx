@@ -21,7 +21,11 @@ export function TopBar({ user }: { user: CurrentUser }) {
   return (
     <header className="fixed inset-x-0 top-0 z-40 h-14 border-b border-border bg-card/95 backdrop-blur md:h-16">
       <div className="mx-auto flex h-full max-w-5xl items-center gap-2 px-3 sm:px-4">
-        <Link to={paths.dashboard} className="flex min-h-11 items-center gap-2" aria-label="Pact, go to dashboard">
+        <Link
+          to={paths.dashboard}
+          className="flex min-h-11 items-center gap-2"
+          aria-label="Pact, go to dashboard"
+        >
           <BrandMark className="h-8 w-8 shrink-0" />
           <span className="text-lg font-bold text-primary">Pact</span>
         </Link>

@@ -65,7 +65,10 @@ export function PunishmentCard({
         <div className="min-w-0 flex-1">
           <h2
             id={`punishment-title-${p.id}`}
-            className={cn('font-semibold wrap-anywhere', p.isCompleted && 'text-muted-foreground line-through')}
+            className={cn(
+              'font-semibold wrap-anywhere',
+              p.isCompleted && 'text-muted-foreground line-through',
+            )}
           >
             {p.title}
           </h2>
