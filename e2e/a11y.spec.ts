@@ -23,6 +23,10 @@ const VOICE_WEBM = readFileSync('src/server/test/samples/tone-1.5s.webm');
 
 type Fixtures = { page: Page; browser: Browser; request: APIRequestContext };
 
+// Each test audits a dozen screens in two schemes (one axe run is seconds on a loaded machine): the
+// suite's 60 s would fail them on a slow CI run for their length alone, not for what they find.
+test.describe.configure({ timeout: 180_000 });
+
 const heading = (page: Page, name: string) =>
   expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
 
