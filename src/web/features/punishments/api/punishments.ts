@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { CreatePunishmentInput } from '@/shared/schemas/punishments';
 import { api, unwrap } from '@/web/lib/api';
 import { queryKeys } from '@/web/lib/query-keys';
+import { withKey } from '@/web/lib/writes';
 
 export const punishmentsQuery = queryOptions({
   queryKey: queryKeys.punishments,
@@ -27,7 +28,8 @@ const byId = punishments[':id'];
 
 export const useCreatePunishment = () =>
   usePunishmentMutation(
-    async (json: CreatePunishmentInput) => (await unwrap(punishments.$post({ json }))).punishment,
+    async ({ key, ...json }: CreatePunishmentInput & { key: string }) =>
+      (await unwrap(punishments.$post({ json }, withKey(key)))).punishment,
   );
 export const useStartTimer = () =>
   usePunishmentMutation(async (id: string) => (await unwrap(byId.timer.$post({ param: { id } }))).punishment);

@@ -7,6 +7,7 @@ import type {
 } from '@/shared/schemas/tasks';
 import { api, unwrap } from '@/web/lib/api';
 import { queryKeys } from '@/web/lib/query-keys';
+import { withKey } from '@/web/lib/writes';
 
 export const tasksQuery = queryOptions({
   queryKey: queryKeys.tasks,
@@ -38,7 +39,10 @@ const byId = tasks[':id'];
 const history = api.api['task-completions'][':id'];
 
 export const useCreateTask = () =>
-  useTaskMutation(async (json: CreateTaskInput) => (await unwrap(tasks.$post({ json }))).task);
+  useTaskMutation(
+    async ({ key, ...json }: CreateTaskInput & { key: string }) =>
+      (await unwrap(tasks.$post({ json }, withKey(key)))).task,
+  );
 export const useUpdateTask = () =>
   useTaskMutation(
     async ({ id, json }: { id: string; json: UpdateTaskInput }) =>
@@ -62,7 +66,8 @@ export const useAcknowledgeFeedback = () =>
   useTaskMutation((id: string) => unwrap(history.acknowledge.$post({ param: { id } })));
 export const useAboveAndBeyond = () =>
   useTaskMutation(
-    async (json: AboveAndBeyondInput) => (await unwrap(tasks['above-and-beyond'].$post({ json }))).task,
+    async ({ key, ...json }: AboveAndBeyondInput & { key: string }) =>
+      (await unwrap(tasks['above-and-beyond'].$post({ json }, withKey(key)))).task,
   );
 
 /** Spec 2 §7 send-feedback-email: the server mails the stored feedback of a task or a history entry. */
