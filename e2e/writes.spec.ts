@@ -1,6 +1,6 @@
 import type { Page, Route } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { seedCouple } from './seed';
+import { seedCouple, seedTask } from './seed';
 
 const composer = (page: Page) => page.getByRole('textbox', { name: 'Message' });
 const messages = (page: Page) => page.getByTestId('journal-message');
@@ -178,4 +178,48 @@ test('a task the server made while its answer was lost is not made twice by Retr
   expect(tasks.tasks.filter((t: { title: string }) => t.title === 'Polish the boots')).toHaveLength(1);
   await expect(page.getByTestId('task-card').filter({ hasText: 'Polish the boots' })).toHaveCount(1);
   await sub.page.context().close();
+});
+
+test('a completed task shows as completed before the server answers; a refusal puts it back', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const { dom, sub } = await seedCouple(browser, page, request, {
+    dominant: 'Ivy Dom',
+    submissive: 'Jay Sub',
+  });
+  await seedTask(page, sub.id, { title: 'Make the bed' });
+  await seedTask(page, sub.id, { title: 'Sweep the hall' });
+  const subPage = sub.page;
+  await subPage.goto('/tasks');
+  expect(dom.id).toBeTruthy();
+
+  const hold = await holdPosts(subPage, '/api/tasks/*/complete');
+  const bed = subPage.getByTestId('task-card').filter({ hasText: 'Make the bed' });
+  await bed.getByRole('button', { name: /^Complete/ }).click();
+  // Completed on screen, out of the active tasks, while the request is still held back.
+  await expect(bed).toHaveCount(0);
+  expect(hold.held).toHaveLength(1);
+  hold.release();
+  await expect(subPage.getByText('Task marked as complete')).toBeVisible();
+  await expect(bed).toHaveCount(0);
+  await subPage.unroute('**/api/tasks/*/complete');
+
+  // The server refuses: the task is open again and the toast says why.
+  await subPage.route('**/api/tasks/*/complete', (route) =>
+    route.fulfill({
+      status: 500,
+      contentType: 'application/json',
+      body: JSON.stringify({ error: { code: 'INTERNAL', message: 'Something went wrong on our side' } }),
+    }),
+  );
+  const hall = subPage.getByTestId('task-card').filter({ hasText: 'Sweep the hall' });
+  await hall.getByRole('button', { name: /^Complete/ }).click();
+  await expect(subPage.getByText('Failed to complete task')).toBeVisible();
+  await expect(subPage.getByText('Something went wrong on our side')).toBeVisible();
+  await expect(hall.getByRole('button', { name: /^Complete/ })).toBeEnabled();
+  const listed = await (await subPage.request.get('/api/tasks')).json();
+  expect(listed.tasks.find((t: { title: string }) => t.title === 'Sweep the hall').isCompleted).toBe(false);
+  await subPage.context().close();
 });

@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { useMemo, useRef } from 'react';
 import { ApiError } from './api';
 
@@ -43,3 +44,18 @@ export function useWriteKey() {
 /** True when a write failed because it did not reach Pact (no network, a gateway, a timeout). */
 export const isUnreachable = (error: unknown) =>
   error instanceof ApiError && (error.code === 'NETWORK' || [502, 503, 504].includes(error.status));
+
+/**
+ * An optimistic change to one cached read (decision 039): the read's fetches in flight are cancelled,
+ * `update` is applied at once, and the function returned puts back what was there, for a refusal.
+ */
+export async function patchQuery<T>(
+  queryClient: QueryClient,
+  queryKey: readonly unknown[],
+  update: (data: T) => T,
+): Promise<() => void> {
+  await queryClient.cancelQueries({ queryKey });
+  const previous = queryClient.getQueryData<T>(queryKey);
+  if (previous !== undefined) queryClient.setQueryData<T>(queryKey, update(previous));
+  return () => queryClient.setQueryData<T>(queryKey, previous);
+}

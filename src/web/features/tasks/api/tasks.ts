@@ -3,11 +3,12 @@ import type {
   AboveAndBeyondInput,
   CompleteTaskInput,
   CreateTaskInput,
+  TaskView,
   UpdateTaskInput,
 } from '@/shared/schemas/tasks';
 import { api, unwrap } from '@/web/lib/api';
 import { queryKeys } from '@/web/lib/query-keys';
-import { withKey } from '@/web/lib/writes';
+import { patchQuery, withKey } from '@/web/lib/writes';
 
 export const tasksQuery = queryOptions({
   queryKey: queryKeys.tasks,
@@ -49,11 +50,32 @@ export const useUpdateTask = () =>
       (await unwrap(byId.$put({ param: { id }, json }))).task,
   );
 export const useDeleteTask = () => useTaskMutation((id: string) => unwrap(byId.$delete({ param: { id } })));
-export const useCompleteTask = () =>
-  useTaskMutation(
-    async ({ id, ...json }: CompleteTaskInput & { id: string }) =>
-      (await unwrap(byId.complete.$post({ param: { id }, json }))).task,
-  );
+/**
+ * Completing shows at once: the task is marked completed in the list before the server answers, and put
+ * back as it was if the server refuses (the caller's toast names the failure).
+ */
+export function useCompleteTask() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, ...json }: CompleteTaskInput & { id: string; by: string }) => {
+      const { by: _by, ...body } = json;
+      return (await unwrap(byId.complete.$post({ param: { id }, json: body }))).task;
+    },
+    onMutate: async ({ id, by }) => ({
+      rollback: await patchQuery<TaskView[]>(queryClient, queryKeys.tasks, (list) =>
+        list.map((t) =>
+          t.id === id ? { ...t, isCompleted: true, completedAt: Date.now(), completedBy: by } : t,
+        ),
+      ),
+    }),
+    onError: (_error, _input, context) => context?.rollback(),
+    onSettled: () => {
+      for (const key of [queryKeys.tasks, queryKeys.taskHistory, queryKeys.notifications]) {
+        void queryClient.invalidateQueries({ queryKey: key });
+      }
+    },
+  });
+}
 export const useTaskFeedback = () =>
   useTaskMutation(({ id, feedback }: { id: string; feedback: string }) =>
     unwrap(byId.feedback.$post({ param: { id }, json: { feedback } })),
