@@ -7,6 +7,7 @@ import type { AppDeps } from './deps';
 import { createMailer, type Mailer } from './email/mailer';
 import { createMailQueue } from './email/queue';
 import type { Config } from './env';
+import { sweepIdempotencyKeys } from './http/idempotency';
 import { createRateLimiter } from './http/rate-limit';
 import type { Logger } from './logger';
 import {
@@ -109,6 +110,7 @@ export async function createServices(
     ['links', () => sweepExpiredLinks({ db: database.db, clock })],
     ['sessions', () => sweepExpiredSessions({ db: database.db, clock })],
     ['limits', () => limits.sweep()],
+    ['idempotency keys', () => sweepIdempotencyKeys({ db: database.db, clock })],
     ['login attempts', () => sweepLoginAttempts(database.db, clock())],
     // PGlite runs no autovacuum: without fresh statistics the planner takes a long conversation for a
     // short one and sorts it whole instead of reading its newest page from the index (decision 021).

@@ -18,10 +18,24 @@ export class ApiError extends Error {
 export const errorMessage = (error: unknown, fallback = 'An unexpected error occurred') =>
   error instanceof ApiError ? error.message : fallback;
 
+/**
+ * How long a request may take before it is given up as unreachable: nothing stays "Saving…" forever
+ * (decision 039). A write given up this way is sent again with its key, so it is never made twice.
+ */
+export const REQUEST_TIMEOUT_MS = 20_000;
+
+const fetchWithTimeout: typeof fetch = (input, init) =>
+  fetch(input, { ...init, signal: init?.signal ?? AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+
 export const api = hc<AppType>('/', {
   init: { credentials: 'same-origin' },
   headers: { Accept: 'application/json' },
+  fetch: fetchWithTimeout,
 });
+
+/** What a request that did not reach Pact (no network, a gateway's 502/503/504, a timeout) says. */
+export const UNREACHABLE = 'Cannot reach Pact. Check your connection and try again.';
+const GATEWAY = new Set([502, 503, 504]);
 
 type Success<T> = Exclude<T, ApiErrorBody>;
 
@@ -33,11 +47,13 @@ export async function unwrap<R extends { ok: boolean; status: number; json(): Pr
   try {
     response = await request;
   } catch {
-    throw new ApiError(0, 'NETWORK', 'Cannot reach Pact. Check your connection and try again.');
+    throw new ApiError(0, 'NETWORK', UNREACHABLE);
   }
   const body = (await response.json().catch(() => null)) as unknown;
   if (!response.ok) {
     const error = (body as ApiErrorBody | null)?.error;
+    // A gateway's own page (the server behind it is down or restarting): not an answer from Pact.
+    if (!error && GATEWAY.has(response.status)) throw new ApiError(response.status, 'NETWORK', UNREACHABLE);
     throw new ApiError(
       response.status,
       error?.code ?? 'INTERNAL',

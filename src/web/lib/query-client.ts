@@ -21,6 +21,10 @@ export function createQueryClient() {
         retry: retryRead,
         retryDelay: (attempt) => retryDelay(attempt),
       },
+      // A write is sent whatever the browser thinks of its network: offline, TanStack Query's default
+      // would hold it unsent and its form on "Saving…" with nothing said. Sent, it fails at once and the
+      // form says it could not reach Pact, keeps what was typed and offers the retry (decision 039).
+      mutations: { networkMode: 'always', retry: false },
     },
   });
   watchReads(queryClient);

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { notesQuery, sendNoteInput } from '@/shared/schemas/journal';
 import { type AppEnv, requireSession } from '../../auth/session';
 import type { AppDeps } from '../../deps';
+import { idempotencyKeyOf } from '../../http/idempotency';
 import { validate } from '../../http/validate';
 import { listNotes } from './journal.queries';
 import { sendNote } from './journal.send';
@@ -14,5 +15,15 @@ export const journalRoutes = (deps: AppDeps) =>
       c.json(await listNotes(deps, c.var.actor, c.req.valid('query')), 200),
     )
     .post('/', validate('json', sendNoteInput), async (c) =>
-      c.json({ message: await sendNote(deps, c.var.actor, c.req.valid('json')) }, 201),
+      c.json(
+        {
+          message: await sendNote(
+            deps,
+            c.var.actor,
+            c.req.valid('json'),
+            idempotencyKeyOf(c, c.var.actor.id, 'note'),
+          ),
+        },
+        201,
+      ),
     );

@@ -6,11 +6,14 @@ import type { Actor } from '../../auth/session';
 import type { Tx } from '../../db/client';
 import { notes } from '../../db/schema';
 import type { AppDeps } from '../../deps';
+import { claimIdempotencyKey, type IdempotencyKey } from '../../http/idempotency';
 import { claimMedia } from '../media/media.claims';
 import { createNotification } from '../notifications/notifications.service';
-import type { PairRow } from '../pairs/pairs.scope';
+import { lockInActorPairs, type PairRow } from '../pairs/pairs.scope';
 import { pairWithPartner } from '../pairs/pairs.service';
 import { loadNote, noPartner } from './journal.queries';
+
+const NO_NOTE = 'Message not found';
 
 type SendInput = z.output<typeof sendNoteInput>;
 
@@ -26,13 +29,21 @@ async function pairForMessage(tx: Tx, actor: Actor, partnerId: string, now: Date
 }
 
 /** Either partner sends a text or voice message; the other is notified and their open conversation hears it. */
-export async function sendNote(deps: AppDeps, actor: Actor, input: SendInput) {
+export async function sendNote(
+  deps: AppDeps,
+  actor: Actor,
+  input: SendInput,
+  key: IdempotencyKey | null = null,
+) {
   const now = deps.clock();
   return deps.publisher.transaction(async (tx, emit) => {
-    const pair = await pairForMessage(tx, actor, input.partnerId, now);
-    const voice = input.kind === 'voice';
     // Written after its recording is claimed: the id is chosen first, for the claim to name it.
     const noteId = randomUUID();
+    const prior = await claimIdempotencyKey(tx, key, noteId, now);
+    // A replay answers the message while the pair lasts; a former partner's key finds nothing (404).
+    if (prior) return loadNote(tx, (await lockInActorPairs(tx, notes, prior, actor, NO_NOTE)).row.id);
+    const pair = await pairForMessage(tx, actor, input.partnerId, now);
+    const voice = input.kind === 'voice';
     if (voice && input.voiceNoteId) {
       await claimMedia(
         tx,

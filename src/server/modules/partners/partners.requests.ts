@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { notify } from '@/shared/domain/notifications';
 import { paths, withQuery } from '@/shared/routes';
@@ -9,6 +10,7 @@ import { blockedUsers, notifications, partnerRequests, partners, users } from '.
 import type { AppDeps } from '../../deps';
 import { connectionRequestMail } from '../../email/templates';
 import { AppError } from '../../http/errors';
+import { claimIdempotencyKey, type IdempotencyKey } from '../../http/idempotency';
 import type { Emit } from '../../realtime/publisher';
 import { createNotification } from '../notifications/notifications.service';
 import { ensureActivePair, listPartnersIn } from '../pairs/pairs.service';
@@ -76,7 +78,12 @@ async function requestTarget(tx: Tx, senderId: string, receiverId: string) {
 }
 
 /** Sends a request in the role this session acts in; the receiver is told in the app and by mail. */
-export async function sendRequest(deps: AppDeps, actor: Actor, input: { receiverId: string }) {
+export async function sendRequest(
+  deps: AppDeps,
+  actor: Actor,
+  input: { receiverId: string },
+  key: IdempotencyKey | null = null,
+) {
   const { receiverId } = input;
   const role = requireActingRole(actor);
   if (receiverId === actor.id) throw new AppError(400, 'BAD_REQUEST', 'You cannot connect with yourself');
@@ -84,6 +91,9 @@ export async function sendRequest(deps: AppDeps, actor: Actor, input: { receiver
   let request: RequestView;
   try {
     request = await deps.publisher.transaction(async (tx, emit) => {
+      const requestId = randomUUID();
+      const prior = await claimIdempotencyKey(tx, key, requestId, deps.clock());
+      if (prior) return findRequest(tx, actor.id, prior);
       const target = await requestTarget(tx, actor.id, receiverId);
       if (!target || (deps.requireEmailVerification && !target.verified)) throw USER_NOT_FOUND();
       // A block, either way, looks exactly like an unknown user.
@@ -93,9 +103,15 @@ export async function sendRequest(deps: AppDeps, actor: Actor, input: { receiver
       const senderName = actor.name;
       const [row] = await tx
         .insert(partnerRequests)
-        .values({ senderId: actor.id, receiverId, displayName: senderName, role, status: 'pending' })
-        .returning({ id: partnerRequests.id, createdAt: partnerRequests.createdAt });
-      const requestId = row!.id;
+        .values({
+          id: requestId,
+          senderId: actor.id,
+          receiverId,
+          displayName: senderName,
+          role,
+          status: 'pending',
+        })
+        .returning({ createdAt: partnerRequests.createdAt });
       await createNotification(
         tx,
         emit,

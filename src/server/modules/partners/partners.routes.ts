@@ -8,6 +8,7 @@ import {
 } from '@/shared/schemas/partners';
 import { type AppEnv, requireSession } from '../../auth/session';
 import type { AppDeps } from '../../deps';
+import { idempotencyKeyOf } from '../../http/idempotency';
 import { clientAddress } from '../../http/rate-limit';
 import { validate } from '../../http/validate';
 import { blockUser, listBlocked, unblock } from './partners.blocks';
@@ -42,7 +43,17 @@ export const requestRoutes = (deps: AppDeps) =>
     .use(requireSession(deps))
     .get('/', async (c) => c.json({ requests: await listRequests(deps, c.var.actor) }, 200))
     .post('/', validate('json', sendRequestInput), async (c) =>
-      c.json({ request: await sendRequest(deps, c.var.actor, c.req.valid('json')) }, 201),
+      c.json(
+        {
+          request: await sendRequest(
+            deps,
+            c.var.actor,
+            c.req.valid('json'),
+            idempotencyKeyOf(c, c.var.actor.id, 'partner-request'),
+          ),
+        },
+        201,
+      ),
     )
     .get('/:id', validate('param', idParam), async (c) =>
       c.json({ request: await getRequest(deps, c.var.actor, c.req.valid('param')) }, 200),

@@ -7,12 +7,14 @@ import type { Tx } from '../../db/client';
 import { punishments } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../http/errors';
+import { claimIdempotencyKey, type IdempotencyKey } from '../../http/idempotency';
 import { claimMedia } from '../media/media.claims';
 import { createNotification } from '../notifications/notifications.service';
 import { requireSessionRole } from '../pairs/pairs.policy';
+import { lockInActorPairs } from '../pairs/pairs.scope';
 import { listPartnersIn, resolvePair } from '../pairs/pairs.service';
 import { announcePunishment } from './punishments.events';
-import { loadPunishment } from './punishments.queries';
+import { loadPunishment, PUNISHMENT_NOT_FOUND } from './punishments.queries';
 
 type CreateInput = z.output<typeof createPunishmentInput>;
 
@@ -27,15 +29,26 @@ async function submissiveFor(tx: Tx, actor: Actor, chosen: string | null) {
 }
 
 /** The dominant assigns a punishment to a submissive of one of their pairs; the submissive is notified. */
-export async function createPunishment(deps: AppDeps, actor: Actor, input: CreateInput) {
+export async function createPunishment(
+  deps: AppDeps,
+  actor: Actor,
+  input: CreateInput,
+  key: IdempotencyKey | null = null,
+) {
   requireSessionRole(actor, 'dominant', 'Only the dominant can assign punishments');
   const now = deps.clock();
   return deps.publisher.transaction(async (tx, emit) => {
+    // Written after its voice note is claimed: the id is chosen first, for the claim to name it.
+    const punishmentId = randomUUID();
+    const prior = await claimIdempotencyKey(tx, key, punishmentId, now);
+    if (prior) {
+      // A replay answers the punishment while the pair lasts; a former partner's key finds nothing (404).
+      const found = await lockInActorPairs(tx, punishments, prior, actor, PUNISHMENT_NOT_FOUND);
+      return loadPunishment(tx, found.row.id);
+    }
     const assignedTo = await submissiveFor(tx, actor, input.assignedTo);
     const pair = await resolvePair(tx, actor.id, 'dominant', assignedTo, now);
     if (!pair) throw noPartner();
-    // Written after its voice note is claimed: the id is chosen first, for the claim to name it.
-    const punishmentId = randomUUID();
     if (input.voiceNoteId) {
       await claimMedia(
         tx,

@@ -7,6 +7,7 @@ import {
 } from '@/shared/schemas/punishments';
 import { type AppEnv, requireSession } from '../../auth/session';
 import type { AppDeps } from '../../deps';
+import { idempotencyKeyOf } from '../../http/idempotency';
 import { validate } from '../../http/validate';
 import { createPunishment } from './punishments.assign';
 import { emailPunishmentFeedback, givePunishmentFeedback } from './punishments.feedback';
@@ -19,7 +20,17 @@ export const punishmentRoutes = (deps: AppDeps) =>
     .use(requireSession(deps))
     .get('/', async (c) => c.json({ punishments: await listPunishments(deps, c.var.actor) }, 200))
     .post('/', validate('json', createPunishmentInput), async (c) =>
-      c.json({ punishment: await createPunishment(deps, c.var.actor, c.req.valid('json')) }, 201),
+      c.json(
+        {
+          punishment: await createPunishment(
+            deps,
+            c.var.actor,
+            c.req.valid('json'),
+            idempotencyKeyOf(c, c.var.actor.id, 'punishment'),
+          ),
+        },
+        201,
+      ),
     )
     .post('/:id/timer', validate('param', idParam), async (c) =>
       c.json({ punishment: await startTimer(deps, c.var.actor, c.req.valid('param')) }, 200),

@@ -6,26 +6,31 @@ import type { Actor } from '../../auth/session';
 import { taskCompletions, tasks } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../http/errors';
+import { claimIdempotencyKey, type IdempotencyKey } from '../../http/idempotency';
 import { claimMedia } from '../media/media.claims';
 import { createNotification } from '../notifications/notifications.service';
 import { requireSessionRole } from '../pairs/pairs.policy';
+import { lockInActorPairs } from '../pairs/pairs.scope';
 import { resolvePair } from '../pairs/pairs.service';
 import { announceCompletion, announceTask } from './tasks.events';
-import { loadTask, timeZoneOf } from './tasks.queries';
+import { loadTask, TASK_NOT_FOUND, timeZoneOf } from './tasks.queries';
 
 /** Above & Beyond: the submissive records something they did unasked, with a photo, for their dominant. */
 export async function createAboveAndBeyond(
   deps: AppDeps,
   actor: Actor,
   input: z.output<typeof aboveAndBeyondInput>,
+  key: IdempotencyKey | null = null,
 ) {
   requireSessionRole(actor, 'submissive', 'Only the submissive can add Above & Beyond');
   return deps.publisher.transaction(async (tx, emit) => {
     const now = deps.clock();
-    const pair = await resolvePair(tx, actor.id, 'submissive', input.dominantId, now);
-    if (!pair) throw new AppError(404, 'NOT_FOUND', 'No partner connection found');
     // The task is written after its photo is claimed: its id is chosen first, for the claim to name it.
     const taskId = randomUUID();
+    const prior = await claimIdempotencyKey(tx, key, taskId, now);
+    if (prior) return loadTask(tx, (await lockInActorPairs(tx, tasks, prior, actor, TASK_NOT_FOUND)).row.id);
+    const pair = await resolvePair(tx, actor.id, 'submissive', input.dominantId, now);
+    if (!pair) throw new AppError(404, 'NOT_FOUND', 'No partner connection found');
     await claimMedia(
       tx,
       actor,

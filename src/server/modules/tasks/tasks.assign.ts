@@ -15,6 +15,7 @@ import type { Tx } from '../../db/client';
 import { taskCompletions, tasks } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../http/errors';
+import { claimIdempotencyKey, type IdempotencyKey } from '../../http/idempotency';
 import { claimMedia, freeMedia, removeFiles } from '../media/media.claims';
 import { createNotification } from '../notifications/notifications.service';
 import { requireSessionRole } from '../pairs/pairs.policy';
@@ -58,18 +59,26 @@ function contentOf(input: CreateInput | UpdateInput) {
 }
 
 /** The dominant assigns a task to a submissive of one of their pairs. */
-export async function createTask(deps: AppDeps, actor: Actor, input: CreateInput) {
+export async function createTask(
+  deps: AppDeps,
+  actor: Actor,
+  input: CreateInput,
+  key: IdempotencyKey | null = null,
+) {
   requireSessionRole(actor, 'dominant', 'Only the dominant can assign tasks');
   const now = deps.clock();
   checkDue(input.dueDate, now);
   return deps.publisher.transaction(async (tx, emit) => {
+    // The task is written after its voice note is claimed: its id is chosen first, for the claim to name it.
+    const taskId = randomUUID();
+    const prior = await claimIdempotencyKey(tx, key, taskId, now);
+    // A replay answers the task while the pair lasts; a former partner's key finds nothing (404).
+    if (prior) return loadTask(tx, (await lockInActorPairs(tx, tasks, prior, actor, TASK_NOT_FOUND)).row.id);
     const pair = await resolvePair(tx, actor.id, 'dominant', input.assignedTo, now);
     if (!pair)
       throw new AppError(404, 'NOT_FOUND', 'No partner connection found with the selected submissive');
     const timeZone = await timeZoneOf(tx, actor.id);
     const content = contentOf(input);
-    // The task is written after its voice note is claimed: its id is chosen first, for the claim to name it.
-    const taskId = randomUUID();
     if (content.voiceNote) {
       await claimMedia(
         tx,

@@ -9,6 +9,7 @@ import {
 } from '@/shared/schemas/tasks';
 import { type AppEnv, requireSession } from '../../auth/session';
 import type { AppDeps } from '../../deps';
+import { idempotencyKeyOf } from '../../http/idempotency';
 import { validate } from '../../http/validate';
 import { createAboveAndBeyond } from './tasks.above-and-beyond';
 import { createTask, deleteTask, updateTask } from './tasks.assign';
@@ -28,10 +29,30 @@ export const taskRoutes = (deps: AppDeps) =>
     .use(requireSession(deps))
     .get('/', async (c) => c.json({ tasks: await listTasks(deps, c.var.actor) }, 200))
     .post('/', validate('json', createTaskInput), async (c) =>
-      c.json({ task: await createTask(deps, c.var.actor, c.req.valid('json')) }, 201),
+      c.json(
+        {
+          task: await createTask(
+            deps,
+            c.var.actor,
+            c.req.valid('json'),
+            idempotencyKeyOf(c, c.var.actor.id, 'task'),
+          ),
+        },
+        201,
+      ),
     )
     .post('/above-and-beyond', validate('json', aboveAndBeyondInput), async (c) =>
-      c.json({ task: await createAboveAndBeyond(deps, c.var.actor, c.req.valid('json')) }, 201),
+      c.json(
+        {
+          task: await createAboveAndBeyond(
+            deps,
+            c.var.actor,
+            c.req.valid('json'),
+            idempotencyKeyOf(c, c.var.actor.id, 'above-and-beyond'),
+          ),
+        },
+        201,
+      ),
     )
     .put('/:id', validate('param', idParam), validate('json', updateTaskInput), async (c) =>
       c.json(

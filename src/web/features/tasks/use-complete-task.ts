@@ -69,7 +69,7 @@ export function useCompleteFlow(viewer: TaskViewer) {
           toastUploadFailed('Voice note upload failed', error);
         }
       }
-      await complete.mutateAsync({ id: task.id, photoId, voiceNoteId });
+      await complete.mutateAsync({ id: task.id, photoId, voiceNoteId, by: viewer.id });
       toast.success('Task marked as complete', { description: task.title });
       return true;
     } catch (error) {

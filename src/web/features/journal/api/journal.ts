@@ -7,7 +7,9 @@ import {
 } from '@tanstack/react-query';
 import type { NotePage, NoteView, SendNoteInput } from '@/shared/schemas/journal';
 import { api, unwrap } from '@/web/lib/api';
+import { useCurrentUser } from '@/web/lib/current-user';
 import { queryKeys } from '@/web/lib/query-keys';
+import { withKey } from '@/web/lib/writes';
 
 type Conversation = InfiniteData<NotePage, unknown>;
 
@@ -58,11 +60,58 @@ export async function mergeNewest(queryClient: QueryClient, partnerId: string) {
   appendNewest(queryClient, partnerId, (await fetchPage(partnerId, null)).messages);
 }
 
+/** A message shown before the server has it: its id names the key it is sent with. */
+export const PENDING_NOTE = 'pending:';
+export const isPendingNote = (m: NoteView) => m.id.startsWith(PENDING_NOTE);
+
+/** Takes the message shown while it was being sent out of the conversation. */
+function dropPending(queryClient: QueryClient, partnerId: string, id: string) {
+  queryClient.setQueryData<Conversation>(queryKeys.journal(partnerId), (data) =>
+    data
+      ? { ...data, pages: data.pages.map((p) => ({ ...p, messages: p.messages.filter((m) => m.id !== id) })) }
+      : data,
+  );
+}
+
+export type SendNote = SendNoteInput & { partnerId: string; key: string };
+
+/**
+ * Sends a message under its key (the server makes one message per key, decision 039). The message shows
+ * at once at the bottom of the conversation, marked as being sent; the server's copy replaces it, and a
+ * refusal takes it out again (the composer gives its text back and says why).
+ */
 export function useSendNote() {
   const queryClient = useQueryClient();
+  const user = useCurrentUser();
   return useMutation({
-    mutationFn: async (json: SendNoteInput & { partnerId: string }) =>
-      (await unwrap(api.api.notes.$post({ json }))).message,
-    onSuccess: (message, input) => appendNewest(queryClient, input.partnerId, [message]),
+    mutationFn: async ({ key, ...json }: SendNote) =>
+      (await unwrap(api.api.notes.$post({ json }, withKey(key)))).message,
+    onMutate: async (input) => {
+      const id = `${PENDING_NOTE}${input.key}`;
+      await queryClient.cancelQueries({ queryKey: queryKeys.journal(input.partnerId) });
+      const voice = input.kind === 'voice';
+      appendNewest(queryClient, input.partnerId, [
+        {
+          id,
+          pairId: '',
+          senderId: user.id,
+          senderName: user.displayName,
+          receiverId: input.partnerId,
+          content: voice ? '' : (input.content ?? ''),
+          tone: input.tone ?? 'green',
+          voiceNote: null,
+          voiceNoteDescription: voice ? (input.voiceNoteDescription ?? null) : null,
+          createdAt: Date.now(),
+        },
+      ]);
+      return { id };
+    },
+    onSuccess: (message, input, context) => {
+      dropPending(queryClient, input.partnerId, context.id);
+      appendNewest(queryClient, input.partnerId, [message]);
+    },
+    onError: (_error, input, context) => {
+      if (context) dropPending(queryClient, input.partnerId, context.id);
+    },
   });
 }

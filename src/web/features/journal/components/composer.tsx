@@ -1,5 +1,5 @@
 import { Send } from 'lucide-react';
-import { type KeyboardEvent, useId, useState } from 'react';
+import { type KeyboardEvent, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import {
   JOURNAL_MESSAGES,
@@ -16,6 +16,7 @@ import { type RecordedVoice, VoiceRecorder } from '@/web/components/ui/voice-rec
 import { errorMessage } from '@/web/lib/api';
 import { cn } from '@/web/lib/cn';
 import { useMediaUpload } from '@/web/lib/use-media-upload';
+import { isUnreachable, UNREACHABLE_MESSAGE, useWriteKey } from '@/web/lib/writes';
 import { useSendNote } from '../api/journal';
 import { TONE_DOT, TONE_LABELS } from './message-bubble';
 
@@ -29,15 +30,32 @@ export function Composer({ partnerId }: { partnerId: string }) {
   const send = useSendNote();
   const media = useMediaUpload();
   const ids = useId();
+  // One key per message, kept across its retries; a tap while one is on its way does nothing.
+  const key = useWriteKey();
+  const inFlight = useRef(false);
   const busy = send.isPending || media.uploading;
   const canSend = mode === 'text' ? text.trim().length > 0 : voice !== null;
 
+  const failed = (error: unknown) =>
+    toast.error(JOURNAL_MESSAGES.sendFailed, {
+      description: isUnreachable(error) ? UNREACHABLE_MESSAGE : errorMessage(error),
+    });
+
   const submit = async () => {
-    if (busy || !canSend) return;
+    if (inFlight.current || busy || !canSend) return;
+    inFlight.current = true;
     try {
       if (mode === 'text') {
-        await send.mutateAsync({ partnerId, tone, kind: 'text', content: text.trim() });
+        const content = text.trim();
+        // The message shows in the conversation at once; the box is cleared for the next one, and given
+        // its text back if the message is refused.
         setText('');
+        try {
+          await send.mutateAsync({ key: key.current, partnerId, tone, kind: 'text', content });
+        } catch (error) {
+          setText((now) => (now === '' ? content : now));
+          throw error;
+        }
       } else if (voice) {
         let voiceNoteId: string | null = null;
         try {
@@ -48,15 +66,25 @@ export function Composer({ partnerId }: { partnerId: string }) {
         }
         await send.mutateAsync(
           voiceNoteId
-            ? { partnerId, tone, kind: 'voice', voiceNoteId, voiceNoteDescription: title.trim() || null }
-            : { partnerId, tone, kind: 'text', content: title.trim() || 'Voice message' },
+            ? {
+                key: key.current,
+                partnerId,
+                tone,
+                kind: 'voice',
+                voiceNoteId,
+                voiceNoteDescription: title.trim() || null,
+              }
+            : { key: key.current, partnerId, tone, kind: 'text', content: title.trim() || 'Voice message' },
         );
         setVoice(null);
         setTitle('');
       }
+      key.renew();
       toast.success(JOURNAL_MESSAGES.sent, { duration: 2_000 });
     } catch (error) {
-      toast.error(JOURNAL_MESSAGES.sendFailed, { description: errorMessage(error) });
+      failed(error);
+    } finally {
+      inFlight.current = false;
     }
   };
 

@@ -3,6 +3,7 @@ import type { NoteTone, NoteView } from '@/shared/schemas/journal';
 import { VoicePlayer } from '@/web/components/ui/voice-player';
 import { cn } from '@/web/lib/cn';
 import { mediaUrl } from '@/web/lib/upload';
+import { isPendingNote } from '../api/journal';
 
 export const TONE_LABELS: Record<NoteTone, string> = { green: 'Green', yellow: 'Yellow', red: 'Red' };
 export const TONE_DOT: Record<NoteTone, string> = {
@@ -19,8 +20,13 @@ const TONE_EDGE: Record<NoteTone, string> = {
 /** One message: the sender's own on the right, the partner's on the left, at most 70% of the width. */
 export function MessageBubble({ message, mine }: { message: NoteView; mine: boolean }) {
   const title = message.voiceNoteDescription;
+  const pending = isPendingNote(message);
   return (
-    <li className={cn('flex', mine ? 'justify-end' : 'justify-start')} data-testid="journal-message">
+    <li
+      className={cn('flex', mine ? 'justify-end' : 'justify-start')}
+      data-testid="journal-message"
+      data-pending={pending ? 'true' : undefined}
+    >
       <div
         className={cn(
           'max-w-[70%] min-w-0 rounded-2xl border-l-4 px-3 py-2 shadow-sm',
@@ -43,9 +49,13 @@ export function MessageBubble({ message, mine }: { message: NoteView; mine: bool
           )}
         >
           <span aria-hidden className={cn('inline-block h-2 w-2 rounded-full', TONE_DOT[message.tone])} />
-          <time dateTime={new Date(message.createdAt).toISOString()}>
-            {format(message.createdAt, 'MMM d, h:mm a')}
-          </time>
+          {pending ? (
+            <span>Sending…</span>
+          ) : (
+            <time dateTime={new Date(message.createdAt).toISOString()}>
+              {format(message.createdAt, 'MMM d, h:mm a')}
+            </time>
+          )}
         </p>
       </div>
     </li>

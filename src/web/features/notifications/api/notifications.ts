@@ -1,17 +1,32 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '@/web/lib/api';
 import { queryKeys } from '@/web/lib/query-keys';
+import { patchQuery } from '@/web/lib/writes';
 
 export const notificationsQuery = queryOptions({
   queryKey: queryKeys.notifications,
   queryFn: () => unwrap(api.api.notifications.$get()),
 });
 export const useNotifications = () => useQuery(notificationsQuery);
+type Notifications = Awaited<ReturnType<typeof notificationsQuery.queryFn & {}>>;
 
 export function useMarkRead() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => unwrap(api.api.notifications[':id'].read.$post({ param: { id } })),
+    // Read at once in the bell; unread again if the server refuses.
+    onMutate: async (id) => ({
+      rollback: await patchQuery<Notifications>(queryClient, queryKeys.notifications, (data) => {
+        const target = data.notifications.find((n) => n.id === id);
+        if (!target || target.read) return data;
+        return {
+          ...data,
+          notifications: data.notifications.map((n) => (n.id === id ? { ...n, read: true } : n)),
+          unreadCount: Math.max(0, data.unreadCount - 1),
+        };
+      }),
+    }),
+    onError: (_error, _id, context) => context?.rollback(),
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.notifications }),
   });
 }

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '@/web/lib/api';
 import { queryKeys } from '@/web/lib/query-keys';
+import { withKey } from '@/web/lib/writes';
 
 export const partnerRequestsQuery = queryOptions({
   queryKey: queryKeys.partnerRequests,
@@ -34,8 +35,8 @@ function useRefreshAfterAnswer() {
 export function useSendRequest() {
   const refresh = useRefreshAfterAnswer();
   return useMutation({
-    mutationFn: async (receiverId: string) =>
-      (await unwrap(api.api['partner-requests'].$post({ json: { receiverId } }))).request,
+    mutationFn: async ({ receiverId, key }: { receiverId: string; key: string }) =>
+      (await unwrap(api.api['partner-requests'].$post({ json: { receiverId } }, withKey(key)))).request,
     onSuccess: refresh,
   });
 }

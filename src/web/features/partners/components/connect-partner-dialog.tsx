@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import type { UserSearchResult } from '@/shared/schemas/partners';
 import { Avatar } from '@/web/components/ui/avatar';
@@ -6,6 +6,7 @@ import { Button } from '@/web/components/ui/button';
 import { Dialog } from '@/web/components/ui/dialog';
 import { Field } from '@/web/components/ui/field';
 import { ApiError } from '@/web/lib/api';
+import { isUnreachable, UNREACHABLE_MESSAGE, useWriteKey } from '@/web/lib/writes';
 import { useSendRequest } from '../api/requests';
 import { isSearchable, useUserSearch } from '../api/search';
 import { RoleBadge } from './role-badge';
@@ -33,6 +34,13 @@ export function ConnectPartnerDialog({
   const term = useDebounced(text.trim(), SEARCH_PAUSE_MS);
   const search = useUserSearch(term);
   const send = useSendRequest();
+  // One key per person asked: a second tap or a retry is the same request, another person another one.
+  const key = useWriteKey();
+  const keyFor = useRef<string | null>(null);
+  if (keyFor.current !== (chosen?.id ?? null)) {
+    keyFor.current = chosen?.id ?? null;
+    key.renew();
+  }
   const resultsId = useId();
 
   const close = () => {
@@ -42,19 +50,27 @@ export function ConnectPartnerDialog({
   };
 
   const submit = () => {
-    if (!chosen) return;
-    send.mutate(chosen.id, {
-      onSuccess: () => {
-        toast.success('Connection request sent', {
-          description: `Your request was sent to ${chosen.displayName}`,
-        });
-        close();
+    if (!chosen || send.isPending) return;
+    send.mutate(
+      { receiverId: chosen.id, key: key.current },
+      {
+        onSuccess: () => {
+          key.renew();
+          toast.success('Connection request sent', {
+            description: `Your request was sent to ${chosen.displayName}`,
+          });
+          close();
+        },
+        onError: (error) =>
+          toast.error('Failed to send request', {
+            description: isUnreachable(error)
+              ? UNREACHABLE_MESSAGE
+              : error instanceof ApiError
+                ? error.message
+                : 'An unexpected error occurred',
+          }),
       },
-      onError: (error) =>
-        toast.error('Failed to send request', {
-          description: error instanceof ApiError ? error.message : 'An unexpected error occurred',
-        }),
-    });
+    );
   };
 
   const results = search.data ?? [];

@@ -1,7 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CreatePunishmentInput } from '@/shared/schemas/punishments';
+import type { CreatePunishmentInput, PunishmentView } from '@/shared/schemas/punishments';
 import { api, unwrap } from '@/web/lib/api';
 import { queryKeys } from '@/web/lib/query-keys';
+import { patchQuery, withKey } from '@/web/lib/writes';
 
 export const punishmentsQuery = queryOptions({
   queryKey: queryKeys.punishments,
@@ -27,10 +28,32 @@ const byId = punishments[':id'];
 
 export const useCreatePunishment = () =>
   usePunishmentMutation(
-    async (json: CreatePunishmentInput) => (await unwrap(punishments.$post({ json }))).punishment,
+    async ({ key, ...json }: CreatePunishmentInput & { key: string }) =>
+      (await unwrap(punishments.$post({ json }, withKey(key)))).punishment,
   );
-export const useStartTimer = () =>
-  usePunishmentMutation(async (id: string) => (await unwrap(byId.timer.$post({ param: { id } }))).punishment);
+/**
+ * The timer starts on screen at once and goes back if the server refuses; spec 2 §8 gives a timer's
+ * failure no message.
+ */
+export function useStartTimer() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: string) => (await unwrap(byId.timer.$post({ param: { id } }))).punishment,
+    onMutate: async (id) => ({
+      rollback: await patchQuery<PunishmentView[]>(queryClient, queryKeys.punishments, (list) =>
+        list.map((p) =>
+          p.id === id && p.timerStartTime === null ? { ...p, timerStartTime: Date.now() } : p,
+        ),
+      ),
+    }),
+    onError: (_error, _id, context) => context?.rollback(),
+    onSettled: () => {
+      for (const key of [queryKeys.punishments, queryKeys.notifications]) {
+        void queryClient.invalidateQueries({ queryKey: key });
+      }
+    },
+  });
+}
 export const useSetCompleted = () =>
   usePunishmentMutation(
     async ({ id, completed }: { id: string; completed: boolean }) =>

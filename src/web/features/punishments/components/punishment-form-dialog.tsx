@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import {
@@ -19,9 +19,11 @@ import { FormActions } from '@/web/components/ui/form-actions';
 import { SelectField, TextAreaField } from '@/web/components/ui/form-controls';
 import { UploadProgress } from '@/web/components/ui/upload-progress';
 import { VoiceRecorder } from '@/web/components/ui/voice-recorder';
+import { WriteFailed } from '@/web/components/ui/write-failed';
 import { errorMessage } from '@/web/lib/api';
 import { toastFirstError } from '@/web/lib/form-errors';
 import { useMediaUpload } from '@/web/lib/use-media-upload';
+import { isUnreachable, useWriteKey } from '@/web/lib/writes';
 import { useCreatePunishment } from '../api/punishments';
 import {
   PUNISHMENT_FORM_ERROR_DETAILS,
@@ -54,6 +56,8 @@ export function PunishmentFormDialog({
 function PunishmentForm({ submissives, onDone }: { submissives: PartnerView[]; onDone: () => void }) {
   const create = useCreatePunishment();
   const media = useMediaUpload();
+  const key = useWriteKey();
+  const [unreachable, setUnreachable] = useState(false);
   const schema = useMemo(() => punishmentFormSchema(submissives.length > 1), [submissives.length]);
   const form = useForm<PunishmentFormValues, unknown, CreatePunishmentInput>({
     resolver: zodResolver(schema),
@@ -70,6 +74,7 @@ function PunishmentForm({ submissives, onDone }: { submissives: PartnerView[]; o
   const busy = create.isPending || media.uploading || form.formState.isSubmitting;
 
   const save = async (input: CreatePunishmentInput) => {
+    setUnreachable(false);
     try {
       const recording = form.getValues('voice');
       const partnerId = input.assignedTo ?? submissives[0]?.id;
@@ -82,10 +87,12 @@ function PunishmentForm({ submissives, onDone }: { submissives: PartnerView[]; o
               })
             ).id
           : null;
-      await create.mutateAsync({ ...input, voiceNoteId });
+      await create.mutateAsync({ ...input, voiceNoteId, key: key.current });
+      key.renew();
       toast.success('Punishment Added', { duration: 2000 });
       onDone();
     } catch (error) {
+      if (isUnreachable(error)) return setUnreachable(true);
       toast.error('Failed to add punishment', { description: errorMessage(error) });
     }
   };
@@ -183,7 +190,13 @@ function PunishmentForm({ submissives, onDone }: { submissives: PartnerView[]; o
       </div>
 
       <UploadProgress progress={media.progress} label="Uploading voice note" />
-      <FormActions onCancel={onDone} busy={busy} label="Add Punishment" busyLabel="Saving…" />
+      <WriteFailed show={unreachable && !busy} />
+      <FormActions
+        onCancel={onDone}
+        busy={busy}
+        label={unreachable ? 'Retry' : 'Add Punishment'}
+        busyLabel="Saving…"
+      />
     </form>
   );
 }

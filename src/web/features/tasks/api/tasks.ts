@@ -3,10 +3,12 @@ import type {
   AboveAndBeyondInput,
   CompleteTaskInput,
   CreateTaskInput,
+  TaskView,
   UpdateTaskInput,
 } from '@/shared/schemas/tasks';
 import { api, unwrap } from '@/web/lib/api';
 import { queryKeys } from '@/web/lib/query-keys';
+import { patchQuery, withKey } from '@/web/lib/writes';
 
 export const tasksQuery = queryOptions({
   queryKey: queryKeys.tasks,
@@ -38,18 +40,42 @@ const byId = tasks[':id'];
 const history = api.api['task-completions'][':id'];
 
 export const useCreateTask = () =>
-  useTaskMutation(async (json: CreateTaskInput) => (await unwrap(tasks.$post({ json }))).task);
+  useTaskMutation(
+    async ({ key, ...json }: CreateTaskInput & { key: string }) =>
+      (await unwrap(tasks.$post({ json }, withKey(key)))).task,
+  );
 export const useUpdateTask = () =>
   useTaskMutation(
     async ({ id, json }: { id: string; json: UpdateTaskInput }) =>
       (await unwrap(byId.$put({ param: { id }, json }))).task,
   );
 export const useDeleteTask = () => useTaskMutation((id: string) => unwrap(byId.$delete({ param: { id } })));
-export const useCompleteTask = () =>
-  useTaskMutation(
-    async ({ id, ...json }: CompleteTaskInput & { id: string }) =>
-      (await unwrap(byId.complete.$post({ param: { id }, json }))).task,
-  );
+/**
+ * Completing shows at once: the task is marked completed in the list before the server answers, and put
+ * back as it was if the server refuses (the caller's toast names the failure).
+ */
+export function useCompleteTask() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, ...json }: CompleteTaskInput & { id: string; by: string }) => {
+      const { by: _by, ...body } = json;
+      return (await unwrap(byId.complete.$post({ param: { id }, json: body }))).task;
+    },
+    onMutate: async ({ id, by }) => ({
+      rollback: await patchQuery<TaskView[]>(queryClient, queryKeys.tasks, (list) =>
+        list.map((t) =>
+          t.id === id ? { ...t, isCompleted: true, completedAt: Date.now(), completedBy: by } : t,
+        ),
+      ),
+    }),
+    onError: (_error, _input, context) => context?.rollback(),
+    onSettled: () => {
+      for (const key of [queryKeys.tasks, queryKeys.taskHistory, queryKeys.notifications]) {
+        void queryClient.invalidateQueries({ queryKey: key });
+      }
+    },
+  });
+}
 export const useTaskFeedback = () =>
   useTaskMutation(({ id, feedback }: { id: string; feedback: string }) =>
     unwrap(byId.feedback.$post({ param: { id }, json: { feedback } })),
@@ -62,7 +88,8 @@ export const useAcknowledgeFeedback = () =>
   useTaskMutation((id: string) => unwrap(history.acknowledge.$post({ param: { id } })));
 export const useAboveAndBeyond = () =>
   useTaskMutation(
-    async (json: AboveAndBeyondInput) => (await unwrap(tasks['above-and-beyond'].$post({ json }))).task,
+    async ({ key, ...json }: AboveAndBeyondInput & { key: string }) =>
+      (await unwrap(tasks['above-and-beyond'].$post({ json }, withKey(key)))).task,
   );
 
 /** Spec 2 §7 send-feedback-email: the server mails the stored feedback of a task or a history entry. */

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
@@ -10,10 +11,12 @@ import { Field } from '@/web/components/ui/field';
 import { FormActions } from '@/web/components/ui/form-actions';
 import { TextAreaField } from '@/web/components/ui/form-controls';
 import { UploadProgress } from '@/web/components/ui/upload-progress';
+import { WriteFailed } from '@/web/components/ui/write-failed';
 import { errorMessage } from '@/web/lib/api';
 import { toastFirstError } from '@/web/lib/form-errors';
 import { PENDING_UPLOAD_ID } from '@/web/lib/upload';
 import { toastUploadFailed, useMediaUpload } from '@/web/lib/use-media-upload';
+import { isUnreachable, useWriteKey } from '@/web/lib/writes';
 import { useAboveAndBeyond } from '../api/tasks';
 import { PartnerSelect } from './partner-select';
 import { PhotoPicker } from './photo-picker';
@@ -61,6 +64,8 @@ export function AboveAndBeyondDialog({
 function AboveAndBeyondForm({ dominants, onDone }: { dominants: PartnerView[]; onDone: () => void }) {
   const create = useAboveAndBeyond();
   const media = useMediaUpload();
+  const key = useWriteKey();
+  const [unreachable, setUnreachable] = useState(false);
   const form = useForm<FormValues, unknown, z.output<typeof formSchema>>({
     resolver: zodResolver(formSchema),
     defaultValues: { dominantId: dominants[0]?.id ?? '', title: '', details: '', photo: null },
@@ -69,6 +74,7 @@ function AboveAndBeyondForm({ dominants, onDone }: { dominants: PartnerView[]; o
 
   const share = async (input: z.output<typeof formSchema>) => {
     let photoId: string;
+    setUnreachable(false);
     try {
       photoId = (await media.upload('photo', photo!, { partnerId: input.dominantId })).id;
     } catch (error) {
@@ -76,10 +82,12 @@ function AboveAndBeyondForm({ dominants, onDone }: { dominants: PartnerView[]; o
       return;
     }
     try {
-      await create.mutateAsync({ ...input, photoId });
+      await create.mutateAsync({ ...input, photoId, key: key.current });
+      key.renew();
       toast.success('Above & Beyond shared', { description: 'Your dominant has been notified.' });
       onDone();
     } catch (error) {
+      if (isUnreachable(error)) return setUnreachable(true);
       toast.error('Failed to create task', { description: errorMessage(error) });
     }
   };
@@ -109,7 +117,13 @@ function AboveAndBeyondForm({ dominants, onDone }: { dominants: PartnerView[]; o
       />
       <PhotoPicker label="Photo proof" photo={photo} onChange={(file) => form.setValue('photo', file)} />
       <UploadProgress progress={media.progress} label="Uploading photo" />
-      <FormActions onCancel={onDone} busy={busy} label="Share" busyLabel="Sharing…" />
+      <WriteFailed show={unreachable && !busy} />
+      <FormActions
+        onCancel={onDone}
+        busy={busy}
+        label={unreachable ? 'Retry' : 'Share'}
+        busyLabel="Sharing…"
+      />
     </form>
   );
 }

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { format } from 'date-fns';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { TASK_DESCRIPTION_MAX, TASK_TITLE_MAX } from '@/shared/domain/tasks';
@@ -17,11 +18,13 @@ import { TextAreaField } from '@/web/components/ui/form-controls';
 import { UploadProgress } from '@/web/components/ui/upload-progress';
 import { VoicePlayer } from '@/web/components/ui/voice-player';
 import { VoiceRecorder } from '@/web/components/ui/voice-recorder';
+import { WriteFailed } from '@/web/components/ui/write-failed';
 import { errorMessage } from '@/web/lib/api';
 import { cn } from '@/web/lib/cn';
 import { toastFirstError } from '@/web/lib/form-errors';
 import { mediaUrl } from '@/web/lib/upload';
 import { useMediaUpload } from '@/web/lib/use-media-upload';
+import { isUnreachable, useWriteKey } from '@/web/lib/writes';
 import { useCreateTask, useUpdateTask } from '../api/tasks';
 import { PartnerSelect } from './partner-select';
 import { RepeatField } from './repeat-field';
@@ -66,6 +69,9 @@ function TaskForm({
   const create = useCreateTask();
   const update = useUpdateTask();
   const media = useMediaUpload();
+  // The new task's key, kept across retries until it is created: a retry never makes a second task.
+  const key = useWriteKey();
+  const [unreachable, setUnreachable] = useState(false);
   const form = useForm<TaskFormValues, unknown, CreateTaskInput>({
     resolver: zodResolver(taskFormSchema),
     defaultValues: taskFormDefaults(
@@ -78,6 +84,7 @@ function TaskForm({
   const busy = create.isPending || update.isPending || media.uploading || form.formState.isSubmitting;
 
   const save = async (input: CreateTaskInput) => {
+    setUnreachable(false);
     try {
       const recording = form.getValues('voice');
       const voiceNoteId =
@@ -94,11 +101,14 @@ function TaskForm({
         await update.mutateAsync({ id: task.id, json });
         toast.success('Task updated');
       } else {
-        await create.mutateAsync({ ...json, assignedTo });
+        await create.mutateAsync({ ...json, assignedTo, key: key.current });
+        key.renew();
         toast.success('Task created', { description: 'Your submissive has been notified.' });
       }
       onDone();
     } catch (error) {
+      // Not reached: the form stays as it is, says so, and its button sends it again.
+      if (isUnreachable(error)) return setUnreachable(true);
       toast.error(task ? 'Failed to update task' : 'Failed to create task', {
         description: errorMessage(error),
       });
@@ -197,10 +207,12 @@ function TaskForm({
 
       <UploadProgress progress={media.progress} label="Uploading voice note" />
 
+      <WriteFailed show={unreachable && !busy} />
+
       <FormActions
         onCancel={onDone}
         busy={busy}
-        label={task ? 'Save changes' : 'Create Task'}
+        label={unreachable ? 'Retry' : task ? 'Save changes' : 'Create Task'}
         busyLabel="Saving…"
       />
     </form>
