@@ -73,6 +73,38 @@ test('register as Switch, verify by mail, log in, choose Dominant, log out', asy
   await expect(page).toHaveURL(/\/auth$/);
 });
 
+test('asking for a reset link with a wrong password typed makes no login attempt', async ({
+  page,
+  request,
+}) => {
+  const { email } = await createVerifiedUser(request, { label: 'reset-typed' });
+  const logins: string[] = [];
+  page.on('request', (sent) => {
+    if (sent.method() === 'POST' && sent.url().includes('/api/auth/login')) logins.push(sent.url());
+  });
+  await page.goto('/auth');
+  const login = page.getByRole('form', { name: 'Login' });
+  await login.getByLabel('Email').fill(email);
+  await login.getByLabel('Password').fill('Not-the-password-1');
+  await login.getByRole('button', { name: 'Forgot password?' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Reset your password' });
+  await expect(dialog.getByLabel('Email')).toHaveValue(email);
+  // Enter in the dialog's field, then its button: neither may reach the login form behind it.
+  await dialog.getByLabel('Email').press('Enter');
+  await expect(page.getByText('Password reset email sent')).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+  await login.getByRole('button', { name: 'Forgot password?' }).click();
+  await page
+    .getByRole('dialog', { name: 'Reset your password' })
+    .getByRole('button', { name: 'Send Reset Link' })
+    .click();
+  await expect(page.getByRole('dialog', { name: 'Reset your password' })).toHaveCount(0);
+  await expect(page.getByText('Invalid email or password')).toHaveCount(0);
+  expect(logins).toEqual([]);
+  // The password is still there and still works as typed by the user: the login form was never sent.
+  await expect(login.getByLabel('Password')).toHaveValue('Not-the-password-1');
+});
+
 test('forgot password: the mailed link sets a new password and the old one stops working', async ({
   page,
   request,

@@ -20,6 +20,8 @@ const focused = () => {
  * A modal dialog: focus is trapped, Escape closes, the title and description are announced. Our dialogs
  * are opened from state, not from a Radix trigger, so the dialog remembers what had focus when it opened
  * and gives focus back to it on close; if that is gone (a deleted card), to the page's heading.
+ * React events bubble through the portal to the component that rendered the dialog: a submit inside the
+ * dialog stops at its content, so that a dialog opened from inside a form never sends that form too.
  */
 export function Dialog({ open, onOpenChange, title, description, children }: DialogProps) {
   const opener = useRef<HTMLElement | null>(null);
@@ -34,6 +36,7 @@ export function Dialog({ open, onOpenChange, title, description, children }: Dia
         <D.Overlay className="fixed inset-0 z-50 bg-black/50" />
         <D.Content
           className="fixed top-1/2 left-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl border border-border bg-card p-6 shadow-xl"
+          onSubmit={(event) => event.stopPropagation()}
           onCloseAutoFocus={(event) => {
             event.preventDefault();
             const target = opener.current;

@@ -46,42 +46,45 @@ export function LoginForm({ onUnconfirmed }: { onUnconfirmed: (email: string) =>
   });
 
   return (
-    <form onSubmit={submit} method="post" noValidate className="space-y-4" aria-label="Login">
-      {failure ? (
-        <p
-          role="alert"
-          className="rounded-lg border border-destructive/40 bg-destructive/10 p-3 text-sm text-destructive"
-        >
-          {failure}
-        </p>
-      ) : null}
-      <Field
-        label="Email"
-        type="email"
-        autoComplete="email"
-        error={errors.email?.message}
-        {...form.register('email')}
-      />
-      <Field
-        label="Password"
-        type="password"
-        autoComplete="current-password"
-        error={errors.password?.message}
-        {...form.register('password')}
-      />
-      <div className="flex justify-end">
-        <Button variant="link" size="sm" onClick={() => setForgotOpen(true)} disabled={!hydrated}>
-          Forgot password?
+    <>
+      <form onSubmit={submit} method="post" noValidate className="space-y-4" aria-label="Login">
+        {failure ? (
+          <p
+            role="alert"
+            className="rounded-lg border border-destructive/40 bg-destructive/10 p-3 text-sm text-destructive"
+          >
+            {failure}
+          </p>
+        ) : null}
+        <Field
+          label="Email"
+          type="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          {...form.register('email')}
+        />
+        <Field
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          error={errors.password?.message}
+          {...form.register('password')}
+        />
+        <div className="flex justify-end">
+          <Button variant="link" size="sm" onClick={() => setForgotOpen(true)} disabled={!hydrated}>
+            Forgot password?
+          </Button>
+        </div>
+        <Button type="submit" className="w-full" disabled={!hydrated || login.isPending}>
+          {login.isPending ? 'Logging in…' : 'Log in'}
         </Button>
-      </div>
-      <Button type="submit" className="w-full" disabled={!hydrated || login.isPending}>
-        {login.isPending ? 'Logging in…' : 'Log in'}
-      </Button>
+      </form>
+      {/* Outside the form: the dialog's own submit must never reach the login form. */}
       <ForgotPasswordDialog
         open={forgotOpen}
         onOpenChange={setForgotOpen}
         defaultEmail={form.watch('email')}
       />
-    </form>
+    </>
   );
 }

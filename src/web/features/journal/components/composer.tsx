@@ -102,7 +102,7 @@ export function Composer({ partnerId }: { partnerId: string }) {
   );
 
   return (
-    <div className="space-y-3">
+    <div data-testid="journal-composer" className="shrink-0 space-y-2 sm:space-y-3 short:space-y-2">
       <fieldset className="flex flex-wrap items-center gap-2">
         <legend className="sr-only">Tone</legend>
         <span aria-hidden className="text-sm font-medium">

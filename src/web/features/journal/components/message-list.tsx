@@ -1,5 +1,5 @@
 import { MessageSquare } from 'lucide-react';
-import { useLayoutEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import type { NoteView } from '@/shared/schemas/journal';
 import { MessageBubble } from './message-bubble';
 
@@ -51,6 +51,17 @@ export function MessageList({
     shown.current = { first, last };
   }, [messages, userId]);
 
+  // When the window changes (an on-screen keyboard opens), the newest message stays in view.
+  useEffect(() => {
+    const el = box.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => {
+      if (atBottom.current) el.scrollTop = el.scrollHeight;
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+
   const onScroll = () => {
     const el = box.current;
     if (!el) return;
@@ -69,7 +80,7 @@ export function MessageList({
       tabIndex={0}
       role="log"
       aria-label={`Messages with ${partnerName}`}
-      className="h-[calc(100dvh-590px)] min-h-52 sm:h-[calc(100vh-260px)] sm:min-h-48 overflow-y-auto rounded-xl border bg-card p-3 [overflow-anchor:none]"
+      className="relative min-h-0 flex-1 overflow-y-auto rounded-xl border bg-card p-3 [overflow-anchor:none]"
     >
       {loadingOlder ? (
         <p role="status" className="py-2 text-center text-xs text-muted-foreground">

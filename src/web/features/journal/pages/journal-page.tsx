@@ -10,6 +10,7 @@ import { Skeleton } from '@/web/components/ui/skeleton';
 import { useCurrentUser } from '@/web/lib/current-user';
 import { useRealtimeEvent } from '@/web/lib/realtime';
 import { useChosenPartner } from '@/web/lib/use-chosen-partner';
+import { useVisualHeight } from '@/web/lib/use-visual-height';
 import { mergeNewest, messagesOf, useConversation } from '../api/journal';
 import { Composer } from '../components/composer';
 import { MessageList } from '../components/message-list';
@@ -26,14 +27,14 @@ function Conversation({ partnerId, partnerName }: { partnerId: string; partnerNa
   });
 
   return (
-    <section aria-labelledby="conversation-heading" className="space-y-3">
-      <h2 id="conversation-heading" className="text-lg font-semibold">
+    <section aria-labelledby="conversation-heading" className="flex min-h-0 flex-1 flex-col gap-2 sm:gap-3">
+      <h2 id="conversation-heading" className="shrink-0 text-lg font-semibold short:sr-only">
         Conversation with {partnerName}
       </h2>
       {conversation.isPending ? (
-        <Skeleton className="h-[calc(100dvh-590px)] min-h-52 sm:h-[calc(100vh-260px)] sm:min-h-48 w-full rounded-xl" />
+        <Skeleton className="min-h-0 w-full flex-1 rounded-xl" />
       ) : conversation.isError ? (
-        <p role="alert" className="text-destructive">
+        <p role="alert" className="flex-1 text-destructive">
           {JOURNAL_MESSAGES.fetchFailed}
         </p>
       ) : (
@@ -51,15 +52,31 @@ function Conversation({ partnerId, partnerName }: { partnerId: string; partnerNa
   );
 }
 
+/**
+ * A chat: the page is exactly as tall as the window between the app's fixed bars (the top bar, 3.5 rem or
+ * 4 rem from md; the bottom nav's 5 rem; main's 1.25 rem above and below), the conversation takes what
+ * the header and the composer leave, and the window is the visual viewport, so an on-screen keyboard
+ * shrinks the conversation, never hides the composer. On a short window the headings step aside.
+ */
 export function JournalPage() {
   const { partners, partner, choose } = useChosenPartner();
+  useVisualHeight();
 
   return (
-    <div className="space-y-4">
-      <header>
-        <h1 className="text-2xl font-bold">Journal</h1>
-        <p className="text-sm text-muted-foreground">Messages between you and your partner</p>
-      </header>
+    <div className="flex h-[calc(var(--visual-height,100dvh)-11rem)] min-h-0 flex-col gap-3 short:gap-2 sm:gap-4 md:h-[calc(var(--visual-height,100dvh)-11.5rem)]">
+      <div className="flex shrink-0 flex-col gap-3 short:gap-2 sm:flex-row sm:items-end sm:justify-between sm:gap-4">
+        <header className="short:sr-only">
+          <h1 className="text-2xl font-bold">Journal</h1>
+          <p className="hidden text-sm text-muted-foreground sm:block">
+            Messages between you and your partner
+          </p>
+        </header>
+        {partner ? (
+          <div className={partners.length > 1 ? 'sm:w-64' : 'short:hidden sm:w-64'}>
+            <PartnerSelect partners={partners} value={partner.id} onChange={choose} />
+          </div>
+        ) : null}
+      </div>
       {!partner ? (
         <Card className="flex flex-col items-center gap-3 py-10 text-center">
           <BookHeart className="h-10 w-10 text-muted-foreground" aria-hidden />
@@ -72,10 +89,7 @@ export function JournalPage() {
           </Link>
         </Card>
       ) : (
-        <>
-          <PartnerSelect partners={partners} value={partner.id} onChange={choose} />
-          <Conversation key={partner.id} partnerId={partner.id} partnerName={partner.name} />
-        </>
+        <Conversation key={partner.id} partnerId={partner.id} partnerName={partner.name} />
       )}
     </div>
   );
