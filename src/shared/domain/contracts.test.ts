@@ -8,8 +8,45 @@ import {
   contractPreviewLength,
   contractStatus,
   looksBinary,
+  type SanitizeMeter,
   sanitizeContractText,
 } from './contracts';
+
+const TAG = /<\/?[A-Za-z!?][^<>]*>/;
+const COMMENT = /<!--[\s\S]*?-->/;
+/** Texts made of the characters that build tags, so that tags split by tags, comments and controls are common. */
+const markup = (maxLength: number) =>
+  fc
+    .array(
+      fc.constantFrom(
+        '<',
+        '>',
+        '/',
+        '!',
+        '?',
+        '-',
+        '--',
+        '<!--',
+        '-->',
+        'b',
+        'scr',
+        'ipt',
+        ' ',
+        '=',
+        '"',
+        '\r',
+        '\n',
+        '\u0000',
+        '\u202e',
+        '\uD800',
+        '\uDC00',
+        '**',
+        'é',
+        '😀',
+      ),
+      { maxLength },
+    )
+    .map((parts) => parts.join(''));
 
 describe('sanitizeContractText', () => {
   it('keeps bold markers, tabs and line breaks; drops tags and controls', () => {
@@ -27,6 +64,58 @@ describe('sanitizeContractText', () => {
         expect(out).not.toMatch(/<\/?[A-Za-z!?][^<>]*>/);
         expect(looksBinary(out.replace(/[\r\f\v]/g, ''))).toBe(false);
         expect(sanitizeContractText(out)).toBe(out);
+      }),
+    );
+  });
+
+  it('leaves no tag or comment in text built of markup, however split, and is stable', () => {
+    fc.assert(
+      fc.property(markup(60), (s) => {
+        const out = sanitizeContractText(s);
+        expect(out).not.toMatch(TAG);
+        expect(out).not.toMatch(COMMENT);
+        for (const control of ['\r', '\u0000', '\u202e']) expect(out).not.toContain(control);
+        expect(sanitizeContractText(out)).toBe(out);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('removes tags reassembled from pieces, comments holding > and tags spanning controls', () => {
+    expect(sanitizeContractText('<<b>b>x<</b>/b>y')).toBe('xy');
+    expect(sanitizeContractText('<scr<!-- c -->ipt>z')).toBe('z');
+    expect(sanitizeContractText('a<!-- 1 > 2 -->b')).toBe('ab');
+    expect(sanitizeContractText('<!<b>-- < > -->c')).toBe('c');
+    expect(sanitizeContractText('<\u0000b>d<\u202e/b>')).toBe('d');
+    expect(sanitizeContractText('x < y > z, 1 <> 2, <3 and <!-- open')).toBe(
+      'x < y > z, 1 <> 2, <3 and <!-- open',
+    );
+    expect(sanitizeContractText('<b>**Bold**</b> <i title="t">it</i>')).toBe('**Bold** it');
+  });
+
+  it('takes steps in proportion to the text on adversarial inputs (counted, not timed)', () => {
+    const n = 12_500;
+    const adversarial = [
+      '<b>'.repeat(n),
+      '<'.repeat(n) + 'b>'.repeat(n),
+      '<b'.repeat(n),
+      '<!--'.repeat(n),
+      '<!--<b'.repeat(n) + '-->',
+      '<scr'.repeat(n) + 'ipt>'.repeat(n),
+      `${'<'.repeat(25_000)}${'>'.repeat(25_000)}`,
+      '<a <!-- b -->'.repeat(n / 4),
+      '\r\n<\u0000'.repeat(n),
+    ];
+    for (const text of adversarial) {
+      const meter: SanitizeMeter = { steps: 0 };
+      sanitizeContractText(text, meter);
+      expect(meter.steps, text.slice(0, 12)).toBeLessThanOrEqual(4 * text.length);
+    }
+    fc.assert(
+      fc.property(markup(400), (s) => {
+        const meter: SanitizeMeter = { steps: 0 };
+        sanitizeContractText(s, meter);
+        expect(meter.steps).toBeLessThanOrEqual(4 * s.length);
       }),
     );
   });

@@ -9,8 +9,6 @@ export const CONTRACT_TEXT_MAX = 50_000;
 export type ContractRole = 'dominant' | 'submissive';
 export type EditRequestStatus = 'none' | 'pending' | 'approved';
 
-// Markup tags and comments (`<b>`, `</script>`, `<!-- -->`, `<?xml ?>`): a `<` not opening a tag stays.
-const TAGS = /<!--[\s\S]*?-->|<\/?[A-Za-z!?][^<>]*>/g;
 /** C0 controls but tab and newline, DEL, C1 controls, and the invisible direction and isolate marks. */
 const isStrippedControl = (code: number) =>
   (code < 0x20 && code !== 0x09 && code !== 0x0a) ||
@@ -38,22 +36,98 @@ const isLoneSurrogate = (s: string, i: number) => {
   return false;
 };
 
+/** A character that may follow `<` (or `</`) to open a markup tag or a comment: `<b`, `</p`, `<!--`, `<?xml`. */
+const opensTag = (ch: string | undefined) =>
+  ch !== undefined && (ch === '!' || ch === '?' || (ch >= 'A' && ch <= 'Z') || (ch >= 'a' && ch <= 'z'));
+
+/** Counts a sanitiser's steps (characters read, scanned or taken back), for the linear-time test. */
+export interface SanitizeMeter {
+  steps: number;
+}
+
 /**
- * The text as it is stored: line breaks as "\n", no markup tags, no control characters but tab and
- * newline, no lone surrogates. `**bold**` markers are plain text and stay.
+ * The text as it is stored: line breaks as "\n", no markup tags or comments, no control characters but tab
+ * and newline, no lone surrogates. `**bold**` markers are plain text and stay. The allow-list of tags is
+ * empty: every `<name …>`, `</name>`, `<!…>`, `<?…>` and `<!-- … -->` goes, a `<` that opens no tag stays.
+ *
+ * One pass, linear in the text (decision 038): characters are kept in an output buffer with the
+ * positions of its `<`s that no `>` followed yet; a `>` that closes a tag takes the buffer back to its
+ * `<`, so a tag split by another (`<scr<b>ipt>`) goes as it reassembles, each character being written
+ * and taken back at most once. `meter` counts the steps.
  */
-export function sanitizeContractText(text: string): string {
-  let out = text.replace(/\r\n?/g, '\n');
-  // Repeated, so that a tag split by another (`<scr<b>ipt>`) does not reassemble.
-  for (let before = ''; before !== out; ) {
-    before = out;
-    out = out.replace(TAGS, '');
+export function sanitizeContractText(text: string, meter?: SanitizeMeter): string {
+  // 1. Line breaks, controls and lone surrogates, so that none of them can hide a tag from step 2.
+  let filtered = '';
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code === 0x0d) {
+      filtered += '\n';
+      if (text.charCodeAt(i + 1) === 0x0a) i++;
+    } else if (!isStrippedControl(code) && !isLoneSurrogate(text, i)) filtered += text[i];
   }
-  let kept = '';
-  for (let i = 0; i < out.length; i++) {
-    if (!isStrippedControl(out.charCodeAt(i)) && !isLoneSurrogate(out, i)) kept += out[i];
+  let steps = text.length;
+
+  // 2. Tags and comments.
+  const out: string[] = [];
+  /** Positions in `out` of the `<`s no `>` followed: the last is the only one a `>` can close. */
+  const opens: number[] = [];
+  /** Position in `out` of the first `<!--` no `-->` followed, or -1. */
+  let comment = -1;
+  /** No `-->` at or after this position of `filtered` (a search that failed is not repeated). */
+  let noCloseFrom = Number.POSITIVE_INFINITY;
+  const truncate = (length: number) => {
+    steps += out.length - length;
+    out.length = length;
+    while (opens.length > 0 && opens[opens.length - 1]! >= length) opens.pop();
+    if (comment !== -1 && comment + 4 > length) comment = -1;
+  };
+  for (let i = 0; i < filtered.length; i++) {
+    steps++;
+    const ch = filtered[i]!;
+    if (ch === '<') {
+      // A comment as written goes whole, `>`s and all, when it is closed.
+      if (filtered.startsWith('<!--', i) && i + 4 < noCloseFrom) {
+        const end = filtered.indexOf('-->', i + 4);
+        steps += (end === -1 ? filtered.length : end) - i;
+        if (end !== -1) {
+          i = end + 2;
+          continue;
+        }
+        noCloseFrom = i + 4;
+      }
+      opens.push(out.length);
+      out.push(ch);
+    } else if (ch === '>') {
+      const n = out.length;
+      if (comment !== -1 && n - 2 >= comment + 4 && out[n - 1] === '-' && out[n - 2] === '-') {
+        truncate(comment);
+        continue;
+      }
+      const at = opens.length > 0 ? opens[opens.length - 1]! : -1;
+      const first = out[at + 1];
+      if (at !== -1 && (opensTag(first) || (first === '/' && opensTag(out[at + 2])))) {
+        truncate(at);
+        continue;
+      }
+      // Every `<` kept now has a `>` after it: none of them can open a tag any more.
+      opens.length = 0;
+      out.push(ch);
+    } else {
+      out.push(ch);
+      const n = out.length;
+      if (
+        ch === '-' &&
+        comment === -1 &&
+        n >= 4 &&
+        out[n - 2] === '-' &&
+        out[n - 3] === '!' &&
+        out[n - 4] === '<'
+      )
+        comment = n - 4;
+    }
   }
-  return kept;
+  if (meter) meter.steps += steps;
+  return out.join('');
 }
 
 /** True when a file's text looks binary: a NUL, another control character, or undecodable bytes. */

@@ -4,7 +4,6 @@ import {
   type ContractRole,
   type EditRequestStatus,
   looksBinary,
-  sanitizeContractText,
 } from '../domain/contracts';
 import { uuidField } from './common';
 
@@ -33,10 +32,13 @@ export const CONTRACT_MESSAGES = {
 
 const versionField = uuidField('The contract version is missing');
 
+/**
+ * The text as sent: its shape only. The server sanitises it (`sanitizeContractText`) once the contract is
+ * found in the sender's pairs, and refuses it then if nothing is left (decision 038).
+ */
 const contractText = z
   .string({ error: CONTRACT_MESSAGES.textRequired })
   .max(CONTRACT_TEXT_MAX, CONTRACT_MESSAGES.tooLong)
-  .transform(sanitizeContractText)
   .refine((s) => s.trim().length > 0, CONTRACT_MESSAGES.textRequired);
 
 /** GET /api/contracts?partnerId=… and POST /api/contracts: the contract shared with one partner. */
@@ -70,7 +72,6 @@ export const contractTemplateInput = z
       .string({ error: CONTRACT_MESSAGES.readError })
       .max(CONTRACT_TEXT_MAX, CONTRACT_MESSAGES.tooLong)
       .refine((s) => !looksBinary(s), CONTRACT_MESSAGES.invalidFormatDetail)
-      .transform(sanitizeContractText)
       .refine((s) => s.trim().length > 0, CONTRACT_MESSAGES.textRequired),
   })
   .transform(({ baseVersionId, text }) => ({ baseVersionId, content: text }));

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { CONTRACT_TEXT_MAX } from '@/shared/domain/contracts';
 import type { ContractView } from '@/shared/schemas/contracts';
+import { tooManyRequestsMessage } from '../../http/rate-limit';
 import type { TestClient } from '../../test/client';
 import { contractOf, editText, openContract } from '../../test/contracts';
 import { databases } from '../../test/database';
@@ -202,6 +203,75 @@ describe.each(databases())('contracts: who may touch them, and bad input, on %s'
     expect(await server.rowCounts()).toEqual(before);
     const now = await expectBody(await client.get(`/api/contracts?partnerId=${couple.submissive.id}`), 200);
     expect(now.contract?.versionId).toBe(c.versionId);
+  });
+
+  it('text is judged only once the contract is the sender\'s: tags-only text from a stranger, a former partner or the wrong role is 404/403, never "Please enter the contract text"', async () => {
+    // 48,000 characters that sanitise to nothing: sanitised before authorisation, this would answer 400.
+    const tagsOnly = '<b>'.repeat(16_000);
+    const former = await createCouple(server);
+    const { contract: theirs } = await openContract(former);
+    expect((await former.dominant.client.delete(`/api/partners/${former.submissive.id}`)).status).toBe(200);
+    const before = await server.rowCounts();
+    for (const [who, c] of [
+      [stranger.dominant, contract],
+      [stranger.submissive, { ...contract, id: randomUUID() }],
+      [former.submissive, theirs],
+    ] as const) {
+      await expectError(await editText(who.client, c, tagsOnly), 404, 'NOT_FOUND', 'Contract not found');
+      await expectError(
+        await who.client.post(`/api/contracts/${c.id}/template`, {
+          baseVersionId: c.versionId,
+          fileName: 'a.txt',
+          type: 'text/plain',
+          text: tagsOnly,
+        }),
+        404,
+        'NOT_FOUND',
+      );
+    }
+    expect(await server.rowCounts()).toEqual(before);
+    const sw = await createUser(server, { role: 'switch' });
+    const sub = await createUser(server, { role: 'submissive' });
+    await actAs(sw.client, 'dominant');
+    await connect(sw, sub);
+    const mine = (await expectBody(await sw.client.post('/api/contracts', { partnerId: sub.id }), 201))
+      .contract;
+    await actAs(sw.client, 'submissive');
+    const counted = await server.rowCounts();
+    await expectError(await editText(sw.client, mine, tagsOnly), 403, 'FORBIDDEN');
+    expect(await server.rowCounts()).toEqual(counted);
+    // The owner is told the text is empty once sanitised, and nothing changes.
+    const owner = await server.rowCounts();
+    await expectError(
+      await editText(couple.dominant.client, contract, tagsOnly),
+      400,
+      'VALIDATION_ERROR',
+      'Please enter the contract text',
+    );
+    expect(await server.rowCounts()).toEqual(owner);
+  });
+
+  it('contract texts are limited per account: the 61st write in ten minutes is 429 and changes nothing', async () => {
+    const limited = await startTestServer({ db: kind, requireEmailVerification: false, rateLimitScale: 1 });
+    onTestFinished(() => limited.close());
+    const couple = await createCouple(limited);
+    let c = (await openContract(couple)).contract;
+    for (let i = 0; i < 60; i++) c = await contractOf(await editText(couple.dominant.client, c, `Text ${i}`));
+    const before = await limited.rowCounts();
+    await expectError(
+      await editText(couple.dominant.client, c, 'One more'),
+      429,
+      'RATE_LIMITED',
+      tooManyRequestsMessage(10),
+    );
+    await expectError(
+      await couple.dominant.client.post(`/api/contracts/${c.id}/reset`, { baseVersionId: c.versionId }),
+      429,
+      'RATE_LIMITED',
+    );
+    expect(await limited.rowCounts()).toEqual(before);
+    // The partner's own count is untouched.
+    await contractOf(await editText(couple.submissive.client, c, 'Partner text'));
   });
 
   it('a version of another contract is not found through this one', async () => {

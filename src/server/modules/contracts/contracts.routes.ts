@@ -27,8 +27,9 @@ export const contractRoutes = (deps: AppDeps) =>
       const opened = await openContract(deps, c.var.actor, c.req.valid('json'));
       return c.json(opened, opened.created ? 201 : 200);
     })
-    .put('/:id/content', validate('param', idParam), validate('json', contractContentInput), async (c) =>
-      c.json(
+    .put('/:id/content', validate('param', idParam), validate('json', contractContentInput), async (c) => {
+      await deps.limits.hit('contractWriteByAccount', c.var.actor.id);
+      return c.json(
         {
           contract: await replaceText(
             deps,
@@ -38,10 +39,11 @@ export const contractRoutes = (deps: AppDeps) =>
           ),
         },
         200,
-      ),
-    )
-    .post('/:id/template', validate('param', idParam), validate('json', contractTemplateInput), async (c) =>
-      c.json(
+      );
+    })
+    .post('/:id/template', validate('param', idParam), validate('json', contractTemplateInput), async (c) => {
+      await deps.limits.hit('contractWriteByAccount', c.var.actor.id);
+      return c.json(
         {
           contract: await replaceText(
             deps,
@@ -51,10 +53,11 @@ export const contractRoutes = (deps: AppDeps) =>
           ),
         },
         200,
-      ),
-    )
-    .post('/:id/reset', validate('param', idParam), validate('json', contractResetInput), async (c) =>
-      c.json(
+      );
+    })
+    .post('/:id/reset', validate('param', idParam), validate('json', contractResetInput), async (c) => {
+      await deps.limits.hit('contractWriteByAccount', c.var.actor.id);
+      return c.json(
         {
           contract: await replaceText(
             deps,
@@ -64,8 +67,8 @@ export const contractRoutes = (deps: AppDeps) =>
           ),
         },
         200,
-      ),
-    )
+      );
+    })
     .post('/:id/sign', validate('param', idParam), validate('json', contractSignInput), async (c) =>
       c.json(
         {

@@ -1,5 +1,10 @@
 import { eq, max } from 'drizzle-orm';
-import { type ContractRole, contractAbilities, DEFAULT_CONTRACT_TEMPLATE } from '@/shared/domain/contracts';
+import {
+  type ContractRole,
+  contractAbilities,
+  DEFAULT_CONTRACT_TEMPLATE,
+  sanitizeContractText,
+} from '@/shared/domain/contracts';
 import { type ContractChange, notify } from '@/shared/domain/notifications';
 import { CONTRACT_MESSAGES } from '@/shared/schemas/contracts';
 import type { Actor } from '../../auth/session';
@@ -88,6 +93,7 @@ type TextChange = 'edited' | 'template_loaded' | 'reset';
  * New text (an edit, a loaded template or a reset): allowed while not fully signed or once an edit request
  * is approved (spec 2 §4), and only over the version the editor started from, so that of two partners
  * saving at once the second is told instead of overwriting. Clears both signatures and the edit request.
+ * The text is sanitised here, after the contract is found in the actor's pairs and the role checked.
  */
 export function replaceText(
   deps: AppDeps,
@@ -98,7 +104,10 @@ export function replaceText(
   return onContract(deps, actor, input.id, async ({ tx, now, row, role }) => {
     if (!contractAbilities(stateOf(row), role).edit) throw conflict(CONTRACT_MESSAGES.editLocked);
     if (row.currentVersionId !== input.baseVersionId) throw conflict(CONTRACT_MESSAGES.stale);
-    const content = kind === 'reset' ? DEFAULT_CONTRACT_TEMPLATE : input.content!;
+    // Sanitised only now, for a partner of the pair: a stranger's text costs nothing (decision 038).
+    const content = kind === 'reset' ? DEFAULT_CONTRACT_TEMPLATE : sanitizeContractText(input.content!);
+    if (content.trim().length === 0)
+      throw new AppError(400, 'VALIDATION_ERROR', CONTRACT_MESSAGES.textRequired);
     const [last] = await tx
       .select({ n: max(contractVersions.number) })
       .from(contractVersions)
