@@ -5,7 +5,7 @@ import { createSessionReader } from './auth/session-cache';
 import { type Database, openDatabase } from './db/client';
 import type { AppDeps } from './deps';
 import { createMailer, type Mailer } from './email/mailer';
-import { createMailQueue } from './email/queue';
+import { createMailQueue, mailHandler } from './email/queue';
 import type { Config } from './env';
 import { sweepIdempotencyKeys } from './http/idempotency';
 import { createRateLimiter } from './http/rate-limit';
@@ -20,6 +20,8 @@ import { sweepExpiredLinks, sweepExpiredSessions } from './modules/accounts/acco
 import { sweepLoginAttempts } from './modules/accounts/login-limit';
 import { sweepUnclaimedMedia } from './modules/media/media.claims';
 import { deliverNotification, flushHeldPushes } from './modules/push/push.deliver';
+import { createOutbox, type Outbox, type OutboxTuning } from './outbox/worker';
+import { pushHandler } from './push/handler';
 import { createPushService, type PushTuning } from './push/service';
 import { createInProcessBus, createPostgresBus, type EventBus } from './realtime/bus';
 import { SseHub } from './realtime/hub';
@@ -33,6 +35,7 @@ export interface Services extends AppDeps {
   bus: EventBus;
   /** The transport under the mail queue; closed at shutdown once the queue has drained. */
   mailer: Mailer;
+  outbox: Outbox;
   /**
    * Housekeeping, at start and every hour: uploads no feature claimed within a day, spent links, ended
    * rate-limit windows and stale login counters; on PGlite, the planner's statistics.
@@ -53,8 +56,8 @@ export async function createServices(
     database?: Database;
     clock?: () => Date;
     push?: PushTuning;
-    /** Shorter mail retries (a test's peer answers at once). */
-    mailRetryDelaysMs?: readonly number[];
+    /** The outbox's pauses and lease (tests); OUTBOX_RETRY_MS sets the first pause otherwise. */
+    outbox?: OutboxTuning;
   } = {},
 ): Promise<Services> {
   const secrets = loadOrCreateSecrets(config.dataDir, config.secrets);
@@ -72,7 +75,14 @@ export async function createServices(
     dataDir: config.dataDir,
     log,
   });
-  const mail = createMailQueue(mailer, log, { retryDelaysMs: overrides.mailRetryDelaysMs });
+  const clock = overrides.clock ?? (() => new Date());
+  const outbox = createOutbox({
+    db: database.db,
+    log,
+    clock,
+    tuning: { retryMs: config.outboxRetryMs, ...overrides.outbox },
+  });
+  const mail = createMailQueue(database.db, outbox);
   const auth = createAuth({
     db: database.db,
     secret: secrets.authSecret,
@@ -89,7 +99,6 @@ export async function createServices(
   const publisher = createPublisher(database.db, bus, log);
   const hub = new SseHub(bus);
   const sessions = await createSessionReader({ auth, secret: secrets.authSecret, bus, publisher });
-  const clock = overrides.clock ?? (() => new Date());
   const limits = createRateLimiter({
     db: database.db,
     secret: secrets.authSecret,
@@ -134,6 +143,7 @@ export async function createServices(
     sessions,
     mailer,
     mail,
+    outbox,
     log,
     clock,
     bus,
@@ -153,17 +163,21 @@ export async function createServices(
       await bus.close();
     },
   };
-  // Every notification Pact creates is pushed to its user's devices once its transaction has committed,
-  // by the instance that created it, off the request path.
-  publisher.afterCommit((messages) => {
-    for (const message of messages) {
-      if (message.kind !== 'event' || message.event.name !== 'notification.created') continue;
-      const { notificationId } = message.event.data;
-      for (const userId of message.userIds) {
-        push.queue.run(() => deliverNotification(services, userId, notificationId));
-      }
-    }
+  // The outbox (decision 037): a notification's row becomes one push row per device, each push row a
+  // push, each mail row a mail; any instance's worker takes any due row.
+  outbox.handle('mail', mailHandler(mailer));
+  outbox.handle('notification', async (row) => {
+    const { notificationId } = row.payload as { notificationId: string };
+    if (!row.userId) return { ok: true };
+    return { ok: true, follow: await deliverNotification(services, row.userId, notificationId) };
   });
+  outbox.handle('push', pushHandler(push.queue));
+  // Rows written in a transaction leave as soon as it has committed, without waiting for the poll.
+  publisher.afterCommit((messages) => {
+    const notified = messages.some((m) => m.kind === 'event' && m.event.name === 'notification.created');
+    if (outbox.takeWakeAfterCommit() || notified) outbox.wake();
+  });
+  outbox.start();
   // Quiet hours that have ended send their summaries.
   const summaries = setInterval(() => push.queue.run(() => flushHeldPushes(services)), SUMMARY_INTERVAL_MS);
   summaries.unref();

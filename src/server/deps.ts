@@ -5,6 +5,7 @@ import type { MailQueue } from './email/queue';
 import type { RateLimiter } from './http/rate-limit';
 import type { Logger } from './logger';
 import type { MediaStorage } from './media/storage';
+import type { Outbox } from './outbox/worker';
 import type { PushQueue } from './push/queue';
 import type { SseHub } from './realtime/hub';
 import type { Publisher } from './realtime/publisher';
@@ -21,8 +22,10 @@ export interface AppDeps {
   publisher: Publisher;
   hub: SseHub;
   storage: MediaStorage;
-  /** Mail leaves after the answer, from a queue (never on the request path). */
+  /** Mail leaves after the answer, from the outbox (never on the request path). */
   mail: MailQueue;
+  /** The durable outbox mails and pushes leave from, drained by a worker on every instance (decision 037). */
+  outbox: Outbox;
   log: Logger;
   clock: () => Date;
   /** The limits on anonymous and probing requests, kept in the database. */
@@ -36,6 +39,7 @@ export interface AppDeps {
     publicKey: string;
     /** Tests only: push endpoints on http://127.0.0.1 are accepted. */
     allowHttpLoopback: boolean;
+    /** Sends one push with quick retries; the outbox's `push` rows go through it. */
     queue: PushQueue;
   };
 }

@@ -35,6 +35,13 @@ const envSchema = z.object({
     .positive('must be greater than 0')
     .max(100_000, 'must be at most 100000')
     .default(1),
+  /** The outbox's first pause after a failed mail or push, in ms (each later one doubles; decision 037). */
+  OUTBOX_RETRY_MS: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(100, 'must be at least 100')
+    .max(3_600_000, 'must be at most 3600000')
+    .default(30_000),
   MEDIA_STORAGE: z.enum(['database', 'files'], { error: 'must be database or files' }).optional(),
   /** The VAPID contact push services may write to: a mailto: address (or an https: page). */
   PUSH_SUBJECT: z
@@ -69,6 +76,8 @@ export interface Config {
   trustProxy: boolean;
   /** Multiplies every rate limit (1 in production). */
   rateLimitScale: number;
+  /** The outbox's first retry pause (decision 037). */
+  outboxRetryMs: number;
   /**
    * Where media bytes live: in PostgreSQL (reachable from every instance; the default with DATABASE_URL)
    * or as files under DATA_DIR/media (the default on the embedded database). Decision 017.
@@ -117,6 +126,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     rateLimitScale: e.RATE_LIMIT_SCALE,
+    outboxRetryMs: e.OUTBOX_RETRY_MS,
     mediaStorage: e.MEDIA_STORAGE ?? (e.DATABASE_URL ? 'database' : 'files'),
     secrets: secretsFromEnv(e),
     push: {

@@ -64,9 +64,10 @@ async function main() {
     // Long-lived connections (event streams) do not end by themselves.
     setTimeout(() => server.closeAllConnections(), 5_000).unref();
     await closed;
-    // Mails and pushes of the last requests leave; a push service that hangs is cut off.
-    await Promise.all([services.mail.drain(5_000), services.push.queue.drain(3_000)]);
+    // Mails and pushes due now leave; what is left stays in the outbox for the next start (decision 037).
+    await services.outbox.drain(5_000);
     services.push.queue.close();
+    await services.outbox.close();
     services.mailer.close();
     await services.database.close();
     log.info('stopped');

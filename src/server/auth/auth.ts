@@ -96,8 +96,9 @@ export function createAuth(deps: AuthDeps) {
       // Queued, not sent: the answer must not wait for the mail server, nor tell by its timing that
       // the address has an account.
       sendResetPassword: async ({ user, token }) => {
-        deps.mail.enqueue(
+        await deps.mail.enqueue(
           passwordResetMail(user.email, user.name, resetLink(deps.appUrl, token, user.email)),
+          { userId: user.id },
         );
       },
     },
@@ -108,7 +109,7 @@ export function createAuth(deps: AuthDeps) {
       autoSignInAfterVerification: false,
       expiresIn: 60 * 60 * 24,
       sendVerificationEmail: async ({ user, url }) => {
-        deps.mail.enqueue(verificationMail(user.email, user.name, url));
+        await deps.mail.enqueue(verificationMail(user.email, user.name, url), { userId: user.id });
       },
     },
     databaseHooks: {

@@ -22,7 +22,7 @@ export async function sendFeedbackMail(
     .where(eq(users.id, m.to))
     .limit(1);
   if (!receiver) throw new AppError(404, 'NOT_FOUND', 'The partner of this item no longer exists');
-  deps.mail.enqueue(
+  await deps.mail.enqueue(
     feedbackMail(receiver.email, {
       userName: receiver.name,
       dominantName: actor.name,
@@ -31,5 +31,6 @@ export async function sendFeedbackMail(
       feedback: m.feedback,
       url: `${deps.appUrl}${m.path}`,
     }),
+    { userId: m.to },
   );
 }

@@ -18,6 +18,8 @@ export interface Mail {
   subject: string;
   text: string;
   html: string;
+  /** The account the mail concerns (not sent): a written .eml is named by it, so that deletion finds it. */
+  userId?: string | null;
 }
 
 export interface Mailer {
@@ -38,7 +40,7 @@ export function createMailer(opts: {
   if (opts.smtpUrl) {
     const transport = nodemailer.createTransport(opts.smtpUrl);
     return {
-      async send({ kind, ...mail }) {
+      async send({ kind, userId: _userId, ...mail }) {
         // The server's reply may name the recipient: the error is logged by its codes only.
         await transport.sendMail({ from: opts.from, ...mail }).catch((error: unknown) => {
           throw quotesContent(error);
@@ -51,10 +53,10 @@ export function createMailer(opts: {
   const outbox = path.join(opts.dataDir, 'outbox');
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
-    async send({ kind, ...mail }) {
+    async send({ kind, userId, ...mail }) {
       const info = await transport.sendMail({ from: opts.from, ...mail });
       await mkdir(outbox, { recursive: true, mode: 0o700 });
-      const file = path.join(outbox, `${Date.now()}-${randomUUID()}.eml`);
+      const file = path.join(outbox, `${userId ?? 'none'}-${Date.now()}-${randomUUID()}.eml`);
       await writeFile(file, info.message as Buffer, { mode: 0o600 });
       opts.log.info({ kind, file }, 'mail written to outbox (SMTP_URL unset)');
     },

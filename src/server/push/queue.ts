@@ -9,9 +9,14 @@ export interface PushJob {
   options: PushOptions;
 }
 
+/** How a push ended: sent; the device gone or forgotten; refused (4xx); failed after the quick retries; or cut by shutdown. */
+export type PushOutcome = 'sent' | 'gone' | 'refused' | 'failed' | 'closed';
+
 export interface PushQueue {
   /** Takes a push and returns at once; it is sent after the answer, with retries. */
   enqueue(job: PushJob): void;
+  /** Sends a push with the quick retries and resolves with how it ended (the outbox's handler). */
+  deliver(job: PushJob): Promise<PushOutcome>;
   /** Runs background work that decides what to push (reads, then `enqueue`), off the request path. */
   run(work: () => Promise<unknown>): void;
   /** Resolves when nothing is running, waiting, in flight or due for a retry (or after `timeoutMs`). */
@@ -53,8 +58,9 @@ export function createPushQueue(opts: PushQueueOptions): PushQueue {
   const delays = opts.retryDelaysMs ?? PUSH_RETRY_DELAYS_MS;
   const timeoutMs = opts.timeoutMs ?? PUSH_TIMEOUT_MS;
   const concurrency = opts.concurrency ?? 8;
-  const waiting: { job: PushJob; attempt: number }[] = [];
-  const timers = new Set<NodeJS.Timeout>();
+  type Item = { job: PushJob; attempt: number; done: (outcome: PushOutcome) => void };
+  const waiting: Item[] = [];
+  const timers = new Map<NodeJS.Timeout, () => void>();
   const idle = new Set<() => void>();
   const shutdown = new AbortController();
   let inFlight = 0;
@@ -65,7 +71,8 @@ export function createPushQueue(opts: PushQueueOptions): PushQueue {
     if (busy() === 0) for (const wake of [...idle]) wake();
   };
 
-  async function attempt(job: PushJob, attemptNo: number) {
+  async function attempt(item: Item) {
+    const { job, attempt: attemptNo, done } = item;
     const { log } = opts;
     let status: number | null = null;
     let code: string | undefined;
@@ -82,7 +89,7 @@ export function createPushQueue(opts: PushQueueOptions): PushQueue {
     shutdown.signal.addEventListener('abort', onShutdown, { once: true });
     try {
       target = await opts.load(job.tokenId);
-      if (!target) return;
+      if (!target) return done('gone');
       status = await opts.sender.send(target, job.message, job.options, attemptAbort.signal);
     } catch (error) {
       const e = error as { name?: string; code?: string; cause?: { code?: string } };
@@ -91,34 +98,34 @@ export function createPushQueue(opts: PushQueueOptions): PushQueue {
       clearTimeout(timeout);
       shutdown.signal.removeEventListener('abort', onShutdown);
     }
-    if (shutdown.signal.aborted) return;
-    if (status !== null && status >= 200 && status < 300) return;
+    if (shutdown.signal.aborted) return done('closed');
+    if (status !== null && status >= 200 && status < 300) return done('sent');
     if (target && (status === 404 || status === 410)) {
       log.info({ tokenId: job.tokenId, status }, 'push: subscription gone, device forgotten');
       await opts.gone(job.tokenId, target.endpoint).catch((error) => {
         log.warn({ err: error, tokenId: job.tokenId }, 'push: gone device not forgotten');
       });
-      return;
+      return done('gone');
     }
     const delay = delays[attemptNo];
     if (!retriable(status) || delay === undefined) {
       log.warn({ tokenId: job.tokenId, status, code, attempts: attemptNo + 1 }, 'push: given up');
-      return;
+      return done(retriable(status) ? 'failed' : 'refused');
     }
     log.info({ tokenId: job.tokenId, status, code, attempt: attemptNo + 1 }, 'push: failed, retrying');
     const timer = setTimeout(() => {
       timers.delete(timer);
-      push({ job, attempt: attemptNo + 1 });
+      push({ ...item, attempt: attemptNo + 1 });
     }, delay);
     timer.unref();
-    timers.add(timer);
+    timers.set(timer, () => done('closed'));
   }
 
   function pump() {
     while (inFlight < concurrency && waiting.length > 0 && !shutdown.signal.aborted) {
       const next = waiting.shift()!;
       inFlight++;
-      void attempt(next.job, next.attempt).finally(() => {
+      void attempt(next).finally(() => {
         inFlight--;
         pump();
         settleIfIdle();
@@ -126,10 +133,14 @@ export function createPushQueue(opts: PushQueueOptions): PushQueue {
     }
   }
 
-  function push(item: { job: PushJob; attempt: number }) {
-    if (shutdown.signal.aborted) return settleIfIdle();
+  function push(item: Item) {
+    if (shutdown.signal.aborted) {
+      item.done('closed');
+      return settleIfIdle();
+    }
     if (waiting.length >= MAX_QUEUED) {
       opts.log.error({ tokenId: item.job.tokenId }, 'push: queue full, push dropped');
+      item.done('failed');
       return settleIfIdle();
     }
     waiting.push(item);
@@ -138,7 +149,10 @@ export function createPushQueue(opts: PushQueueOptions): PushQueue {
 
   return {
     enqueue(job) {
-      push({ job, attempt: 0 });
+      push({ job, attempt: 0, done: () => {} });
+    },
+    deliver(job) {
+      return new Promise((resolve) => push({ job, attempt: 0, done: resolve }));
     },
     run(work) {
       if (shutdown.signal.aborted) return;
@@ -164,9 +178,12 @@ export function createPushQueue(opts: PushQueueOptions): PushQueue {
     },
     close() {
       shutdown.abort();
-      for (const timer of timers) clearTimeout(timer);
+      for (const [timer, cancel] of timers) {
+        clearTimeout(timer);
+        cancel();
+      }
       timers.clear();
-      waiting.length = 0;
+      for (const item of waiting.splice(0)) item.done('closed');
       settleIfIdle();
     },
     get size() {

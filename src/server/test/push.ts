@@ -23,4 +23,7 @@ export const devicesOf = (server: TestServer, user: Pick<TestUser, 'id'>) =>
   server.database.db.select().from(pushTokens).where(eq(pushTokens.userId, user.id));
 
 /** Every push the server has decided on has been sent (or given up). */
-export const pushesSettled = (server: TestServer) => server.services.push.queue.drain();
+export async function pushesSettled(server: TestServer) {
+  await server.services.outbox.drain();
+  await server.services.push.queue.drain();
+}

@@ -13,6 +13,7 @@ import type { Database } from '../db/client';
 import type { Mailer } from '../email/mailer';
 import { loadConfig } from '../env';
 import { createLogger } from '../logger';
+import type { OutboxTuning } from '../outbox/worker';
 import type { PushTuning } from '../push/service';
 import { type Api, anonymousApi, createClient, type TestClient } from './client';
 import { countRows, type DbKind, openTestDatabase, type RowCounts } from './database';
@@ -50,7 +51,7 @@ export interface TestServer {
   count(table: PgTable): Promise<number>;
   /** Rows in every table of the schema, to show that a refused request changed nothing. */
   rowCounts(): Promise<RowCounts>;
-  /** Resolves once every mail the server has started to send has gone out or failed. */
+  /** Resolves once no mail is due in the outbox and every one being sent has gone out or failed. */
   mailsSettled(): Promise<void>;
   /** What the server logged so far, one JSON line each (empty unless `captureLogs`). */
   logs(): string[];
@@ -76,8 +77,8 @@ export interface TestServerOptions {
   env?: Record<string, string>;
   /** Shorter push retries and timeouts (a local push service answers at once or never). */
   push?: PushTuning;
-  /** Pauses between mail retries in place of the production ones (seconds apart). */
-  mailRetryDelaysMs?: readonly number[];
+  /** The outbox's pauses, lease and poll in place of the production ones. */
+  outbox?: OutboxTuning;
   /** Keep every log line, from debug up, for `logs()` (the server logs nothing otherwise). */
   captureLogs?: boolean;
 }
@@ -132,9 +133,13 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     database,
     clock: clock.now,
     push: opts.push,
-    mailRetryDelaysMs: opts.mailRetryDelaysMs,
+    outbox: opts.outbox,
   });
-  const mailsSettled = trackSends(services.mailer);
+  const sendsSettled = trackSends(services.mailer);
+  const mailsSettled = async () => {
+    await services.outbox.drain();
+    await sendsSettled();
+  };
   const app = createApp(services);
   handler = (request) => app.fetch(request);
 
@@ -161,6 +166,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
       // Event streams and the LISTEN connection.
       await services.closeRealtime();
       services.push.queue.close();
+      await services.outbox.close();
       services.mailer.close();
       await smtp.close();
       await owned?.dispose();

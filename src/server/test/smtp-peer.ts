@@ -26,6 +26,13 @@ export interface SmtpPeer {
    * real server does: "550 5.1.1 <address>: Recipient address rejected".
    */
   reject(address: string): void;
+  /**
+   * While `down`, every connection is turned away at once with "421 Service not available", as a mail
+   * server that is restarting or overloaded answers; `false` accepts mail again.
+   */
+  refuseConnections(down: boolean): void;
+  /** Connections turned away so far. */
+  readonly refused: number;
   close(): Promise<void>;
 }
 
@@ -95,12 +102,19 @@ export async function startSmtpPeer(opts: { delayMs?: number } = {}): Promise<Sm
   const taken = new Set<ReceivedMail>();
   const waiters = new Set<() => boolean>();
   const rejected = new Set<string>();
+  let down = false;
+  let refused = 0;
 
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
     banner: 'pact test peer',
+    onConnect(_session, callback) {
+      if (!down) return callback();
+      refused++;
+      callback(Object.assign(new Error('Service not available'), { responseCode: 421 }));
+    },
     onRcptTo(address, _session, callback) {
       if (!rejected.has(address.address.toLowerCase())) return callback();
       const error = Object.assign(new Error(`5.1.1 <${address.address}>: Recipient address rejected`), {
@@ -138,6 +152,12 @@ export async function startSmtpPeer(opts: { delayMs?: number } = {}): Promise<Sm
     messages,
     mailsTo,
     reject: (address) => rejected.add(address.toLowerCase()),
+    refuseConnections(value) {
+      down = value;
+    },
+    get refused() {
+      return refused;
+    },
     waitForMail(to, predicate = () => true, timeoutMs = 5_000) {
       return new Promise((resolve, reject) => {
         const check = () => {

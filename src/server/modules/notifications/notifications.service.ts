@@ -5,7 +5,7 @@ import { NOTIFICATION_PAGE } from '@/shared/schemas/notifications';
 import type { Actor } from '../../auth/session';
 import type { Tx } from '../../db/client';
 import { bound, prepared } from '../../db/prepared';
-import { notifications, users } from '../../db/schema';
+import { notifications, outbox, users } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../http/errors';
 import type { Emit } from '../../realtime/publisher';
@@ -25,6 +25,8 @@ export async function createNotification(tx: Tx, emit: Emit, userId: string, con
       data: content.data as Record<string, unknown>,
     })
     .returning({ id: notifications.id });
+  // Its pushes, decided by the outbox's worker once this commits (decision 037).
+  await tx.insert(outbox).values({ kind: 'notification', payload: { notificationId: row!.id }, userId });
   emit([userId], 'notification.created', { notificationId: row!.id });
   return row!.id;
 }

@@ -87,7 +87,6 @@ export async function sendRequest(
   const { receiverId } = input;
   const role = requireActingRole(actor);
   if (receiverId === actor.id) throw new AppError(400, 'BAD_REQUEST', 'You cannot connect with yourself');
-  let mail: ConnectionMail | null = null;
   let request: RequestView;
   try {
     request = await deps.publisher.transaction(async (tx, emit) => {
@@ -119,7 +118,9 @@ export async function sendRequest(
         notify.connectionRequested({ senderName, requestId, senderId: actor.id }),
       );
       emit([receiverId], 'partner_request.created', { requestId });
-      mail = { to: target.email, receiverName: target.displayName, senderName, requestId };
+      // In the transaction: the mail leaves if, and only if, the request is made (decision 037).
+      const mail = { to: target.email, receiverName: target.displayName, senderName, requestId };
+      await sendConnectionMail(deps, tx, mail, role, receiverId);
       return presentRequest({
         id: requestId,
         senderId: actor.id,
@@ -139,13 +140,19 @@ export async function sendRequest(
     if (isUniqueViolation(error)) throw requestExists();
     throw error;
   }
-  if (mail) sendConnectionMail(deps, mail, role);
   return request;
 }
 
-function sendConnectionMail(deps: AppDeps, m: ConnectionMail, senderRole: 'dominant' | 'submissive') {
+function sendConnectionMail(
+  deps: AppDeps,
+  tx: Tx,
+  m: ConnectionMail,
+  senderRole: 'dominant' | 'submissive',
+  receiverId: string,
+) {
   const link = `${deps.appUrl}${withQuery(paths.dashboard, { request: m.requestId })}`;
-  deps.mail.enqueue(connectionRequestMail(m.to, m.receiverName, m.senderName, senderRole, link));
+  const mail = connectionRequestMail(m.to, m.receiverName, m.senderName, senderRole, link);
+  return deps.mail.enqueue(mail, { tx, userId: receiverId });
 }
 
 /** Locks a pending request addressed to the actor, or refuses with the spec's messages. */

@@ -13,6 +13,8 @@ import type { PushMessage } from '@/shared/schemas/push';
 import type { Actor } from '../../auth/session';
 import { notifications, pushPreferences, pushTokens } from '../../db/schema';
 import type { AppDeps } from '../../deps';
+import type { OutboxEntry } from '../../outbox/worker';
+import type { PushJob } from '../../push/queue';
 import type { PushOptions } from '../../push/sender';
 import { presentPreferences } from './push.presenter';
 
@@ -34,18 +36,32 @@ async function devicesOf(deps: AppDeps, userId: string) {
   return deps.db.select({ id: pushTokens.id }).from(pushTokens).where(eq(pushTokens.userId, userId));
 }
 
-function toDevices(deps: AppDeps, devices: { id: string }[], message: PushMessage, options: PushOptions) {
-  for (const device of devices) deps.push.queue.enqueue({ tokenId: device.id, message, options });
+/** One outbox row per device (decision 037): the push leaves from the worker, retried over hours. */
+function toDevices(
+  userId: string,
+  devices: { id: string }[],
+  message: PushMessage,
+  options: PushOptions,
+): OutboxEntry[] {
+  return devices.map((device) => ({
+    kind: 'push',
+    payload: { tokenId: device.id, message, options } satisfies PushJob,
+    userId,
+  }));
 }
 
 /**
- * The push of one notification, after the transaction that created it has committed (off the request
- * path, from the push queue): to each of the user's devices, discreet unless they chose details; during
- * their quiet hours it is only counted, for the summary at their end. Nothing for a user without devices.
+ * The pushes of one notification, from its outbox row once the transaction that created it has committed
+ * (off the request path): one per device of the user, discreet unless they chose details; during their
+ * quiet hours it is only counted, for the summary at their end. None for a user without devices.
  */
-export async function deliverNotification(deps: AppDeps, userId: string, notificationId: string) {
+export async function deliverNotification(
+  deps: AppDeps,
+  userId: string,
+  notificationId: string,
+): Promise<OutboxEntry[]> {
   const devices = await devicesOf(deps, userId);
-  if (devices.length === 0) return;
+  if (devices.length === 0) return [];
   const [row] = await deps.db
     .select({
       type: notifications.type,
@@ -60,7 +76,7 @@ export async function deliverNotification(deps: AppDeps, userId: string, notific
     .from(notifications)
     .leftJoin(pushPreferences, eq(pushPreferences.userId, notifications.userId))
     .where(and(eq(notifications.id, notificationId), eq(notifications.userId, userId)));
-  if (!row) return;
+  if (!row) return [];
   const preferences = presentPreferences(row);
   const now = deps.clock().getTime();
   if (preferences.quietHours && inQuietHours(preferences.quietHours, now)) {
@@ -72,10 +88,10 @@ export async function deliverNotification(deps: AppDeps, userId: string, notific
         heldUntil: sql`coalesce(${pushPreferences.heldUntil}, ${end.toISOString()}::timestamptz)`,
       })
       .where(eq(pushPreferences.userId, userId));
-    return;
+    return [];
   }
   const topic = preferences.showDetails ? topicOf(notificationSubject(row)) : DISCREET_TOPIC;
-  toDevices(deps, devices, notificationPush(row, preferences.showDetails), {
+  return toDevices(userId, devices, notificationPush(row, preferences.showDetails), {
     ttl: NOTIFICATION_TTL_S,
     urgency: pushUrgency(row.type),
     topic,
@@ -111,11 +127,14 @@ export async function flushHeldPushes(deps: AppDeps): Promise<number> {
     });
     if (held === 0) continue;
     const devices = await devicesOf(deps, userId);
-    toDevices(deps, devices, summaryPush(held), {
-      ttl: SUMMARY_TTL_S,
-      urgency: 'normal',
-      topic: SUMMARY_TOPIC,
-    });
+    await deps.outbox.add(
+      deps.db,
+      toDevices(userId, devices, summaryPush(held), {
+        ttl: SUMMARY_TTL_S,
+        urgency: 'normal',
+        topic: SUMMARY_TOPIC,
+      }),
+    );
     summaries++;
   }
   return summaries;
@@ -124,6 +143,9 @@ export async function flushHeldPushes(deps: AppDeps): Promise<number> {
 /** "Send a test notification": to each of the actor's devices at once, quiet hours or not. */
 export async function sendTestPush(deps: AppDeps, actor: Actor) {
   const devices = await devicesOf(deps, actor.id);
-  toDevices(deps, devices, TEST_PUSH, { ttl: TEST_TTL_S, urgency: 'high', topic: TEST_TOPIC });
+  await deps.outbox.add(
+    deps.db,
+    toDevices(actor.id, devices, TEST_PUSH, { ttl: TEST_TTL_S, urgency: 'high', topic: TEST_TOPIC }),
+  );
   return { devices: devices.length };
 }

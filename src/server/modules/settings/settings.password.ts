@@ -63,6 +63,9 @@ export async function changePassword(
     },
     deps.clock(),
   );
-  deps.mail.enqueue(passwordChangedMail(input.user.email, input.user.name, `${deps.appUrl}${paths.auth}`));
+  await deps.mail.enqueue(
+    passwordChangedMail(input.user.email, input.user.name, `${deps.appUrl}${paths.auth}`),
+    { userId: actor.id },
+  );
   return revoked;
 }

@@ -1,0 +1,273 @@
+import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import type { Db, Queryable } from '../db/client';
+import { outbox } from '../db/schema';
+import type { Logger } from '../logger';
+
+export type OutboxKind = 'mail' | 'notification' | 'push';
+
+/** A row to write: what to do, its payload (read back by the kind's handler), whom it concerns. */
+export interface OutboxEntry {
+  kind: OutboxKind;
+  payload: unknown;
+  /** The user the row concerns: their account's deletion deletes it (cascade). */
+  userId: string | null;
+}
+
+export interface OutboxRow extends OutboxEntry {
+  id: string;
+  /** Attempts so far, this one included. */
+  attempts: number;
+}
+
+/**
+ * What a handler made of a row. `ok`: done, the row is deleted, and `follow` rows are written in the same
+ * transaction (a notification becomes one push per device). Otherwise `code` (never content) is kept in
+ * `last_error`; a `permanent` failure is not tried again; `details` (codes only) go to the log line.
+ */
+export type OutboxOutcome =
+  | { ok: true; follow?: OutboxEntry[] }
+  | { ok: false; code: string; permanent?: boolean; details?: Record<string, unknown> };
+
+export type OutboxHandler = (row: OutboxRow) => Promise<OutboxOutcome>;
+
+export interface OutboxTuning {
+  /** The pause after the first failure; each later one doubles, up to `maxRetryMs`. */
+  retryMs?: number;
+  maxRetryMs?: number;
+  /** Attempts before a row is marked dead. */
+  maxAttempts?: number;
+  /** How long a claimed row is this instance's; past it, an instance that died mid-send loses it. */
+  leaseMs?: number;
+  /** How often due rows are looked for when nothing woke the worker. */
+  pollMs?: number;
+  /** Rows claimed (and handled at once) per round. */
+  batch?: number;
+}
+
+export interface Outbox {
+  /**
+   * Writes rows through `q`: in a transaction they leave only if it commits (the worker is woken after
+   * the commit: see `wakeAfterCommit`); through the database they are written at once and the worker
+   * woken.
+   */
+  add(q: Queryable, entries: OutboxEntry | OutboxEntry[]): Promise<void>;
+  handle(kind: OutboxKind, handler: OutboxHandler): void;
+  /** Looks for due rows now (no waiting for the poll). */
+  wake(): void;
+  /** True once after `add` wrote through a transaction: the publisher's after-commit hook then wakes. */
+  takeWakeAfterCommit(): boolean;
+  /** One pass: claims due rows and handles them until none is due; the rows handled. */
+  runDue(): Promise<number>;
+  /** Resolves when no row is due and nothing is in flight (or after `timeoutMs`). */
+  drain(timeoutMs?: number): Promise<void>;
+  /** Starts polling. */
+  start(): void;
+  /** Stops polling and waits for the pass under way (at most `timeoutMs`). */
+  close(timeoutMs?: number): Promise<void>;
+}
+
+export const OUTBOX_DEFAULTS = {
+  retryMs: 30_000,
+  maxRetryMs: 6 * 60 * 60 * 1000,
+  // 30 s, 1, 2, 4, 8, 16, 32 min, 1 h, 2 h, 4 h, then 6 h: the fourteenth attempt is about 26 h in.
+  maxAttempts: 14,
+  leaseMs: 15 * 60 * 1000,
+  pollMs: 5_000,
+  batch: 8,
+} as const;
+
+/** The pause before the next attempt after `attempts` attempts: doubling from `retryMs`, capped. */
+export function retryDelayMs(attempts: number, tuning: { retryMs: number; maxRetryMs: number }) {
+  return Math.min(tuning.retryMs * 2 ** Math.max(0, attempts - 1), tuning.maxRetryMs);
+}
+
+/** A dead row keeps its place for the operator, never due again. */
+const NEVER = new Date('9999-12-31T00:00:00Z');
+
+/**
+ * The durable outbox (decision 037): mails and pushes are rows written with the change that causes them;
+ * any instance's worker claims due rows with `FOR UPDATE SKIP LOCKED` and a lease (`locked_until`), hands
+ * each to its kind's handler, then deletes it, or puts it back with a doubled pause, or after
+ * `maxAttempts` marks it dead (never due, logged by id and code). Times come from `clock`, so that tests
+ * move through the backoff without waiting. Payloads are never logged.
+ */
+export function createOutbox(opts: {
+  db: Db;
+  log: Logger;
+  clock: () => Date;
+  tuning?: OutboxTuning;
+}): Outbox {
+  const { db, log, clock } = opts;
+  const t = { ...OUTBOX_DEFAULTS, ...stripUndefined(opts.tuning ?? {}) };
+  const handlers = new Map<OutboxKind, OutboxHandler>();
+  let current: Promise<number> | null = null;
+  let again = false;
+  let closed = false;
+  let wakeAfterCommit = false;
+  let poller: NodeJS.Timeout | null = null;
+
+  async function claim(): Promise<(OutboxRow & { lease: Date })[]> {
+    const now = clock();
+    const lease = new Date(now.getTime() + t.leaseMs);
+    const due = db
+      .select({ id: outbox.id })
+      .from(outbox)
+      .where(
+        and(
+          // A row never tried is due at once, whatever `run_after` its writer's clock gave it.
+          or(eq(outbox.attempts, 0), lte(outbox.runAfter, now)),
+          or(isNull(outbox.lockedUntil), lte(outbox.lockedUntil, now)),
+        ),
+      )
+      .orderBy(outbox.runAfter)
+      .limit(t.batch)
+      .for('update', { skipLocked: true });
+    const rows = await db
+      .update(outbox)
+      .set({ lockedUntil: lease, attempts: sql`${outbox.attempts} + 1` })
+      .where(inArray(outbox.id, due))
+      .returning({
+        id: outbox.id,
+        kind: outbox.kind,
+        payload: outbox.payload,
+        userId: outbox.userId,
+        attempts: outbox.attempts,
+      });
+    return rows.map((row) => ({ ...row, lease }));
+  }
+
+  async function settle(row: OutboxRow & { lease: Date }, outcome: OutboxOutcome) {
+    // Only while the lease is ours: a row another instance took over after it ran out is theirs.
+    const ours = and(eq(outbox.id, row.id), eq(outbox.lockedUntil, row.lease));
+    const about = { outboxId: row.id, kind: row.kind, attempts: row.attempts };
+    if (outcome.ok) {
+      const follow = outcome.follow ?? [];
+      await db.transaction(async (tx) => {
+        const gone = await tx.delete(outbox).where(ours).returning({ id: outbox.id });
+        if (gone.length > 0 && follow.length > 0) await tx.insert(outbox).values(follow);
+      });
+      return follow.length > 0;
+    }
+    const dead = outcome.permanent === true || row.attempts >= t.maxAttempts;
+    const runAfter = dead ? NEVER : new Date(clock().getTime() + retryDelayMs(row.attempts, t));
+    await db
+      .update(outbox)
+      .set({ runAfter, lockedUntil: null, lastError: dead ? `dead: ${outcome.code}` : outcome.code })
+      .where(ours);
+    const line = { ...about, code: outcome.code, ...stripUndefined(outcome.details ?? {}) };
+    if (dead) log.error(line, 'outbox: given up, row marked dead');
+    else log.warn({ ...line, retryAt: runAfter.toISOString() }, 'outbox: failed, will retry');
+    return false;
+  }
+
+  async function handleRow(row: OutboxRow & { lease: Date }) {
+    const handler = handlers.get(row.kind);
+    let outcome: OutboxOutcome;
+    try {
+      outcome = handler ? await handler(row) : { ok: false, code: 'no-handler' };
+    } catch (error) {
+      log.error({ err: error, outboxId: row.id, kind: row.kind }, 'outbox: handler failed');
+      outcome = { ok: false, code: 'handler-error' };
+    }
+    return settle(row, outcome).catch((error) => {
+      // The lease runs out and the row is tried again.
+      log.error({ err: error, outboxId: row.id, kind: row.kind }, 'outbox: row not settled');
+      return false;
+    });
+  }
+
+  async function runOnce() {
+    let handled = 0;
+    while (!closed) {
+      const rows = await claim();
+      if (rows.length === 0) break;
+      handled += rows.length;
+      await Promise.all(rows.map(handleRow));
+    }
+    return handled;
+  }
+
+  function pass(): Promise<number> {
+    if (current) {
+      again = true;
+      return current;
+    }
+    current = (async () => {
+      let handled = 0;
+      do {
+        again = false;
+        handled += await runOnce();
+      } while (again && !closed);
+      return handled;
+    })().finally(() => {
+      current = null;
+    });
+    return current;
+  }
+
+  const wake = () => {
+    if (closed) return;
+    pass().catch((error) => log.error({ err: error }, 'outbox: pass failed, will try again'));
+  };
+
+  return {
+    async add(q, entries) {
+      const rows = Array.isArray(entries) ? entries : [entries];
+      if (rows.length === 0) return;
+      await q.insert(outbox).values(rows);
+      if (q === db) wake();
+      else wakeAfterCommit = true;
+    },
+    handle(kind, handler) {
+      handlers.set(kind, handler);
+    },
+    wake,
+    takeWakeAfterCommit() {
+      const due = wakeAfterCommit;
+      wakeAfterCommit = false;
+      return due;
+    },
+    runDue: () => pass(),
+    async drain(timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs;
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<'timeout'>((resolve) => {
+        timer = setTimeout(() => resolve('timeout'), timeoutMs);
+      });
+      try {
+        while (!closed && Date.now() < deadline) {
+          // A pass that started before the caller's rows were written may have missed them: one more.
+          const handled = await Promise.race([pass(), timeout]);
+          if (handled === 'timeout') return;
+          if (handled === 0 && !current) return;
+        }
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+    start() {
+      if (poller || closed) return;
+      poller = setInterval(wake, t.pollMs);
+      poller.unref();
+      wake();
+    },
+    async close(timeoutMs = 5_000) {
+      closed = true;
+      if (poller) clearInterval(poller);
+      poller = null;
+      if (!current) return;
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        current.catch(() => {}),
+        new Promise<void>((resolve) => {
+          timer = setTimeout(resolve, timeoutMs);
+        }),
+      ]);
+      clearTimeout(timer);
+    },
+  };
+}
+
+function stripUndefined<T extends object>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
