@@ -223,3 +223,39 @@ test('a completed task shows as completed before the server answers; a refusal p
   expect(listed.tasks.find((t: { title: string }) => t.title === 'Sweep the hall').isCompleted).toBe(false);
   await subPage.context().close();
 });
+
+test('a signature shows before the server answers; a refused one is taken back with a message', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const { sub } = await seedCouple(browser, page, request, { dominant: 'Kit Dom', submissive: 'Lou Sub' });
+  expect((await page.request.post('/api/contracts', { data: { partnerId: sub.id } })).status()).toBe(201);
+  const badge = (p: Page) => p.getByTestId('contract-status');
+  await page.goto('/contract');
+  await page.getByRole('button', { name: 'Close editor' }).click();
+  await expect(badge(page)).toHaveText('Awaiting Signatures');
+
+  const hold = await holdPosts(page, '/api/contracts/*/sign');
+  await page.getByRole('button', { name: 'Sign as Dominant' }).click();
+  await expect(badge(page)).toHaveText('Partially Signed (1/2)');
+  expect(hold.held).toHaveLength(1);
+  hold.release();
+  await expect(page.getByText('Document signed')).toBeVisible();
+
+  const subPage = sub.page;
+  await subPage.route('**/api/contracts/*/sign', (route) =>
+    route.fulfill({
+      status: 409,
+      contentType: 'application/json',
+      body: JSON.stringify({ error: { code: 'CONFLICT', message: 'The contract changed; read it again' } }),
+    }),
+  );
+  await subPage.goto('/contract');
+  await expect(badge(subPage)).toHaveText('Partially Signed (1/2)');
+  await subPage.getByRole('button', { name: 'Sign as Submissive' }).click();
+  await expect(subPage.getByText('Failed to sign contract')).toBeVisible();
+  await expect(subPage.getByText('The contract changed; read it again')).toBeVisible();
+  await expect(badge(subPage)).toHaveText('Partially Signed (1/2)');
+  await subPage.context().close();
+});
