@@ -5,6 +5,8 @@ import { seedCouple, seedTask } from './seed';
 const composer = (page: Page) => page.getByRole('textbox', { name: 'Message' });
 const messages = (page: Page) => page.getByTestId('journal-message');
 const UNREACHABLE = "Couldn't reach Pact. Your text is kept; try again.";
+/** The page's event stream is ready: its first refetch has happened and will not undo what a test shows. */
+const live = (page: Page) => expect(page.locator('html')).toHaveAttribute('data-live', 'ready');
 
 async function openJournal(page: Page, partnerName: string) {
   await page.goto('/journal');
@@ -74,6 +76,7 @@ test('a sent message shows before the server answers; a refused one is taken bac
 }) => {
   const { sub } = await seedCouple(browser, page, request, { dominant: 'Cy Dom', submissive: 'Di Sub' });
   await openJournal(page, 'Di Sub');
+  await live(page);
 
   const hold = await holdPosts(page, '/api/notes');
   await composer(page).fill('On its way');
@@ -193,6 +196,7 @@ test('a completed task shows as completed before the server answers; a refusal p
   await seedTask(page, sub.id, { title: 'Sweep the hall' });
   const subPage = sub.page;
   await subPage.goto('/tasks');
+  await live(subPage);
   expect(dom.id).toBeTruthy();
 
   const hold = await holdPosts(subPage, '/api/tasks/*/complete');
@@ -221,5 +225,43 @@ test('a completed task shows as completed before the server answers; a refusal p
   await expect(hall.getByRole('button', { name: /^Complete/ })).toBeEnabled();
   const listed = await (await subPage.request.get('/api/tasks')).json();
   expect(listed.tasks.find((t: { title: string }) => t.title === 'Sweep the hall').isCompleted).toBe(false);
+  await subPage.context().close();
+});
+
+test('a signature shows before the server answers; a refused one is taken back with a message', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const { sub } = await seedCouple(browser, page, request, { dominant: 'Kit Dom', submissive: 'Lou Sub' });
+  expect((await page.request.post('/api/contracts', { data: { partnerId: sub.id } })).status()).toBe(201);
+  const badge = (p: Page) => p.getByTestId('contract-status');
+  await page.goto('/contract');
+  await page.getByRole('button', { name: 'Close editor' }).click();
+  await expect(badge(page)).toHaveText('Awaiting Signatures');
+  await live(page);
+
+  const hold = await holdPosts(page, '/api/contracts/*/sign');
+  await page.getByRole('button', { name: 'Sign as Dominant' }).click();
+  await expect(badge(page)).toHaveText('Partially Signed (1/2)');
+  expect(hold.held).toHaveLength(1);
+  hold.release();
+  await expect(page.getByText('Document signed')).toBeVisible();
+
+  const subPage = sub.page;
+  await subPage.route('**/api/contracts/*/sign', (route) =>
+    route.fulfill({
+      status: 409,
+      contentType: 'application/json',
+      body: JSON.stringify({ error: { code: 'CONFLICT', message: 'The contract changed; read it again' } }),
+    }),
+  );
+  await subPage.goto('/contract');
+  await expect(badge(subPage)).toHaveText('Partially Signed (1/2)');
+  await live(subPage);
+  await subPage.getByRole('button', { name: 'Sign as Submissive' }).click();
+  await expect(subPage.getByText('Failed to sign contract')).toBeVisible();
+  await expect(subPage.getByText('The contract changed; read it again')).toBeVisible();
+  await expect(badge(subPage)).toHaveText('Partially Signed (1/2)');
   await subPage.context().close();
 });

@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { ContractView } from '@/shared/schemas/contracts';
 import { api, unwrap } from '@/web/lib/api';
 import { queryKeys } from '@/web/lib/query-keys';
+import { patchQuery } from '@/web/lib/writes';
 
 const contracts = api.api.contracts;
 const byId = contracts[':id'];
@@ -55,6 +56,46 @@ export function useOpenContract(partnerId: string) {
   });
 }
 
+/** The contract as it reads once the session's side has signed `versionId` (before the server says so). */
+export function signedBy(contract: ContractView | null, versionId: string, now: number): ContractView | null {
+  if (!contract || contract.versionId !== versionId || !contract.myRole) return contract;
+  const dominant = contract.myRole === 'dominant' || contract.isDominantSigned;
+  const submissive = contract.myRole === 'submissive' || contract.isSubmissiveSigned;
+  return {
+    ...contract,
+    isDominantSigned: dominant,
+    isSubmissiveSigned: submissive,
+    dominantSignedAt: contract.myRole === 'dominant' ? now : contract.dominantSignedAt,
+    submissiveSignedAt: contract.myRole === 'submissive' ? now : contract.submissiveSignedAt,
+    signedAt: dominant && submissive ? now : contract.signedAt,
+  };
+}
+
+/**
+ * Signing shows at once: the cached contract reads as signed by this side before the server answers, and
+ * goes back if the server refuses (the panel's toast names the failure).
+ */
+function useSign(partnerId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, versionId }: { id: string; versionId: string }) =>
+      unwrap(byId.sign.$post({ param: { id }, json: { versionId } })),
+    onMutate: async ({ versionId }) => ({
+      rollback: await patchQuery<ContractView | null>(queryClient, queryKeys.contract(partnerId), (c) =>
+        signedBy(c, versionId, Date.now()),
+      ),
+    }),
+    onSuccess: ({ contract }) => {
+      queryClient.setQueryData(queryKeys.contract(partnerId), contract);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.contractHistory(contract.id) });
+    },
+    onError: (_error, _input, context) => {
+      context?.rollback();
+      void queryClient.invalidateQueries({ queryKey: queryKeys.contract(partnerId) });
+    },
+  });
+}
+
 type Base = { id: string; baseVersionId: string };
 
 export function useContractActions(partnerId: string) {
@@ -70,9 +111,7 @@ export function useContractActions(partnerId: string) {
     reset: useContractWrite(partnerId, ({ id, ...json }: Base) =>
       unwrap(byId.reset.$post({ param: { id }, json })),
     ),
-    sign: useContractWrite(partnerId, ({ id, versionId }: { id: string; versionId: string }) =>
-      unwrap(byId.sign.$post({ param: { id }, json: { versionId } })),
-    ),
+    sign: useSign(partnerId),
     requestEdit: useContractWrite(partnerId, (id: string) =>
       unwrap(byId['edit-request'].$post({ param: { id } })),
     ),

@@ -41,9 +41,7 @@ export function useStartTimer() {
     mutationFn: async (id: string) => (await unwrap(byId.timer.$post({ param: { id } }))).punishment,
     onMutate: async (id) => ({
       rollback: await patchQuery<PunishmentView[]>(queryClient, queryKeys.punishments, (list) =>
-        list.map((p) =>
-          p.id === id && p.timerStartTime === null ? { ...p, timerStartTime: Date.now() } : p,
-        ),
+        list.map((p) => (p.id === id ? { ...p, timerStartTime: Date.now() } : p)),
       ),
     }),
     onError: (_error, _id, context) => context?.rollback(),
