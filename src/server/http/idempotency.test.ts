@@ -10,7 +10,7 @@ import { expectBody, expectError } from '../test/responses';
 import { startTestServer, type TestServer } from '../test/server';
 import { taskBody } from '../test/tasks';
 import { storedCounts, uploadPhoto } from '../test/uploads';
-import { actAs, createUser, type TestUser } from '../test/users';
+import { actAs, createUser, signIn, type TestUser } from '../test/users';
 import { BAD_KEY_MESSAGE, IDEMPOTENCY_TTL_MS, KEY_REUSED_MESSAGE } from './idempotency';
 
 const post = (client: TestClient, path: string, body: unknown, key?: string) =>
@@ -221,11 +221,12 @@ describe.each(databases())('Idempotency-Key on creates, on %s', (kind) => {
         ) as Couple;
         const body = await create.body(couple, server);
         const key = randomUUID();
-        await actAs(sw.client, wrongRole);
+        // A session keeps its role: the wrong one is another session of the same Switch.
+        const wrongSession = await signIn(server, sw);
+        await actAs(wrongSession, wrongRole);
         const before = await storedCounts(server);
-        await expectError(await post(sw.client, create.path, body, key), 403, 'FORBIDDEN');
+        await expectError(await post(wrongSession, create.path, body, key), 403, 'FORBIDDEN');
         expect(await storedCounts(server)).toEqual(before);
-        await actAs(sw.client, rightRole);
         await createdId(await post(sw.client, create.path, body, key));
       },
     );
