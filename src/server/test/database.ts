@@ -84,7 +84,7 @@ export const SCHEMA_TABLES: ReadonlyMap<TableName, PgTable> = new Map(
  * refused or not, so "a refused request changed nothing" leaves them out; the outbox empties as its mails
  * and pushes leave, whenever the worker gets to them.
  */
-const BOOKKEEPING: ReadonlySet<TableName> = new Set<TableName>(['rateLimits', 'outbox']);
+const BOOKKEEPING: ReadonlySet<TableName> = new Set<TableName>(['rateLimits', 'outbox', 'jobRuns']);
 
 /** Rows in every data table of the schema, by export name; one round trip, as it runs around most refusals. */
 export async function countRows(db: Db): Promise<RowCounts> {
