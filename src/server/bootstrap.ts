@@ -87,7 +87,7 @@ export async function createServices(
     clock,
     tuning: { retryMs: config.outboxRetryMs, ...overrides.outbox },
   });
-  const mail = createMailQueue(database.db, outbox);
+  const mail = createMailQueue(database.db, outbox, mailer);
   const auth = createAuth({
     db: database.db,
     secret: secrets.authSecret,
