@@ -61,15 +61,15 @@ export function createMailer(opts: {
     async send({ kind, userId, ...mail }) {
       const info = await transport.sendMail({ from: opts.from, ...mail });
       await mkdir(outbox, { recursive: true, mode: 0o700 });
-      const file = path.join(outbox, `${userId ?? 'none'}-${Date.now()}-${randomUUID()}.eml`);
+      const file = path.join(outbox, `${Date.now()}-${userId ?? 'none'}-${randomUUID()}.eml`);
       await writeFile(file, info.message as Buffer, { mode: 0o600 });
       opts.log.info({ kind, file }, 'mail written to outbox (SMTP_URL unset)');
     },
-    // Each file is named by the account it concerns (`<user id>-<time>-<random>.eml`).
+    // Each file is named by its time and the account it concerns (`<time>-<user id>-<random>.eml`).
     async forget(userId) {
       if (!UUID.test(userId)) return 0;
       const names = await readdir(outbox).catch(() => [] as string[]);
-      const mine = names.filter((name) => name.startsWith(`${userId}-`) && name.endsWith('.eml'));
+      const mine = names.filter((name) => name.includes(`-${userId}-`) && name.endsWith('.eml'));
       await Promise.all(mine.map((name) => rm(path.join(outbox, name), { force: true })));
       return mine.length;
     },
