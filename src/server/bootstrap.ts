@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { createAuth } from './auth/auth';
 import { createSessionReader } from './auth/session-cache';
 import { type Database, openDatabase } from './db/client';
+import { claimJobRun, sweepJobRuns } from './db/job-runs';
 import type { AppDeps } from './deps';
 import { createMailer, type Mailer } from './email/mailer';
 import { createMailQueue, mailHandler } from './email/queue';
@@ -20,7 +21,7 @@ import { sweepExpiredLinks, sweepExpiredSessions } from './modules/accounts/acco
 import { sweepLoginAttempts } from './modules/accounts/login-limit';
 import { sweepUnclaimedMedia } from './modules/media/media.claims';
 import { deliverNotification, flushHeldPushes } from './modules/push/push.deliver';
-import { createOutbox, type Outbox, type OutboxTuning } from './outbox/worker';
+import { createOutbox, type Outbox, type OutboxTuning, sweepDeadOutboxRows } from './outbox/worker';
 import { pushHandler } from './push/handler';
 import { createPushService, type PushTuning } from './push/service';
 import { createInProcessBus, createPostgresBus, type EventBus } from './realtime/bus';
@@ -41,6 +42,11 @@ export interface Services extends AppDeps {
    * rate-limit windows and stale login counters; on PGlite, the planner's statistics.
    */
   maintain(): Promise<void>;
+  /**
+   * The same as scheduled at start and every hour: each sweep runs only when this instance claims its
+   * hour (`job_runs`), so that several instances on one database run it once. Answers the sweeps it ran.
+   */
+  scheduledMaintenance(): Promise<string[]>;
   /** Stops the event streams, the bus and the timers; the database is closed by its owner. */
   closeRealtime(): Promise<void>;
 }
@@ -82,7 +88,7 @@ export async function createServices(
     clock,
     tuning: { retryMs: config.outboxRetryMs, ...overrides.outbox },
   });
-  const mail = createMailQueue(database.db, outbox);
+  const mail = createMailQueue(database.db, outbox, mailer);
   const auth = createAuth({
     db: database.db,
     secret: secrets.authSecret,
@@ -125,15 +131,39 @@ export async function createServices(
     // short one and sorts it whole instead of reading its newest page from the index (decision 021).
     ['planner statistics', async () => database.kind === 'pglite' && database.db.execute(sql`analyze`)],
   ];
-  const maintain = async () => {
-    for (const [name, sweep] of sweeps) {
-      await sweep().catch((error) =>
-        log.warn({ err: error, sweep: name }, 'maintenance: sweep failed, will try again'),
-      );
+  // Dead outbox rows a month old, and the claims of past runs.
+  sweeps.push(
+    ['outbox', () => sweepDeadOutboxRows(database.db, clock())],
+    ['job runs', () => sweepJobRuns(database.db, clock())],
+  );
+  const runSweep = async (name: string, sweep: () => Promise<unknown>) => {
+    try {
+      await sweep();
+      log.debug({ sweep: name }, 'maintenance: sweep ran');
+    } catch (error) {
+      log.warn({ err: error, sweep: name }, 'maintenance: sweep failed, will try again');
     }
   };
-  await maintain();
-  const sweeper = setInterval(() => void maintain(), SWEEP_INTERVAL_MS);
+  const maintain = async () => {
+    for (const [name, sweep] of sweeps) await runSweep(name, sweep);
+  };
+  // At start and every hour: each sweep once per hour of the clock, whichever instance claims it first.
+  const scheduledMaintenance = async () => {
+    const ran: string[] = [];
+    const slot = new Date(Math.floor(clock().getTime() / SWEEP_INTERVAL_MS) * SWEEP_INTERVAL_MS);
+    for (const [name, sweep] of sweeps) {
+      const claimed = await claimJobRun(database.db, `sweep:${name}`, slot).catch((error) => {
+        log.warn({ err: error, sweep: name }, 'maintenance: sweep not claimed, will try again');
+        return false;
+      });
+      if (!claimed) continue;
+      await runSweep(name, sweep);
+      ran.push(name);
+    }
+    return ran;
+  };
+  await scheduledMaintenance();
+  const sweeper = setInterval(() => void scheduledMaintenance(), SWEEP_INTERVAL_MS);
   sweeper.unref();
   const services: Services = {
     config,
@@ -155,6 +185,7 @@ export async function createServices(
     limits,
     trustProxy: config.trustProxy,
     maintain,
+    scheduledMaintenance,
     push,
     async closeRealtime() {
       clearInterval(sweeper);

@@ -26,6 +26,7 @@ describe('loadConfig', () => {
       logLevel: 'info',
       trustProxy: false,
       rateLimitScale: 1,
+      outboxRetryMs: 30_000,
       mediaStorage: 'files',
       secrets: {},
       push: { subject: 'mailto:no-reply@pact.local', publicKey: null, allowHttpLoopback: false },
@@ -80,6 +81,13 @@ describe('loadConfig', () => {
       rateLimitScale: 1000,
       trustProxy: true,
     });
+  });
+
+  it('refuses an outbox retry pause that is not a whole number of milliseconds from 100 to an hour', () => {
+    for (const value of ['0', '99', '-5', '1.5', 'soon', '3600001']) {
+      expect(() => loadConfig({ OUTBOX_RETRY_MS: value })).toThrow(/OUTBOX_RETRY_MS/);
+    }
+    expect(loadConfig({ OUTBOX_RETRY_MS: '500' }).outboxRetryMs).toBe(500);
   });
 
   it('resolves DATA_DIR to an absolute path', () => {

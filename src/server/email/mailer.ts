@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import { type Logger, quotesContent } from '../logger';
@@ -24,8 +24,12 @@ export interface Mail {
 
 export interface Mailer {
   send(mail: Mail): Promise<void>;
+  /** Deletes the written .eml files of an account (SMTP_URL unset); answers how many. */
+  forget(userId: string): Promise<number>;
   close(): void;
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Real SMTP when SMTP_URL is set. Without it, each mail is rendered to RFC 822 and written to
@@ -47,6 +51,7 @@ export function createMailer(opts: {
         });
         opts.log.info({ kind }, 'mail sent');
       },
+      forget: async () => 0,
       close: () => transport.close(),
     };
   }
@@ -56,9 +61,17 @@ export function createMailer(opts: {
     async send({ kind, userId, ...mail }) {
       const info = await transport.sendMail({ from: opts.from, ...mail });
       await mkdir(outbox, { recursive: true, mode: 0o700 });
-      const file = path.join(outbox, `${userId ?? 'none'}-${Date.now()}-${randomUUID()}.eml`);
+      const file = path.join(outbox, `${Date.now()}-${userId ?? 'none'}-${randomUUID()}.eml`);
       await writeFile(file, info.message as Buffer, { mode: 0o600 });
       opts.log.info({ kind, file }, 'mail written to outbox (SMTP_URL unset)');
+    },
+    // Each file is named by its time and the account it concerns (`<time>-<user id>-<random>.eml`).
+    async forget(userId) {
+      if (!UUID.test(userId)) return 0;
+      const names = await readdir(outbox).catch(() => [] as string[]);
+      const mine = names.filter((name) => name.includes(`-${userId}-`) && name.endsWith('.eml'));
+      await Promise.all(mine.map((name) => rm(path.join(outbox, name), { force: true })));
+      return mine.length;
     },
     close: () => transport.close(),
   };

@@ -11,6 +11,11 @@ export interface MailQueue {
   enqueue(mail: Mail, opts: { userId: string | null; tx?: Queryable }): Promise<void>;
   /** Resolves when no mail (nor push) is due or being sent (or after `timeoutMs`). */
   drain(timeoutMs?: number): Promise<void>;
+  /**
+   * A deleted account's mails written to DATA_DIR/outbox (SMTP_URL unset) are deleted; its unsent rows
+   * went with its user row (cascade).
+   */
+  forget(userId: string): Promise<number>;
 }
 
 /**
@@ -19,10 +24,11 @@ export interface MailQueue {
  * delays an answer, an answer's timing does not tell whether a mail was sent, and a mail the user was
  * told was sent survives a crash and a mail server that is down for hours.
  */
-export function createMailQueue(db: Queryable, outbox: Outbox): MailQueue {
+export function createMailQueue(db: Queryable, outbox: Outbox, mailer: Mailer): MailQueue {
   return {
     enqueue: (mail, opts) => outbox.add(opts.tx ?? db, { kind: 'mail', payload: mail, userId: opts.userId }),
     drain: (timeoutMs) => outbox.drain(timeoutMs),
+    forget: (userId) => mailer.forget(userId),
   };
 }
 

@@ -27,6 +27,8 @@ describe.each(databases())('the outbox on %s', (kind) => {
       requireEmailVerification: false,
       captureLogs: true,
       ...PUSH_TEST_SERVER,
+      // No poll within a test: whatever leaves does so because a commit woke the worker, or a test ran it.
+      outbox: { pollMs: 60 * 60 * 1000 },
     });
   });
   afterAll(async () => {
@@ -36,6 +38,19 @@ describe.each(databases())('the outbox on %s', (kind) => {
 
   const rowsOf = (userId: string) =>
     server.database.db.select().from(outbox).where(eq(outbox.userId, userId));
+
+  it('a mail and a push written with a change leave right after its commit, without waiting for a poll', async () => {
+    const sender = await createUser(server, { role: 'dominant' });
+    const receiver = await createUser(server, { role: 'submissive' });
+    const sub = peer.subscription();
+    await registerDevice(receiver, sub);
+    await sendRequest(sender, receiver);
+    // Neither drained nor run by the test: the request's commit woke the worker.
+    const mail = await server.smtp.waitForMail(receiver.email, undefined, 5_000);
+    expect(mail.subject).toContain('wants to connect with you');
+    await peer.waitFor(sub, 1, 5_000);
+    expect(peer.pushesTo(sub)).toHaveLength(1);
+  });
 
   it('a mail survives a mail server that is down: retried after 30 s, 1 min, 2 min on the clock, sent once when it is back', async () => {
     const sender = await createUser(server, { role: 'dominant', displayName: 'Quirin Sendling' });

@@ -271,3 +271,14 @@ export function createOutbox(opts: {
 function stripUndefined<T extends object>(o: T): Partial<T> {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
+
+/** Dead rows are kept a month for the operator, then deleted. */
+export const DEAD_ROWS_KEPT_MS = 30 * 24 * 60 * 60 * 1000;
+
+export async function sweepDeadOutboxRows(db: Db, now: Date) {
+  await db
+    .delete(outbox)
+    .where(
+      and(eq(outbox.runAfter, NEVER), lte(outbox.createdAt, new Date(now.getTime() - DEAD_ROWS_KEPT_MS))),
+    );
+}

@@ -51,8 +51,9 @@ const retriable = (status: number | null) => status === null || status === 429 |
 /**
  * Pushes leave the request path: the change that caused a notification answers first, and the push goes
  * out from here, a few at a time, each attempt cut off after `timeoutMs` and retried a bounded number of
- * times. 404 and 410 forget the device; failures are logged with ids and codes, never shown. A push still
- * queued when the process stops is lost: the notification itself is in the bell.
+ * times. 404 and 410 forget the device; failures are logged with ids and codes, never shown. The outbox
+ * (decision 037) hands each `push` row to `deliver` and keeps the row until it has been sent, so a push
+ * in here when the process stops is tried again from its row.
  */
 export function createPushQueue(opts: PushQueueOptions): PushQueue {
   const delays = opts.retryDelaysMs ?? PUSH_RETRY_DELAYS_MS;

@@ -82,9 +82,9 @@ export const SCHEMA_TABLES: ReadonlyMap<TableName, PgTable> = new Map(
 /**
  * Tables that record requests rather than data: every request that reaches a rate limit counts in it,
  * refused or not, so "a refused request changed nothing" leaves them out; the outbox empties as its mails
- * and pushes leave, whenever the worker gets to them.
+ * and pushes leave, whenever the worker gets to them; job_runs fills as instances claim the hourly sweeps.
  */
-const BOOKKEEPING: ReadonlySet<TableName> = new Set<TableName>(['rateLimits', 'outbox']);
+const BOOKKEEPING: ReadonlySet<TableName> = new Set<TableName>(['rateLimits', 'outbox', 'jobRuns']);
 
 /** Rows in every data table of the schema, by export name; one round trip, as it runs around most refusals. */
 export async function countRows(db: Db): Promise<RowCounts> {

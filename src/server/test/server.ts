@@ -33,6 +33,7 @@ export class TestClock {
 
 export interface TestServer {
   kind: DbKind;
+  dataDir: string;
   url: string;
   smtp: SmtpPeer;
   services: Services;
@@ -77,6 +78,8 @@ export interface TestServerOptions {
   env?: Record<string, string>;
   /** Shorter push retries and timeouts (a local push service answers at once or never). */
   push?: PushTuning;
+  /** No SMTP_URL: mails are written to DATA_DIR/outbox as .eml files (the SMTP peer receives nothing). */
+  mailToFiles?: boolean;
   /** The outbox's pauses, lease and poll in place of the production ones. */
   outbox?: OutboxTuning;
   /** Keep every log line, from debug up, for `logs()` (the server logs nothing otherwise). */
@@ -108,7 +111,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
   const config = loadConfig({
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
-    SMTP_URL: smtp.url,
+    ...(opts.mailToFiles ? {} : { SMTP_URL: smtp.url }),
     APP_URL: url,
     PORT: String(port),
     REQUIRE_EMAIL_VERIFICATION: String(opts.requireEmailVerification ?? true),
@@ -145,6 +148,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
 
   return {
     kind,
+    dataDir,
     url,
     smtp,
     services,

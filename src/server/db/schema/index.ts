@@ -1,6 +1,7 @@
 export * from './auth';
 export * from './avatars';
 export * from './contracts';
+export * from './jobs';
 export * from './media';
 export * from './notes';
 export * from './notifications';

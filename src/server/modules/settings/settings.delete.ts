@@ -108,6 +108,10 @@ export async function deleteAccount(deps: AppDeps, actor: Actor) {
   // Committed: the sessions are gone on every instance, their streams closed, the bytes removed.
   await deps.sessions.forget({ userIds: [actor.id] }, { closeStreams: true });
   await removeFiles(deps, result.keys);
+  // Its unsent mails and pushes went with the user row (cascade); the mails written as files go now.
+  await deps.mail.forget(actor.id).catch((error) => {
+    deps.log.warn({ err: error, userId: actor.id }, 'account deleted: mail files not removed');
+  });
   deps.log.info({ userId: actor.id, partnerships: result.partnershipsAffected }, 'account deleted');
   return { partnershipsAffected: result.partnershipsAffected };
 }
