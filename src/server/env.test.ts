@@ -27,6 +27,7 @@ describe('loadConfig', () => {
       trustProxy: false,
       rateLimitScale: 1,
       mediaStorage: 'files',
+      pdfTimeoutMs: 20_000,
       secrets: {},
       push: { subject: 'mailto:no-reply@pact.local', publicKey: null, allowHttpLoopback: false },
     });
