@@ -1,5 +1,5 @@
 // `npm run bench [-- name ...]`: builds, then runs every benchmark (or those named: bundle, startup, login,
-// realtime, journal, api, lists, writes, growth, lighthouse) one after the other and prints their figures. A benchmark that cannot run here
+// realtime, journal, api, lists, writes, growth, export-rss, lighthouse) one after the other and prints their figures. A benchmark that cannot run here
 // (api, lists, writes and growth without DATABASE_URL, lighthouse without its packages) says so and is skipped (its exit code 2).
 import { execSync, spawnSync } from 'node:child_process';
 
@@ -13,6 +13,7 @@ const BENCHES = [
   ['lists', 'list routes against their fair ceiling'],
   ['writes', 'writes'],
   ['growth', 'growth'],
+  ['export-rss', 'export memory with a slow client'],
   ['lighthouse', 'lighthouse'],
 ];
 const wanted = process.argv.slice(2);

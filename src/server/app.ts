@@ -3,6 +3,7 @@ import path from 'node:path';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
+import { CONTRACT_TEXT_MAX } from '@/shared/domain/contracts';
 import { FIRST_LISTS, isAppRoute, prerenderedPage, SIGNED_IN_PATHS } from '@/shared/routes';
 import type { AppEnv } from './auth/session';
 import type { Services } from './bootstrap';
@@ -35,6 +36,14 @@ export const isUpload = (method: string, path: string) =>
 
 /** JSON bodies are small; uploads get their own limits on their own routes. */
 const JSON_BODY_LIMIT = 64 * 1024;
+/**
+ * The contract's text routes carry up to CONTRACT_TEXT_MAX characters: 4 bytes each in UTF-8 at most (a
+ * character of a non-Latin script is 3, an emoji's two UTF-16 units 4), plus the JSON around them
+ * (decision 038). 50,000 characters of Japanese are 150 kB, which the 64 kB limit refused as too large.
+ */
+export const CONTRACT_BODY_LIMIT = CONTRACT_TEXT_MAX * 4 + 16 * 1024;
+const isContractText = (method: string, path: string) =>
+  (method === 'PUT' || method === 'POST') && /^\/api\/contracts\/[^/]+\/(content|template)$/.test(path);
 
 export function createApi(deps: AppDeps & Pick<Services, 'database'>) {
   return (
@@ -98,14 +107,23 @@ export function createApp(
   // Static files the build did not compress ahead (the API compresses its own JSON, above).
   const compressor = compress();
   app.use((c, next) => (c.req.path.startsWith('/api/') ? next() : compressor(c, next)));
-  const jsonLimit = bodyLimit({
-    maxSize: JSON_BODY_LIMIT,
-    // The refused body is not read: close the connection, or the client's next request on it fails.
-    onError: (c) =>
-      c.json(errorBody('PAYLOAD_TOO_LARGE', 'Request body is too large'), 413, { Connection: 'close' }),
-  });
+  const limitOf = (maxSize: number) =>
+    bodyLimit({
+      maxSize,
+      // The refused body is not read: close the connection, or the client's next request on it fails.
+      onError: (c) =>
+        c.json(errorBody('PAYLOAD_TOO_LARGE', 'Request body is too large'), 413, { Connection: 'close' }),
+    });
+  const jsonLimit = limitOf(JSON_BODY_LIMIT);
+  const contractLimit = limitOf(CONTRACT_BODY_LIMIT);
   // Uploads carry their own, larger limits on their routes.
-  app.use('/api/*', (c, next) => (isUpload(c.req.method, c.req.path) ? next() : jsonLimit(c, next)));
+  app.use('/api/*', (c, next) =>
+    isUpload(c.req.method, c.req.path)
+      ? next()
+      : isContractText(c.req.method, c.req.path)
+        ? contractLimit(c, next)
+        : jsonLimit(c, next),
+  );
   app.use('/api/*', writeGuard(new URL(config.appUrl).origin, isUpload));
   app.route('/', createApi(services));
   app.all('/api/*', () => {

@@ -182,6 +182,7 @@ export async function createServices(
     storage,
     appUrl: config.appUrl,
     requireEmailVerification: config.requireEmailVerification,
+    pdfTimeoutMs: config.pdfTimeoutMs,
     limits,
     trustProxy: config.trustProxy,
     maintain,

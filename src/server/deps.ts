@@ -34,6 +34,8 @@ export interface AppDeps {
   trustProxy: boolean;
   appUrl: string;
   requireEmailVerification: boolean;
+  /** The contract PDF's time limit in its worker thread (decision 038). */
+  pdfTimeoutMs: number;
   /** Web Push: the VAPID public key browsers subscribe with, and the queue pushes leave from. */
   push: {
     publicKey: string;

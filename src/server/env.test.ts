@@ -28,6 +28,7 @@ describe('loadConfig', () => {
       rateLimitScale: 1,
       outboxRetryMs: 30_000,
       mediaStorage: 'files',
+      pdfTimeoutMs: 20_000,
       secrets: {},
       push: { subject: 'mailto:no-reply@pact.local', publicKey: null, allowHttpLoopback: false },
     });

@@ -56,6 +56,13 @@ const envSchema = z.object({
     .string()
     .regex(/^B[A-P][A-Za-z0-9_-]{85}$/, 'must be a P-256 public key: 65 bytes in base64url (87 characters)')
     .optional(),
+  /** How long a contract PDF may take to render in its worker thread before the answer is 503. */
+  PDF_TIMEOUT_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(600_000, 'must be at most 600000')
+    .default(20_000),
   /** Tests only: accept http://127.0.0.1 push endpoints (a local push service). Never in production. */
   PUSH_ALLOW_HTTP_LOOPBACK: booleanString.default(false),
   // AUTH_SECRET and any other secret of secrets.ts.
@@ -83,6 +90,8 @@ export interface Config {
    * or as files under DATA_DIR/media (the default on the embedded database). Decision 017.
    */
   mediaStorage: 'database' | 'files';
+  /** The contract PDF's time limit in its worker thread (PDF_TIMEOUT_MS; decision 038). */
+  pdfTimeoutMs: number;
   /** Secrets given by the environment (AUTH_SECRET); the others come from DATA_DIR/secrets.json. */
   secrets: Partial<Secrets>;
   push: {
@@ -128,6 +137,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitScale: e.RATE_LIMIT_SCALE,
     outboxRetryMs: e.OUTBOX_RETRY_MS,
     mediaStorage: e.MEDIA_STORAGE ?? (e.DATABASE_URL ? 'database' : 'files'),
+    pdfTimeoutMs: e.PDF_TIMEOUT_MS,
     secrets: secretsFromEnv(e),
     push: {
       subject: e.PUSH_SUBJECT ?? mailtoOf(e.MAIL_FROM),

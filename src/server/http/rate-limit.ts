@@ -28,6 +28,8 @@ export const LIMITS = {
   feedbackMailByAccount: { max: 10, windowMs: 60 * MINUTE },
   /** Password changes tried by one account: each checks the current password (a guess at it). */
   passwordChangeByAccount: { max: 5, windowMs: 15 * MINUTE },
+  /** Journal messages one account sends: each is a notification and a push (generous for a chat). */
+  journalByAccount: { max: 60, windowMs: MINUTE },
   /** Contract texts one account writes (edit, template, reset): each is up to 50,000 characters sanitised. */
   contractWriteByAccount: { max: 60, windowMs: 10 * MINUTE },
   /** Contract PDFs one account asks for: each renders the whole text (up to 50,000 characters). */

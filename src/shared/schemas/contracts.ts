@@ -28,6 +28,9 @@ export const CONTRACT_MESSAGES = {
   ownRequest: 'Your partner reviews your edit request',
   wrongRole: 'Choose the role you hold in this partnership to act on the contract',
   pdfNotSigned: 'The contract can be downloaded once both of you have signed it',
+  pdfUnverified:
+    "The contract's history does not verify, so it cannot be downloaded. Please contact support.",
+  pdfTimeout: 'The PDF took too long to prepare. Please try again in a few minutes.',
 } as const;
 
 const versionField = uuidField('The contract version is missing');

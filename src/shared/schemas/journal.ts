@@ -23,6 +23,9 @@ export const JOURNAL_MESSAGES = {
   audioFailedDetail: 'Sending without voice note',
 } as const;
 
+/** 9999-12-31T23:59:59.999Z, the latest moment a cursor may name. */
+export const NOTE_CURSOR_MAX_MS = 253_402_300_799_999;
+
 /** A point in a conversation: messages strictly older than it, by (created_at, id). "<ms>_<uuid>". */
 const CURSOR = /^(\d{1,15})_([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})$/;
 
@@ -36,7 +39,8 @@ const cursorField = z
     const [, at, id] = CURSOR.exec(s)!;
     return { at: Number(at), id: id!.toLowerCase() };
   })
-  .refine((c) => c.at <= 8_640_000_000_000_000, 'Invalid cursor');
+  // The last millisecond of year 9999: PostgreSQL reads no later ISO date (a cursor past it answered 500).
+  .refine((c) => c.at <= NOTE_CURSOR_MAX_MS, 'Invalid cursor');
 
 /** GET /api/notes?partnerId=…&before=…: a page of the conversation with one partner. */
 export const notesQuery = z.object({

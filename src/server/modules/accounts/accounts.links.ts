@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { and, eq, like, lt } from 'drizzle-orm';
 import { sessions, usedLinks, verifications } from '../../db/schema';
 import type { AppDeps } from '../../deps';
@@ -7,6 +7,19 @@ import type { AppDeps } from '../../deps';
 export const VERIFICATION_LINK_SECONDS = 60 * 60 * 24;
 
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/**
+ * Whether the token carries the library's signature (HS256 with the auth secret): only such a link is
+ * remembered as used, so that a made-up one changes nothing and is left to the library to refuse.
+ */
+export async function isSignedLink(deps: Pick<AppDeps, 'auth'>, token: string) {
+  const parts = token.split('.');
+  if (parts.length !== 3 || token.length > 4_096) return false;
+  const { secret } = await deps.auth.$context;
+  const expected = createHmac('sha256', secret).update(`${parts[0]}.${parts[1]}`).digest();
+  const given = Buffer.from(parts[2]!, 'base64url');
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
 
 /**
  * Marks a verification link used; false when it already was. The library's link is a signed token that

@@ -17,7 +17,7 @@ import { clientAddress } from '../../http/rate-limit';
 import { validate } from '../../http/validate';
 import { updateLastVisit } from '../notifications/notifications.service';
 import { listPartners } from '../pairs/pairs.service';
-import { claimVerificationLink } from './accounts.links';
+import { claimVerificationLink, isSignedLink } from './accounts.links';
 import { presentCurrentUser } from './accounts.presenter';
 import {
   checkResetToken,
@@ -117,7 +117,8 @@ export const authRoutes = (deps: AppDeps) => {
         await deps.limits.hit('tokenFromClient', clientAddress(c, deps.trustProxy));
         const token = c.req.query('token') ?? '';
         // Single-use: a link already used redirects as a bad one does.
-        if (token && !(await claimVerificationLink(deps, token))) {
+        // Only a link the library signed is remembered; a made-up one is refused by it, storing nothing.
+        if (token && (await isSignedLink(deps, token)) && !(await claimVerificationLink(deps, token))) {
           return c.redirect(withQuery(paths.authCallback, { error: 'INVALID_TOKEN' }), 302);
         }
         return deps.auth.handler(c.req.raw);

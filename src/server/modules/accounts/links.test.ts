@@ -53,4 +53,26 @@ describe.each(databases())('one-time links on %s', (kind) => {
     expect(location.pathname).toBe('/auth-callback');
     expect(location.searchParams.get('error')).toBe('INVALID_TOKEN');
   });
+
+  it('a made-up verification link changes nothing: it is refused as a bad one, and nothing is stored', async () => {
+    const header = Buffer.from('{"alg":"HS256","typ":"JWT"}').toString('base64url');
+    const claims = Buffer.from('{"email":"someone@example.com","exp":9999999999}').toString('base64url');
+    const body = registrationBody();
+    expect((await server.request('/api/auth/register', jsonInit('POST', body))).status).toBe(201);
+    const mail = await server.smtp.waitForMail(
+      String(body.email),
+      (m) => m.subject === 'Confirm your email for Pact',
+    );
+    const before = await server.rowCounts();
+    for (const token of ['made-up', `${header}.${claims}.${'A'.repeat(43)}`, 'a.b.c', 'x'.repeat(2_000)]) {
+      // The mailed link with its token replaced.
+      const link = new URL(extractLink(mail.raw));
+      link.searchParams.set('token', token);
+      const response = await fetch(link, { redirect: 'manual' });
+      expect(response.status).toBe(302);
+      const location = new URL(response.headers.get('location')!, server.url);
+      expect(location.searchParams.get('error')).toBe('INVALID_TOKEN');
+    }
+    expect(await server.rowCounts()).toEqual(before);
+  });
 });

@@ -274,6 +274,54 @@ describe.each(databases())('contracts: who may touch them, and bad input, on %s'
     await contractOf(await editText(couple.submissive.client, c, 'Partner text'));
   });
 
+  it('a text within 50,000 characters in any script is accepted, whatever its size in UTF-8; past it, the text limit speaks', async () => {
+    const c2 = await createCouple(server);
+    let c = (await openContract(c2)).contract;
+    for (const text of [
+      '約'.repeat(CONTRACT_TEXT_MAX),
+      '😀'.repeat(CONTRACT_TEXT_MAX / 2),
+      'Ж'.repeat(CONTRACT_TEXT_MAX),
+    ]) {
+      c = await contractOf(await editText(c2.dominant.client, c, text));
+      expect(c.content).toBe(text);
+    }
+    const before = await server.rowCounts();
+    await expectError(
+      await editText(c2.dominant.client, c, '約'.repeat(CONTRACT_TEXT_MAX + 1)),
+      400,
+      'VALIDATION_ERROR',
+      'Contract text must be at most 50,000 characters',
+    );
+    await expectError(
+      await c2.dominant.client.post(`/api/contracts/${c.id}/template`, {
+        baseVersionId: c.versionId,
+        fileName: 'a.txt',
+        type: 'text/plain',
+        text: '約'.repeat(CONTRACT_TEXT_MAX + 1),
+      }),
+      400,
+      'VALIDATION_ERROR',
+      'Contract text must be at most 50,000 characters',
+    );
+    // Far past any text the limit allows, the body is refused unread.
+    await expectError(
+      await editText(c2.dominant.client, c, '😀'.repeat(CONTRACT_TEXT_MAX * 2)),
+      413,
+      'PAYLOAD_TOO_LARGE',
+      'Request body is too large',
+    );
+    // Other JSON routes keep the small limit.
+    await expectError(
+      await c2.dominant.client.post(`/api/contracts/${c.id}/sign`, {
+        versionId: c.versionId,
+        pad: 'x'.repeat(70_000),
+      }),
+      413,
+      'PAYLOAD_TOO_LARGE',
+    );
+    expect(await server.rowCounts()).toEqual(before);
+  });
+
   it('a version of another contract is not found through this one', async () => {
     const { contract: other } = await openContract(stranger);
     await expectError(

@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { CONTRACT_TEXT_MAX } from '@/shared/domain/contracts';
 import { contractOf, editText, openContract, sign, signBoth } from '../../test/contracts';
 import { databases } from '../../test/database';
 import { type Couple, createCouple } from '../../test/partners';
@@ -6,6 +8,7 @@ import { pdfPageCount, pdfText } from '../../test/pdf';
 import { expectError } from '../../test/responses';
 import { startTestServer, type TestServer } from '../../test/server';
 import { pdfSafeText } from './contracts.pdf';
+import { breakLongRuns, LONGEST_RUN } from './contracts.pdf-render';
 
 describe('the PDF text helpers', () => {
   it('keeps what the standard fonts can show and writes anything else as its code point', () => {
@@ -13,6 +16,16 @@ describe('the PDF text helpers', () => {
     expect(pdfSafeText('Lock 🔒 and 日本')).toBe('Lock [U+1F512] and [U+65E5][U+672C]');
     expect(pdfSafeText('a\tb')).toBe('a    b');
     expect(pdfSafeText('Ω')).toBe('[U+03A9]');
+  });
+
+  it('cuts a word longer than a line into lines before layout, and leaves words and spaces alone', () => {
+    expect(breakLongRuns('a few words')).toBe('a few words');
+    const word = 'W'.repeat(LONGEST_RUN * 2 + 3);
+    expect(breakLongRuns(`x ${word} y`).split('\n')).toEqual([
+      `x ${'W'.repeat(LONGEST_RUN)}`,
+      'W'.repeat(LONGEST_RUN),
+      'WWW y',
+    ]);
   });
 });
 
@@ -119,5 +132,87 @@ describe.each(databases())('contracts: the signed PDF on %s', (kind) => {
     await expectError(await pdfOf(couple, signed.id), 429, 'RATE_LIMITED');
     // The partner's own count is untouched.
     expect((await pdfOf(couple, signed.id, 'submissive')).status).toBe(200);
+  });
+
+  const worstCase = 'W'.repeat(CONTRACT_TEXT_MAX);
+
+  it('renders in a worker: while the worst-case text (one 50,000-character word) renders, /api/health keeps answering', async () => {
+    const couple = await createCouple(server);
+    const { contract } = await openContract(couple);
+    const signed = await signBoth(
+      couple,
+      await contractOf(await editText(couple.dominant.client, contract, worstCase)),
+    );
+    let pdfDone = false;
+    const pdf = pdfOf(couple, signed.id).then((r) => {
+      pdfDone = true;
+      return r;
+    });
+    const healthy: boolean[] = [];
+    for (let i = 0; i < 3; i++) {
+      const health = await server.client().get('/api/health');
+      expect(health.status).toBe(200);
+      healthy.push(!pdfDone);
+    }
+    expect(healthy).toEqual([true, true, true]);
+    const response = await pdf;
+    expect(response.status).toBe(200);
+    const shown = pdfText(Buffer.from(await response.arrayBuffer()));
+    // The word is all there, cut into lines.
+    expect(shown.replace(/[^W]/g, '').length).toBeGreaterThanOrEqual(CONTRACT_TEXT_MAX);
+  });
+
+  it('keeps a rendered version: the second download is the same file', async () => {
+    const couple = await createCouple(server);
+    const { contract } = await openContract(couple);
+    const signed = await signBoth(couple, contract);
+    const first = Buffer.from(await (await pdfOf(couple, signed.id)).arrayBuffer());
+    const second = Buffer.from(await (await pdfOf(couple, signed.id, 'submissive')).arrayBuffer());
+    expect(second.equals(first)).toBe(true);
+  });
+
+  it('answers 503 with a clear message when the rendering exceeds its time limit', async () => {
+    const slow = await startTestServer({
+      db: kind,
+      requireEmailVerification: false,
+      env: { PDF_TIMEOUT_MS: '1' },
+    });
+    onTestFinished(() => slow.close());
+    const couple = await createCouple(slow);
+    const { contract } = await openContract(couple);
+    const signed = await signBoth(
+      couple,
+      await contractOf(await editText(couple.dominant.client, contract, worstCase)),
+    );
+    await expectError(
+      await pdfOf(couple, signed.id),
+      503,
+      'UNAVAILABLE',
+      'The PDF took too long to prepare. Please try again in a few minutes.',
+    );
+    expect((await slow.client().get('/api/health')).status).toBe(200);
+  });
+
+  it("is refused (409) when the contract's history does not verify", async () => {
+    const couple = await createCouple(server);
+    const { contract } = await openContract(couple);
+    const signed = await signBoth(couple, contract);
+    const db = server.database.db;
+    await db.execute(sql`alter table contract_events disable trigger "contract_events_append_only"`);
+    try {
+      await db.execute(
+        sql`update contract_events set actor_id = null where contract_id = ${signed.id} and seq = 2`,
+      );
+    } finally {
+      await db.execute(sql`alter table contract_events enable trigger "contract_events_append_only"`);
+    }
+    for (const who of ['dominant', 'submissive'] as const) {
+      await expectError(
+        await pdfOf(couple, signed.id, who),
+        409,
+        'CONFLICT',
+        "The contract's history does not verify, so it cannot be downloaded. Please contact support.",
+      );
+    }
   });
 });

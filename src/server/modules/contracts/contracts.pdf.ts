@@ -1,114 +1,126 @@
-import PDFDocument from 'pdfkit';
-import { boldRuns } from '@/shared/domain/contracts';
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import { CONTRACT_MESSAGES, type ContractView } from '@/shared/schemas/contracts';
 import type { Actor } from '../../auth/session';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../http/errors';
+import { verifyContractHistory } from './contracts.chain';
 import { loadContract } from './contracts.queries';
 
+export { breakLongRuns, pdfSafeText, renderContractPdf } from './contracts.pdf-render';
+
 /**
- * The signed contract as a PDF (issue 11): the text, with `**bold**` markers set in bold and its line
- * breaks kept, then a last page naming both signers, their roles, when each signed, the version and its
- * SHA-256. The standard PDF fonts are used (nothing to ship or embed); they cover Windows-1252 only, so
- * any other character is printed as its code point, `[U+1F512]`, and nothing of the text is lost
- * (decision 026).
+ * The worker: the file beside the bundle in the built server (dist/server/contracts.pdf-worker.js, the
+ * build's second entry); else, in development and tests, the TypeScript source imported through tsx's
+ * API from a two-line module (Node 20 applies no `--import` loader to a worker's own entry).
  */
-
-/** The Unicode characters Windows-1252 puts in 0x80–0x9F, which the standard fonts can show. */
-const WIN_ANSI_EXTRA = new Set([
-  0x152, 0x153, 0x160, 0x161, 0x178, 0x17d, 0x17e, 0x192, 0x2c6, 0x2dc, 0x2013, 0x2014, 0x2018, 0x2019,
-  0x201a, 0x201c, 0x201d, 0x201e, 0x2020, 0x2021, 0x2022, 0x2026, 0x2030, 0x2039, 0x203a, 0x20ac, 0x2122,
-]);
-
-const printable = (code: number) =>
-  (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRA.has(code);
-
-/** The text as the standard fonts can set it: tabs as spaces, anything else outside their range as `[U+XXXX]`. */
-export function pdfSafeText(text: string): string {
-  let out = '';
-  for (const ch of text) {
-    const code = ch.codePointAt(0)!;
-    if (code === 0x09) out += '    ';
-    else if (printable(code)) out += ch;
-    else out += `[U+${code.toString(16).toUpperCase().padStart(4, '0')}]`;
-  }
-  return out;
+function workerSource(): { source: string | URL; eval: boolean } {
+  const built = new URL('./contracts.pdf-worker.js', import.meta.url);
+  if (existsSync(built)) return { source: built, eval: false };
+  const source = new URL('./contracts.pdf-worker.ts', import.meta.url).href;
+  const tsxDir = path.dirname(createRequire(import.meta.url).resolve('tsx/package.json'));
+  const api = pathToFileURL(path.join(tsxDir, 'dist/esm/api/index.mjs')).href;
+  return {
+    source: `import(${JSON.stringify(api)}).then((tsx) => tsx.tsImport(${JSON.stringify(source)}, ${JSON.stringify(source)}));`,
+    eval: true,
+  };
 }
 
-const when = (ms: number | null) =>
-  ms === null ? '-' : `${new Date(ms).toISOString().replace('T', ' ').slice(0, 19)} UTC`;
-
-const FONT = { plain: 'Helvetica', bold: 'Helvetica-Bold', mono: 'Courier' } as const;
-
-function writeText(doc: PDFKit.PDFDocument, content: string) {
-  doc.fontSize(11);
-  for (const line of content.split('\n')) {
-    const runs = boldRuns(pdfSafeText(line)).filter((r) => r.text.length > 0);
-    if (runs.length === 0) {
-      doc.moveDown(0.6);
-      continue;
-    }
-    runs.forEach((run, i) => {
-      doc.font(run.bold ? FONT.bold : FONT.plain).text(run.text, { continued: i < runs.length - 1 });
+/**
+ * Renders in a worker thread, so that the event loop keeps answering every other request; past
+ * `timeoutMs` the worker is terminated and the answer is 503 (decision 038).
+ */
+export function renderInWorker(contract: ContractView, timeoutMs: number): Promise<Buffer> {
+  const { source, eval: isEval } = workerSource();
+  return new Promise<Buffer>((resolve, reject) => {
+    const worker = new Worker(source, { workerData: { contract }, eval: isEval });
+    let settled = false;
+    const settle = (fn: () => void) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      fn();
+    };
+    const timer = setTimeout(() => {
+      settle(() => reject(new AppError(503, 'UNAVAILABLE', CONTRACT_MESSAGES.pdfTimeout)));
+      void worker.terminate();
+    }, timeoutMs);
+    worker.once('message', (bytes: Uint8Array) => {
+      settle(() => resolve(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)));
+      void worker.terminate();
     });
-  }
-}
-
-function writeSignatures(doc: PDFKit.PDFDocument, c: ContractView) {
-  doc.addPage();
-  doc.font(FONT.bold).fontSize(16).text('Signatures');
-  doc.moveDown(0.5);
-  doc
-    .font(FONT.plain)
-    .fontSize(10)
-    .text(
-      'Both partners signed the version below. The SHA-256 is computed over the UTF-8 text of that version; ' +
-        'any change to the text gives a different hash.',
+    worker.once('error', (error) => settle(() => reject(error)));
+    worker.once('exit', (code) =>
+      settle(() => reject(new Error(`The PDF worker stopped (exit code ${code}) without a PDF`))),
     );
-  doc.moveDown();
-  for (const party of [c.dominant, c.submissive]) {
-    const at = party.role === 'dominant' ? c.dominantSignedAt : c.submissiveSignedAt;
-    doc.font(FONT.bold).fontSize(12).text(pdfSafeText(party.name));
-    doc
-      .font(FONT.plain)
-      .fontSize(10)
-      .text(`Role: ${party.role === 'dominant' ? 'Dominant' : 'Submissive'}`);
-    doc.text(`Signed: ${when(at)}`);
-    doc.moveDown();
+  });
+}
+
+/** Rendered PDFs by version id and the hash of everything the PDF shows; least recently used go first. */
+const CACHE_BYTES = 32 * 1024 * 1024;
+const cache = new Map<string, Buffer>();
+let cachedBytes = 0;
+
+const cacheKey = (c: ContractView) =>
+  `${c.versionId}:${createHash('sha256')
+    .update(
+      JSON.stringify([
+        c.sha256,
+        c.content,
+        c.versionNumber,
+        c.dominant,
+        c.submissive,
+        c.dominantSignedAt,
+        c.submissiveSignedAt,
+        c.signedAt,
+      ]),
+    )
+    .digest('hex')}`;
+
+function remember(key: string, pdf: Buffer) {
+  if (pdf.length > CACHE_BYTES) return;
+  cache.set(key, pdf);
+  cachedBytes += pdf.length;
+  for (const [k, v] of cache) {
+    if (cachedBytes <= CACHE_BYTES) break;
+    cache.delete(k);
+    cachedBytes -= v.length;
   }
-  doc.font(FONT.bold).fontSize(11).text(`Version ${c.versionNumber}`);
-  doc
-    .font(FONT.plain)
-    .fontSize(10)
-    .text(`Fully signed: ${when(c.signedAt)}`);
-  doc.text('SHA-256:');
-  doc.font(FONT.mono).fontSize(9).text(c.sha256);
 }
 
-/** The PDF's bytes. `compress: false` leaves the page streams readable (tests). */
-export function renderContractPdf(c: ContractView, opts: { compress?: boolean } = {}): Promise<Buffer> {
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: 56,
-    compress: opts.compress ?? true,
-    info: { Title: `Relationship agreement, version ${c.versionNumber}`, Creator: 'Pact', Producer: 'Pact' },
-  });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  writeText(doc, c.content);
-  writeSignatures(doc, c);
-  doc.end();
-  return done;
+function recall(key: string) {
+  const pdf = cache.get(key);
+  if (pdf) {
+    cache.delete(key);
+    cache.set(key, pdf);
+  }
+  return pdf;
 }
 
-/** GET /api/contracts/:id/pdf: to the pair's two members only (404 to anyone else), once fully signed (409). */
+/**
+ * GET /api/contracts/:id/pdf: to the pair's two members only (404 to anyone else), once fully signed (409),
+ * and only while its history verifies (409): a PDF never vouches for a text the chain does not.
+ */
 export async function contractPdf(deps: AppDeps, actor: Actor, input: { id: string }) {
   const contract = await loadContract(deps.db, actor, input.id);
   if (!(contract.isDominantSigned && contract.isSubmissiveSigned))
     throw new AppError(409, 'CONFLICT', CONTRACT_MESSAGES.pdfNotSigned);
-  return { contract, pdf: await renderContractPdf(contract) };
+  const verdict = await verifyContractHistory(deps.db, contract.id);
+  if (!verdict.ok) {
+    deps.log.warn(
+      { contractId: contract.id, brokenAt: verdict.brokenAt },
+      'contract pdf refused: history does not verify',
+    );
+    throw new AppError(409, 'CONFLICT', CONTRACT_MESSAGES.pdfUnverified);
+  }
+  const key = cacheKey(contract);
+  const cached = recall(key);
+  if (cached) return { contract, pdf: cached };
+  const pdf = await renderInWorker(contract, deps.pdfTimeoutMs);
+  remember(key, pdf);
+  return { contract, pdf };
 }

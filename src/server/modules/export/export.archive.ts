@@ -1,4 +1,5 @@
-import { PassThrough, Readable } from 'node:stream';
+import { once } from 'node:events';
+import { PassThrough } from 'node:stream';
 import { type ArchiverError, ZipArchive } from 'archiver';
 import type { AppDeps } from '../../deps';
 import type { FileEntry, JsonEntry } from './export.collect';
@@ -19,10 +20,15 @@ pairs/<pair id>/        for each active pair: tasks, task history, punishments, 
 Times are in UTC (ISO 8601). Photos were stored without their metadata.
 `;
 
+/** What may wait for the reader before the next file is read: about two of the output's buffers. */
+const BACKLOG_BYTES = 64 * 1024;
+
 /**
- * A zip of the JSON files and the stored files, as a stream: the JSON is written first, then each file is
- * read from the media storage only when the archive reaches it, so a large export holds one file in
- * memory at a time. JPEG and audio are stored as they are (compressing them again gains nothing).
+ * A zip of the JSON files and the stored files, as a stream that goes at the reader's pace: the JSON is
+ * written first, then the files one at a time; each is read from the media storage only once the one
+ * before it has left the archive and what waits for the reader is under BACKLOG_BYTES (the output's
+ * `drain`). A slow client therefore holds at most one file in memory (decision 038). JPEG and audio are
+ * stored as they are (compressing them again gains nothing).
  */
 export function exportArchive(
   deps: Pick<AppDeps, 'storage' | 'log'>,
@@ -34,30 +40,55 @@ export function exportArchive(
 ) {
   const archive = new ZipArchive({ zlib: { level: 6 } });
   const out = new PassThrough();
+  let closed = false;
   archive.on('warning', (error: ArchiverError) => deps.log.warn({ err: error, userId }, 'export warning'));
   archive.on('error', (error: ArchiverError) => {
     deps.log.error({ err: error, userId }, 'export failed');
     out.destroy(error);
   });
   archive.pipe(out);
-  // The browser went away (closed the tab, lost the network): stop reading files for nobody.
-  out.on('close', () => {
-    if (!out.writableFinished) archive.abort();
+  const gone = new Promise<void>((resolve) =>
+    out.once('close', () => {
+      closed = true;
+      // The browser went away (closed the tab, lost the network): stop reading files for nobody.
+      if (!out.writableFinished) archive.abort();
+      resolve();
+    }),
+  );
+  const backlog = () => archive.readableLength + out.writableLength + out.readableLength;
+  /** Until the reader took what waits beyond BACKLOG_BYTES (or went away). */
+  const reader = async () => {
+    while (!closed && backlog() > BACKLOG_BYTES) await Promise.race([once(out, 'drain'), gone]);
+  };
+  /** Appends one entry and waits until the archive has written it. */
+  const write = (data: Buffer | string, options: { name: string; store?: boolean }) =>
+    Promise.race([
+      new Promise<void>((resolve) => {
+        archive.once('entry', () => resolve());
+        archive.append(data, options);
+      }),
+      gone,
+    ]);
+
+  void (async () => {
+    await write(README, { name: 'README.txt' });
+    for (const entry of entries.json) {
+      if (closed) return;
+      await write(`${JSON.stringify(entry.data, null, 2)}\n`, { name: entry.name });
+      await reader();
+    }
+    for (const file of entries.files) {
+      await reader();
+      if (closed) return;
+      // A file removed since the list was read (a task deleted meanwhile) is left out, empty.
+      const data = (await deps.storage.get(file.storageKey)) ?? Buffer.alloc(0);
+      if (closed) return;
+      await write(data, { name: file.name, store: true });
+    }
+    if (!closed) await archive.finalize();
+  })().catch((error: unknown) => {
+    deps.log.error({ err: error, userId }, 'export failed');
+    out.destroy(error instanceof Error ? error : new Error('export failed'));
   });
-  archive.append(README, { name: 'README.txt' });
-  for (const entry of entries.json) {
-    archive.append(`${JSON.stringify(entry.data, null, 2)}\n`, { name: entry.name });
-  }
-  for (const file of entries.files) {
-    const bytes = Readable.from(
-      (async function* () {
-        const data = await deps.storage.get(file.storageKey);
-        // A file removed since the list was read (a task deleted meanwhile) is left out, empty.
-        if (data) yield data;
-      })(),
-    );
-    archive.append(bytes, { name: file.name, store: true });
-  }
-  void archive.finalize();
   return out;
 }

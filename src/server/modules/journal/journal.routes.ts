@@ -14,16 +14,9 @@ export const journalRoutes = (deps: AppDeps) =>
     .get('/', validate('query', notesQuery), async (c) =>
       c.json(await listNotes(deps, c.var.actor, c.req.valid('query')), 200),
     )
-    .post('/', validate('json', sendNoteInput), async (c) =>
-      c.json(
-        {
-          message: await sendNote(
-            deps,
-            c.var.actor,
-            c.req.valid('json'),
-            idempotencyKeyOf(c, c.var.actor.id, 'note'),
-          ),
-        },
-        201,
-      ),
-    );
+    .post('/', validate('json', sendNoteInput), async (c) => {
+      // Each message is a notification and a push to the partner: 60 a minute, a chat's pace (decision 038).
+      await deps.limits.hit('journalByAccount', c.var.actor.id);
+      const key = idempotencyKeyOf(c, c.var.actor.id, 'note');
+      return c.json({ message: await sendNote(deps, c.var.actor, c.req.valid('json'), key) }, 201);
+    });

@@ -231,6 +231,8 @@ describe.each(databases())('journal on %s', (kind) => {
         [`partnerId=${to}&before=1_${'0'.repeat(36)}`, 'Invalid cursor'],
         [`partnerId=${to}&before=${'9'.repeat(16)}_${randomUUID()}`, 'Invalid cursor'],
         [`partnerId=${to}&before=-1_${randomUUID()}`, 'Invalid cursor'],
+        [`partnerId=${to}&before=253402300800000_${randomUUID()}`, 'Invalid cursor'],
+        [`partnerId=${to}&before=999999999999999_${randomUUID()}`, 'Invalid cursor'],
         [`partnerId=${to}&before=${'x'.repeat(5000)}`, 'Invalid cursor'],
         [`partnerId=${to}&before=%00`, 'Invalid cursor'],
         ['partnerId=1', 'Please choose a partner'],
@@ -243,6 +245,10 @@ describe.each(databases())('journal on %s', (kind) => {
           message,
         );
       }
+      // The last moment of year 9999 is a cursor like any other.
+      expect(
+        (await notesPage(couple.submissive, to, `253402300799999_${randomUUID()}`)).olderCursor,
+      ).toBeNull();
       // A well-formed cursor older than everything is simply the end.
       expect(await notesPage(couple.submissive, to, `0_${randomUUID()}`)).toEqual({
         messages: [],
@@ -438,4 +444,29 @@ describe('journal: 10,000 messages', () => {
       await server.close();
     }
   }, 60_000);
+});
+
+describe('journal: messages are limited per account', () => {
+  it('60 a minute go through; the 61st is 429 with the app message, sends nothing; the partner and the next minute are free', async () => {
+    const server = await startTestServer({
+      db: 'pglite',
+      requireEmailVerification: false,
+      rateLimitScale: 1,
+    });
+    try {
+      const pair = await createCouple(server);
+      for (let i = 0; i < 60; i++) await sendNote(pair.dominant, pair.submissive.id, { content: `m${i}` });
+      const before = await server.rowCounts();
+      const refused = await pair.dominant.api.notes.$post({
+        json: { partnerId: pair.submissive.id, content: 'one too many' },
+      });
+      await expectError(refused, 429, 'RATE_LIMITED', 'Too many requests. Please try again in 1 minute.');
+      expect(await server.rowCounts()).toEqual(before);
+      await sendNote(pair.submissive, pair.dominant.id, { content: 'my own count' });
+      server.clock.advance(60_000);
+      await sendNote(pair.dominant, pair.submissive.id, { content: 'a minute later' });
+    } finally {
+      await server.close();
+    }
+  }, 180_000);
 });

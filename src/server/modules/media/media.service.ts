@@ -6,7 +6,7 @@ import type { AppDeps } from '../../deps';
 import { AppError } from '../../http/errors';
 import { processAudio, processPhoto } from '../../media/process';
 import { inActorPairs } from '../pairs/pairs.scope';
-import { resolvePair } from '../pairs/pairs.service';
+import { findPairInRole, resolvePair } from '../pairs/pairs.service';
 
 export const presentMedia = (row: typeof media.$inferSelect): MediaView => ({
   id: row.id,
@@ -27,15 +27,21 @@ export type UploadInput =
  */
 export async function uploadMedia(deps: AppDeps, actor: Actor, input: UploadInput) {
   const role = requireActingRole(actor);
-  const pair = await deps.db.transaction((tx) =>
-    resolvePair(tx, actor.id, role, input.partnerId, deps.clock()),
-  );
-  if (!pair) throw new AppError(404, 'NOT_FOUND', 'No partner connection found');
+  const noPartner = () => new AppError(404, 'NOT_FOUND', 'No partner connection found');
+  // Read only: an upload refused below (too large, not an image) leaves the pair row as it was.
+  const found = await findPairInRole(deps.db, actor.id, role, input.partnerId);
+  if (!found) throw noPartner();
   const body = await input.read();
   const processed =
     input.kind === 'photo'
       ? { ...(await processPhoto(body)), durationMs: null }
       : await processAudio(body, input.durationMs);
+  // Two connected people without a pair yet form it now, once the file is accepted.
+  const pair =
+    found === 'formable'
+      ? await deps.db.transaction((tx) => resolvePair(tx, actor.id, role, input.partnerId, deps.clock()))
+      : found;
+  if (!pair) throw noPartner();
   const key = await deps.storage.put(processed.data, processed.extension);
   try {
     const [row] = await deps.db

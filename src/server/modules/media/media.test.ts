@@ -4,7 +4,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { media } from '../../db/schema';
+import { media, pairs } from '../../db/schema';
 import { AUDIO_MAX_BYTES, PHOTO_MAX_BYTES } from '../../media/process';
 import { databases } from '../../test/database';
 import { type Couple, createCouple } from '../../test/partners';
@@ -123,6 +123,24 @@ describe.each(databases())('media API on %s', (kind) => {
         'Photo has too many pixels (40 megapixels at most)',
       );
       expect(await storedCounts(server)).toEqual(before);
+    });
+
+    it('a refused upload leaves the pair row as it was (not even its updated_at)', async () => {
+      const pairRow = async () =>
+        (await server.database.db.select().from(pairs).where(eq(pairs.id, couple.pairId)))[0];
+      const before = await pairRow();
+      const counts = await storedCounts(server);
+      server.clock.advance(60_000);
+      for (const response of [
+        await postPhoto(couple.submissive.client, couple.dominant.id, Buffer.from('not a picture')),
+        await postPhoto(couple.submissive.client, couple.dominant.id, new Uint8Array(0)),
+        await postAudio(couple.submissive.client, couple.dominant.id, Buffer.from('not audio')),
+      ]) {
+        expect(response.status).toBeGreaterThanOrEqual(400);
+        expect(response.status).toBeLessThan(500);
+      }
+      expect(await pairRow()).toEqual(before);
+      expect(await storedCounts(server)).toEqual(counts);
     });
 
     it('refuses a body not declared as an image with 415', async () => {

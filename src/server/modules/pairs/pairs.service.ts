@@ -109,13 +109,46 @@ export async function resolvePair(
   partnerId: string,
   now: Date,
 ): Promise<PairRow | null> {
-  if (actorId === partnerId || !(await areConnected(tx, actorId, partnerId))) return null;
-  const [partner] = await tx.select({ role: users.role }).from(users).where(eq(users.id, partnerId)).limit(1);
-  const otherRole = role === 'dominant' ? 'submissive' : 'dominant';
-  if (!partner || (partner.role !== otherRole && partner.role !== 'switch')) return null;
+  if (!(await canFormPair(tx, actorId, role, partnerId))) return null;
   const [dominantId, submissiveId] = role === 'dominant' ? [actorId, partnerId] : [partnerId, actorId];
   const id = await ensureActivePair(tx, dominantId, submissiveId, now);
   return { id, dominantId, submissiveId };
+}
+
+/** Whether `resolvePair` would form (or find) the pair: connected, and the partner can hold the other role. Reads only. */
+export async function canFormPair(
+  q: Queryable,
+  actorId: string,
+  role: 'dominant' | 'submissive',
+  partnerId: string,
+) {
+  if (actorId === partnerId || !(await areConnected(q, actorId, partnerId))) return false;
+  const [partner] = await q.select({ role: users.role }).from(users).where(eq(users.id, partnerId)).limit(1);
+  const otherRole = role === 'dominant' ? 'submissive' : 'dominant';
+  return !!partner && (partner.role === otherRole || partner.role === 'switch');
+}
+
+/**
+ * The active pair `resolvePair` would answer, read only: its id when it exists and is active, 'formable'
+ * when the two may form it (connected, roles that fit), null for anyone else. Nothing is written, so a
+ * request refused later (a bad upload) leaves the pair as it was.
+ */
+export async function findPairInRole(
+  q: Queryable,
+  actorId: string,
+  role: 'dominant' | 'submissive',
+  partnerId: string,
+): Promise<PairRow | 'formable' | null> {
+  if (!(await canFormPair(q, actorId, role, partnerId))) return null;
+  const [dominantId, submissiveId] = role === 'dominant' ? [actorId, partnerId] : [partnerId, actorId];
+  const [found] = await q
+    .select({ id: pairs.id })
+    .from(pairs)
+    .where(
+      and(eq(pairs.dominantId, dominantId), eq(pairs.submissiveId, submissiveId), eq(pairs.status, 'active')),
+    )
+    .limit(1);
+  return found ? { id: found.id, dominantId, submissiveId } : 'formable';
 }
 
 /**

@@ -1,0 +1,106 @@
+// The data export's memory with a slow client: a couple with 200 photos, then GET /api/me/export read by a
+// client that first reads nothing, then reads slowly. Prints the server's resident memory before the
+// export and its peak while the archive streams (sampled from /proc/<pid>/status), for this checkout and,
+// with BENCH_BASE_DIR=<another checkout, built>, that one's beside it (each with its own DATA_DIR).
+// Usage: npm run build && node bench/export-rss.mjs
+//        BENCH_PHOTOS=200 BENCH_IDLE_MS=3000 BENCH_READ_KIB_S=16384 BENCH_TIMEOUT_S=1200
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import sharp from 'sharp';
+import { load, startServer } from './lib.mjs';
+import { createCouple } from './seed.mjs';
+import { checkouts } from './targets.mjs';
+
+const env = process.env;
+const PHOTOS = Number(env.BENCH_PHOTOS ?? 200);
+const IDLE_MS = Number(env.BENCH_IDLE_MS ?? 3000);
+const READ_BYTES_S = Number(env.BENCH_READ_KIB_S ?? 16_384) * 1024;
+const TIME_LIMIT_MS = Number(env.BENCH_TIMEOUT_S ?? 1200) * 1000;
+setTimeout(() => {
+  console.error(`export-rss: over its time limit (${TIME_LIMIT_MS / 1000} s)`);
+  process.exit(1);
+}, TIME_LIMIT_MS).unref();
+
+const rssOf = (pid) => {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8').match(/^VmRSS:\s+(\d+) kB/m);
+  return Number(line[1]) * 1024;
+};
+const mib = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+
+/** A photo of noise (it compresses as a real one does, badly): re-encoded by the server, ~0.5 MB stored. */
+const photo = () => {
+  const side = 640;
+  return sharp(randomBytes(side * side * 3), { raw: { width: side, height: side, channels: 3 } })
+    .jpeg({ quality: 85 })
+    .toBuffer();
+};
+
+/** The export, read by a client that reads nothing for IDLE_MS, then READ_BYTES_S; the server's peak RSS. */
+function slowExport(server, cookie) {
+  return new Promise((resolve, reject) => {
+    const before = rssOf(server.pid);
+    let peak = before;
+    const sampler = setInterval(() => {
+      peak = Math.max(peak, rssOf(server.pid));
+    }, 20);
+    const req = http.get(`${server.url}/api/me/export`, { headers: { cookie } }, (res) => {
+      if (res.statusCode !== 200) reject(new Error(`export ${res.statusCode}`));
+      res.pause();
+      let received = 0;
+      let budget = 0;
+      const started = performance.now();
+      const tick = setInterval(() => {
+        const elapsed = performance.now() - started - IDLE_MS;
+        if (elapsed < 0) return;
+        budget = (elapsed / 1000) * READ_BYTES_S;
+        while (received < budget) {
+          const chunk = res.read();
+          if (chunk === null) break;
+          received += chunk.length;
+        }
+      }, 50);
+      res.on('end', () => {
+        clearInterval(tick);
+        clearInterval(sampler);
+        resolve({ before, peak, received });
+      });
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+  });
+}
+
+const targets = [];
+try {
+  for (const checkout of checkouts()) {
+    const server = await startServer({ REQUIRE_EMAIL_VERIFICATION: 'false' }, { cwd: checkout.cwd });
+    targets.push({ ...checkout, server });
+    const couple = await createCouple(server.url, 'export', 0);
+    let stored = 0;
+    // Four uploads at a time: each is image work on the server (its queue takes them in turn).
+    await load(PHOTOS, 4, async () => {
+      const body = await photo();
+      const res = await fetch(`${server.url}/api/media/photo?partnerId=${couple.dom.id}`, {
+        method: 'POST',
+        headers: { cookie: couple.sub.cookie, 'content-type': 'image/jpeg' },
+        body,
+      });
+      if (res.status !== 201) throw new Error(`photo ${res.status} ${await res.text()}`);
+      await res.arrayBuffer();
+      stored += body.length;
+    });
+    Object.assign(targets.at(-1), { couple, stored });
+  }
+  for (const t of targets) {
+    // Settled before measuring: the uploads' garbage and buffers left behind.
+    const { before, peak, received } = await slowExport(t.server, t.couple.sub.cookie);
+    const label = targets.length > 1 ? `${t.name} ` : '';
+    console.info(
+      `${label}export of ${PHOTOS} photos (${mib(received)} zip), client idle ${IDLE_MS / 1000} s then ` +
+        `${mib(READ_BYTES_S)}/s: RSS before ${mib(before)}, peak ${mib(peak)}, growth ${mib(peak - before)}`,
+    );
+  }
+} finally {
+  for (const t of targets) await t.server.stop();
+}
