@@ -352,9 +352,13 @@ test('the settings push panel: details and quiet hours are saved for the account
 
   const details = panel.getByRole('switch', { name: 'Show details in notifications' });
   await expect(details).toHaveAttribute('aria-checked', 'false');
+  // The hint says what the switch's state means.
+  await expect(panel.getByText(/^Off: a notification says only "New activity in Pact"/)).toBeVisible();
   await details.click();
   await expect(page.getByText('Notification settings saved').first()).toBeVisible();
   await expect(details).toHaveAttribute('aria-checked', 'true');
+  await expect(panel.getByText(/^On: a notification shows who did what/)).toBeVisible();
+  await expect(panel.getByText(/^Off: /)).toHaveCount(0);
   await expect.poll(async () => (await preferences()).showDetails).toBe(true);
 
   const quiet = panel.getByRole('form', { name: 'Quiet hours' });
