@@ -293,3 +293,62 @@ test('with two partners the dashboard card shows each contract, named, and each 
   await expect(dom.getByRole('combobox', { name: 'Partner' })).toHaveValue(second.id);
   await expect(dom.getByText('Contract created')).toBeVisible();
 });
+
+test('the local starter is signed, an edit is requested, denied, approved and made, all kept in the browser', async ({
+  page,
+  browser,
+  request,
+}) => {
+  await signedInUser(browser, request, { label: 'dom-a', role: 'dominant', displayName: 'Gil Dom', page });
+  const other = await signedInUser(browser, request, {
+    label: 'dom-b',
+    role: 'dominant',
+    displayName: 'Hal Dom',
+    viewportOf: page,
+  });
+  const requestId = await sendRequest(page, other.id);
+  expect((await other.page.request.post(`/api/partner-requests/${requestId}/accept`)).status()).toBe(200);
+  await other.page.context().close();
+  await page.goto('/contract');
+  const starter = page.getByTestId('local-starter');
+  await expect(page.getByText('Rules document created')).toBeVisible();
+  const mine = starter.getByRole('group', { name: 'You (Dominant)' });
+  const theirs = starter.getByRole('group', { name: 'Hal Dom, on this device (Submissive)' });
+  const signature = (role: string) => starter.getByTestId(`signature-${role}`);
+
+  await mine.getByRole('button', { name: 'Sign as Dominant' }).click();
+  await expect(page.getByText('Document signed', { exact: true })).toBeVisible();
+  await expect(signature('dominant')).toContainText('Signed');
+  await expect(signature('submissive')).toContainText('Not signed');
+  await expect(mine).toHaveCount(0);
+  await theirs.getByRole('button', { name: 'Sign as Submissive' }).click();
+  await expect(signature('submissive')).toContainText(/Signed · fully signed [A-Z][a-z]{2} \d/);
+  // Fully signed: no editing until an edit is requested and approved.
+  await expect(starter.getByRole('button', { name: 'Edit', exact: true })).toHaveCount(0);
+
+  await mine.getByRole('button', { name: 'Request Edit' }).click();
+  await expect(page.getByText('Edit requested', { exact: true })).toBeVisible();
+  await expect(starter.getByTestId('local-edit-status')).toHaveText('Edit requested by the Dominant');
+  await expect(mine).toHaveCount(0);
+  await theirs.getByRole('button', { name: 'Deny Edit' }).click();
+  await expect(page.getByText('Edit denied', { exact: true })).toBeVisible();
+  await expect(starter.getByTestId('local-edit-status')).toHaveCount(0);
+  await expect(starter.getByRole('button', { name: 'Edit', exact: true })).toHaveCount(0);
+
+  await mine.getByRole('button', { name: 'Request Edit' }).click();
+  await theirs.getByRole('button', { name: 'Approve Edit' }).click();
+  await expect(page.getByText('Edit approved', { exact: true })).toBeVisible();
+  // Kept in this browser: the state survives a reload.
+  await page.reload();
+  await expect(starter.getByTestId('local-edit-status')).toHaveText(
+    'Edit approved: the rules can be changed',
+  );
+  await starter.getByRole('button', { name: 'Edit', exact: true }).click();
+  await starter.getByRole('textbox', { name: 'Rules text' }).fill('Amended rules');
+  await starter.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Contract updated')).toBeVisible();
+  await expect(starter.getByTestId('contract-text')).toHaveText('Amended rules');
+  await expect(signature('dominant')).toContainText('Not signed');
+  await expect(signature('submissive')).toContainText('Not signed');
+  await expect(mine.getByRole('button', { name: 'Sign as Dominant' })).toBeVisible();
+});

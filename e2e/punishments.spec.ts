@@ -113,3 +113,43 @@ test('a punishment with a 1-minute timer: added, started, counted down on both s
   await expect(subCard.getByRole('button', { name: /Mark complete/ })).toBeVisible();
   await sub.context().close();
 });
+
+test('a punishment is added with a description that both partners read, and dates in the app format', async ({
+  page: dom,
+  browser,
+  request,
+}) => {
+  const { sub: s } = await seedCouple(browser, dom, request, { dominant: 'Ida Dom', submissive: 'Jon Sub' });
+  const sub = s.page;
+  await dom.goto('/punishments');
+  await sub.goto('/punishments');
+  await dom.getByRole('button', { name: 'Add Punishment' }).click();
+  const form = dom.getByRole('form', { name: 'Add New Punishment' });
+  await form.getByLabel('Title').fill('Write lines');
+  const description = form.getByLabel('Description (optional)');
+  await expect(description).toHaveAttribute('maxlength', '2000');
+  await description.fill('One hundred lines:\nI will answer when spoken to.');
+  await form.getByRole('button', { name: 'Add Punishment' }).click();
+  await expect(dom.getByText('Punishment Added')).toBeVisible();
+
+  for (const page of [dom, sub]) {
+    const card = page.getByTestId('punishment-card').filter({ hasText: 'Write lines' });
+    await expect(card.getByText('One hundred lines:')).toBeVisible();
+    expect(await card.getByTestId('punishment-description').innerText()).toBe(
+      'One hundred lines:\nI will answer when spoken to.',
+    );
+  }
+  const id = (await (await sub.request.get('/api/punishments')).json()).punishments[0].id as string;
+  expect(
+    (await sub.request.put(`/api/punishments/${id}/completion`, { data: { completed: true } })).status(),
+  ).toBe(200);
+  for (const page of [dom, sub]) {
+    await page.getByRole('tab', { name: 'Completed' }).click();
+    const done = page.getByRole('tabpanel').getByTestId('punishment-card').filter({ hasText: 'Write lines' });
+    // The app's one date format, as the journal and the tasks show it: "Nov 26, 6:07 PM".
+    await expect(done.getByText(/^Completed /)).toHaveText(
+      /^Completed [A-Z][a-z]{2} \d{1,2}, \d{1,2}:\d{2} (AM|PM)$/,
+    );
+  }
+  await sub.context().close();
+});

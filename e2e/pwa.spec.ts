@@ -352,9 +352,13 @@ test('the settings push panel: details and quiet hours are saved for the account
 
   const details = panel.getByRole('switch', { name: 'Show details in notifications' });
   await expect(details).toHaveAttribute('aria-checked', 'false');
+  // The hint says what the switch's state means.
+  await expect(panel.getByText(/^Off: a notification says only "New activity in Pact"/)).toBeVisible();
   await details.click();
   await expect(page.getByText('Notification settings saved').first()).toBeVisible();
   await expect(details).toHaveAttribute('aria-checked', 'true');
+  await expect(panel.getByText(/^On: a notification shows who did what/)).toBeVisible();
+  await expect(panel.getByText(/^Off: /)).toHaveCount(0);
   await expect.poll(async () => (await preferences()).showDetails).toBe(true);
 
   const quiet = panel.getByRole('form', { name: 'Quiet hours' });
@@ -373,4 +377,34 @@ test('the settings push panel: details and quiet hours are saved for the account
 
   await panel.getByRole('button', { name: 'Send a test notification' }).click();
   await expect(page.getByText('No device to notify')).toBeVisible();
+});
+
+test('"Enable Notifications" says why when the browser refuses or cannot subscribe', async ({
+  page,
+  browser,
+  request,
+}) => {
+  // This browser is asked: it answers "prompt", and a tap's request is refused.
+  await page.addInitScript(() => {
+    const query = navigator.permissions.query.bind(navigator.permissions);
+    navigator.permissions.query = (descriptor) =>
+      descriptor.name === 'notifications'
+        ? Promise.resolve({ state: 'prompt' } as PermissionStatus)
+        : query(descriptor);
+    Notification.requestPermission = () => Promise.resolve('denied');
+  });
+  await signedInUser(browser, request, { label: 'why', role: 'dominant', displayName: 'Vic Dom', page });
+  await page.goto('/settings');
+  const panel = page.getByTestId('push-panel');
+  await panel.getByRole('button', { name: 'Enable Notifications' }).click();
+  await expect(page.getByText('Notifications are blocked')).toBeVisible();
+
+  // Allowed, but the subscription fails: that is said too, not swallowed.
+  await page.evaluate(() => {
+    Notification.requestPermission = () => Promise.resolve('granted');
+    PushManager.prototype.subscribe = () =>
+      Promise.reject(new DOMException('push service error', 'AbortError'));
+  });
+  await panel.getByRole('button', { name: 'Enable Notifications' }).click();
+  await expect(page.getByText('Could not enable notifications')).toBeVisible();
 });

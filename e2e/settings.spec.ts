@@ -261,3 +261,28 @@ test('signed in, Settings opens the legal pages and their Back link returns to i
     await expect(settingsHeading(page)).toBeVisible();
   }
 });
+
+test('Settings lists the 5 newest sessions and "Show all" lists the rest', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const me = await signedInUser(browser, request, {
+    label: 'many',
+    role: 'submissive',
+    displayName: 'Max Sub',
+    page,
+  });
+  for (let i = 0; i < 6; i++) {
+    const signedIn = await request.post('/api/auth/login', { data: { email: me.email, password: PASSWORD } });
+    expect(signedIn.status()).toBe(200);
+  }
+  await page.goto('/settings');
+  const sessions = page.getByRole('list', { name: 'Active sessions' });
+  await expect(sessions.getByRole('listitem')).toHaveCount(5);
+  await expect(sessions.getByText('This device')).toHaveCount(1);
+  await page.getByRole('button', { name: 'Show all 7 sessions' }).click();
+  await expect(sessions.getByRole('listitem')).toHaveCount(7);
+  await page.getByRole('button', { name: 'Show fewer' }).click();
+  await expect(sessions.getByRole('listitem')).toHaveCount(5);
+});

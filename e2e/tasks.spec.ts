@@ -231,3 +231,21 @@ test('feedback from the History tab: the dominant gives it, the submissive ackno
   await expect(subPanel.getByRole('button', { name: /Acknowledge feedback/ })).toHaveCount(0);
   await sub.context().close();
 });
+
+test('a task card names who assigned it to the submissive, and whom it is for to the dominant', async ({
+  page: dom,
+  browser,
+  request,
+}) => {
+  const { sub } = await seedCouple(browser, dom, request, { dominant: 'Kit Dom', submissive: 'Lou Sub' });
+  await seedTask(dom, sub.id, { title: 'Fold the laundry' });
+  await sub.page.goto('/tasks');
+  const subCard = sub.page.getByTestId('task-card').filter({ hasText: 'Fold the laundry' });
+  await expect(subCard).toContainText('From Kit Dom');
+  await expect(subCard).not.toContainText('Lou Sub');
+  await dom.goto('/tasks');
+  await expect(dom.getByTestId('task-card').filter({ hasText: 'Fold the laundry' })).toContainText(
+    'For Lou Sub',
+  );
+  await sub.page.context().close();
+});

@@ -6,6 +6,7 @@ import { Button } from '@/web/components/ui/button';
 import { EmailFeedbackButton } from '@/web/components/ui/email-feedback-button';
 import { VoicePlayer } from '@/web/components/ui/voice-player';
 import { cn } from '@/web/lib/cn';
+import { formatMoment } from '@/web/lib/dates';
 import { mediaUrl } from '@/web/lib/upload';
 import { PunishmentTimer } from './punishment-timer';
 
@@ -79,6 +80,11 @@ export function PunishmentCard({
         <Badge className={SEVERITY_STYLES[p.severity]}>{SEVERITY_LABELS[p.severity]}</Badge>
       </div>
 
+      {p.description ? (
+        <p data-testid="punishment-description" className="text-sm whitespace-pre-wrap break-words">
+          {p.description}
+        </p>
+      ) : null}
       {p.reason ? (
         <p className="text-sm wrap-anywhere">
           <span className="font-medium">Reason: </span>
@@ -113,7 +119,7 @@ export function PunishmentCard({
       {p.isCompleted ? (
         <p className="inline-flex items-center gap-1 text-xs text-success">
           <CheckCircle2 className="h-4 w-4" aria-hidden />
-          Completed {p.completedAt ? new Date(p.completedAt).toLocaleString() : ''}
+          Completed {p.completedAt ? formatMoment(p.completedAt) : ''}
         </p>
       ) : null}
 

@@ -64,10 +64,11 @@ function PunishmentForm({ submissives, onDone }: { submissives: PartnerView[]; o
     defaultValues: punishmentFormDefaults(submissives.map((p) => p.id)),
   });
   const { register, setValue, watch } = form;
-  const [timerEnabled, duration, voice, reason, notes] = watch([
+  const [timerEnabled, duration, voice, description, reason, notes] = watch([
     'timerEnabled',
     'timerDuration',
     'voice',
+    'description',
     'reason',
     'notes',
   ]);
@@ -122,6 +123,14 @@ function PunishmentForm({ submissives, onDone }: { submissives: PartnerView[]; o
         maxLength={PUNISHMENT_TITLE_MAX}
         placeholder="What is the punishment?"
         {...register('title')}
+      />
+
+      <TextAreaField
+        label="Description (optional)"
+        maxLength={PUNISHMENT_TEXT_MAX}
+        rows={3}
+        value={description}
+        {...register('description')}
       />
 
       <SelectField label="Severity" {...register('severity')}>

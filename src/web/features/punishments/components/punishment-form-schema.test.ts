@@ -26,6 +26,17 @@ describe('the Add New Punishment form', () => {
     expect(punishmentFormSchema(false).parse({ ...values, assignedTo: SUB }).assignedTo).toBe(SUB);
   });
 
+  it('sends the optional description, and refuses one over the schema limit', () => {
+    const values = { ...punishmentFormDefaults([SUB]), title: 'Lines' };
+    expect(punishmentFormSchema(false).parse(values).description).toBe('');
+    expect(
+      punishmentFormSchema(false).parse({ ...values, description: 'Kneel\nthen write' }).description,
+    ).toBe('Kneel\nthen write');
+    expect(punishmentFormSchema(false).safeParse({ ...values, description: 'x'.repeat(2001) }).success).toBe(
+      false,
+    );
+  });
+
   it.each([0, 181, 2.5, Number.NaN])('refuses a timer of %s minutes', (timerDuration) => {
     const values = { ...punishmentFormDefaults([SUB]), title: 'Lines', timerEnabled: true, timerDuration };
     expect(messages(punishmentFormSchema(false).safeParse(values))).toEqual([

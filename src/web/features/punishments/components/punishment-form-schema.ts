@@ -12,6 +12,7 @@ import { PENDING_UPLOAD_ID } from '@/web/lib/upload';
 const fields = z.object({
   assignedTo: z.string(),
   title: z.string(),
+  description: z.string(),
   severity: z.enum(SEVERITIES),
   reason: z.string(),
   notes: z.string(),
@@ -34,6 +35,7 @@ export const punishmentFormSchema = (requireChoice: boolean) =>
       (v): CreatePunishmentInput => ({
         assignedTo: v.assignedTo || null,
         title: v.title,
+        description: v.description,
         severity: v.severity,
         reason: v.reason,
         notes: v.notes,
@@ -65,6 +67,7 @@ export const PUNISHMENT_FORM_ERROR_DETAILS = {
 export const punishmentFormDefaults = (submissiveIds: string[]): PunishmentFormValues => ({
   assignedTo: submissiveIds.length === 1 ? submissiveIds[0]! : '',
   title: '',
+  description: '',
   severity: DEFAULT_SEVERITY,
   reason: '',
   notes: '',

@@ -35,7 +35,9 @@ export function PreferencesForm({ preferences }: { preferences: PushPreferences 
             Show details in notifications
           </Label.Root>
           <p id={`${id}-details-hint`} className="text-xs text-muted-foreground">
-            Off: a notification says only "New activity in Pact", so nothing shows on a lock screen.
+            {preferences.showDetails
+              ? 'On: a notification shows who did what (names and titles), also on a lock screen.'
+              : 'Off: a notification says only "New activity in Pact", so nothing shows on a lock screen.'}
           </p>
         </div>
         <Switch.Root

@@ -30,19 +30,49 @@ export function usePushDevice() {
   return useQuery(deviceQuery);
 }
 
+/** Why this browser could not subscribe, in words the user can act on (never the browser's own message). */
+function subscribeFailure(error: unknown) {
+  if (error instanceof Error && error.message === 'no service worker')
+    return 'Pact’s background worker is not running in this browser (a private window, or the page needs a reload).';
+  if (typeof PushManager === 'undefined') return 'This browser cannot receive push notifications.';
+  return 'The browser refused to subscribe this device. Please try again later.';
+}
+
 /**
- * "Enable Notifications": asks for permission in the tap itself, then subscribes. A failure to register
- * is only logged (spec 1 §8); the status shown says what the device can do.
+ * "Enable Notifications": asks for permission in the tap itself, then subscribes. Whatever stops it is
+ * said in a toast (permission blocked or not given, no service worker or push support, a subscription
+ * the browser refuses); the failure is also logged, by its name only.
  */
 export function useEnablePush() {
   const queryClient = useQueryClient();
   const mutation = useMutation({
     mutationFn: enableOnThisDevice,
-    onError: (error) => console.warn('push registration failed', error),
+    onSuccess: (permission) => {
+      if (permission === 'denied')
+        toast.error('Notifications are blocked', {
+          description: 'Allow notifications for Pact in the browser’s site settings, then try again.',
+        });
+      else if (permission === 'prompt')
+        toast('Notifications not enabled', {
+          description: 'The browser did not give permission. Tap Enable Notifications and choose Allow.',
+        });
+    },
+    onError: (error) => {
+      console.warn('push registration failed', error instanceof Error ? error.name : 'unknown');
+      toast.error('Could not enable notifications', { description: subscribeFailure(error) });
+    },
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.pushDevice }),
   });
   return {
-    enable: () => mutation.mutate(Notification.requestPermission()),
+    enable: () => {
+      if (typeof Notification === 'undefined') {
+        toast.error('Could not enable notifications', {
+          description: 'This browser cannot show notifications.',
+        });
+        return;
+      }
+      mutation.mutate(Notification.requestPermission());
+    },
     pending: mutation.isPending,
   };
 }

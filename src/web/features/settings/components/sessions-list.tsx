@@ -1,5 +1,6 @@
 import { format } from 'date-fns';
 import { Laptop } from 'lucide-react';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
@@ -8,12 +9,20 @@ import { errorMessage } from '@/web/lib/api';
 import { useRevokeOtherSessions, useSessions } from '../api/settings';
 
 const day = (ms: number) => format(ms, 'MMM d, yyyy');
+/** Sessions listed before "Show all": a long list would make the page thousands of pixels tall. */
+const FIRST = 5;
 
 /** The user's signed-in devices (device family, signed in, last seen) and "Sign out other sessions". */
 export function SessionsList() {
   const sessions = useSessions();
   const revoke = useRevokeOtherSessions();
   const others = sessions.data?.filter((s) => !s.current).length ?? 0;
+  const [all, setAll] = useState(false);
+  const total = sessions.data?.length ?? 0;
+  // This device first, then the others as the server orders them (the newest first).
+  const listed = [...(sessions.data ?? [])]
+    .sort((a, b) => Number(b.current) - Number(a.current))
+    .slice(0, all ? undefined : FIRST);
 
   const signOutOthers = () =>
     revoke.mutate(undefined, {
@@ -38,7 +47,7 @@ export function SessionsList() {
         </p>
       ) : (
         <ul className="space-y-2" aria-label="Active sessions">
-          {sessions.data.map((s) => (
+          {listed.map((s) => (
             <li key={s.id} className="flex items-start gap-3 rounded-lg border border-border p-3">
               <Laptop className="mt-0.5 h-5 w-5 shrink-0 text-muted-foreground" aria-hidden />
               <div className="min-w-0 flex-1 text-sm">
@@ -54,6 +63,11 @@ export function SessionsList() {
           ))}
         </ul>
       )}
+      {total > FIRST ? (
+        <Button variant="link" size="sm" aria-expanded={all} onClick={() => setAll(!all)}>
+          {all ? 'Show fewer' : `Show all ${total} sessions`}
+        </Button>
+      ) : null}
       <Button
         variant="outline"
         onClick={signOutOthers}

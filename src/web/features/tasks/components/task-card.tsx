@@ -15,6 +15,7 @@ import { Button } from '@/web/components/ui/button';
 import { EmailFeedbackButton } from '@/web/components/ui/email-feedback-button';
 import { VoicePlayer } from '@/web/components/ui/voice-player';
 import { cn } from '@/web/lib/cn';
+import { useCurrentUser } from '@/web/lib/current-user';
 import { mediaUrl } from '@/web/lib/upload';
 import { formatDue, repeatLabel } from './task-labels';
 import { TimingBadge } from './timing-badge';
@@ -52,6 +53,7 @@ export function TaskCard({
   busy: boolean;
   actions: TaskCardActions;
 }) {
+  const user = useCurrentUser();
   const due = DUE_STYLES[dueStatus(task.dueDate, now, timeZone)];
   const repeat = repeatLabel(task.repeatConfig);
   const nextCycle = task.isCompleted && task.repeatConfig !== null;
@@ -77,8 +79,12 @@ export function TaskCard({
             ) : null}
           </h2>
           <p className="text-xs text-muted-foreground">
-            {task.taskType === 'above_and_beyond' ? 'Above & Beyond by ' : 'For '}
-            {task.assignedToName}
+            {task.taskType === 'above_and_beyond'
+              ? `Above & Beyond by ${task.assignedToName}`
+              : // The submissive reads who gave the task; the dominant, whom it is for.
+                task.assignedTo === user.id
+                ? `From ${task.assignedByName}`
+                : `For ${task.assignedToName}`}
           </p>
         </div>
         {actions.onEdit || actions.onDelete ? (

@@ -1,5 +1,5 @@
-import { format } from 'date-fns';
 import type { RepeatConfig } from '@/shared/domain/schedule';
+import { formatMoment } from '@/web/lib/dates';
 
 export const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
 
@@ -17,7 +17,7 @@ export function repeatLabel(config: RepeatConfig | null): string | null {
   }
 }
 
-export const formatDue = (at: number) => format(at, 'MMM d, h:mm a');
+export const formatDue = (at: number) => formatMoment(at);
 
 /** How late, shortly: "40 s", "5 min", "3 h", "2 days". */
 export function lateness(seconds: number) {
