@@ -236,7 +236,7 @@ describe.each(databases())('contracts: who may touch them, and bad input, on %s'
     await connect(sw, sub);
     const mine = (await expectBody(await sw.client.post('/api/contracts', { partnerId: sub.id }), 201))
       .contract;
-    await actAs(sw.client, 'submissive');
+    await actAsAnew(server, sw, 'submissive');
     const counted = await server.rowCounts();
     await expectError(await editText(sw.client, mine, tagsOnly), 403, 'FORBIDDEN');
     expect(await server.rowCounts()).toEqual(counted);
