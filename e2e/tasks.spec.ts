@@ -1,5 +1,5 @@
 import { createCouple, expect, expectNoSidewaysScroll, PROOF_JPEG, test } from './fixtures';
-import { completeTask, seedAboveAndBeyond, seedCouple, seedTask } from './seed';
+import { completeTask, seedAboveAndBeyond, seedCouple, seedTask, sendRequest, signedInUser } from './seed';
 
 test('a daily task that needs a photo: assigned, completed with proof, and given feedback, live', async ({
   page: dom,
@@ -248,4 +248,28 @@ test('a task card names who assigned it to the submissive, and whom it is for to
     'For Lou Sub',
   );
   await sub.page.context().close();
+});
+
+test('a dominant whose partners are all dominants is told why there is no task to create', async ({
+  page,
+  browser,
+  request,
+}) => {
+  await signedInUser(browser, request, { label: 'dom-x', role: 'dominant', displayName: 'Ona Dom', page });
+  const other = await signedInUser(browser, request, {
+    label: 'dom-y',
+    role: 'dominant',
+    displayName: 'Pim Dom',
+    viewportOf: page,
+  });
+  const requestId = await sendRequest(page, other.id);
+  expect((await other.page.request.post(`/api/partner-requests/${requestId}/accept`)).status()).toBe(200);
+  await other.page.context().close();
+  const why = 'Tasks are assigned to a submissive partner, and your partners are all dominants.';
+  await page.goto('/dashboard');
+  await expect(page.getByText(why)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Create Task' })).toHaveCount(0);
+  await page.goto('/tasks');
+  await expect(page.getByText(why)).toBeVisible();
+  await expect(page.getByRole('button', { name: /Create Task|Assign Task/ })).toHaveCount(0);
 });

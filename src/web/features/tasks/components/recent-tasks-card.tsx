@@ -42,11 +42,16 @@ export function RecentTasksCard({ user }: { user: CurrentUser }) {
         <div className="mt-4 flex flex-col items-center gap-2 text-center">
           <ListChecks className="h-8 w-8 text-muted-foreground" aria-hidden />
           <p className="text-sm text-muted-foreground">No tasks yet</p>
-          {user.sessionRole === 'dominant' ? (
+          {user.sessionRole !== 'dominant' ? null : user.partners.length > 0 &&
+            user.partners.every((p) => p.role === 'dominant') ? (
+            <p className="max-w-xs text-xs text-muted-foreground">
+              Tasks are assigned to a submissive partner, and your partners are all dominants.
+            </p>
+          ) : (
             <Link to={paths.tasks} className={buttonClasses('primary', 'sm')}>
               Create Task
             </Link>
-          ) : null}
+          )}
         </div>
       ) : (
         <ul className="mt-3 divide-y divide-border">

@@ -29,6 +29,10 @@ const loadAboveAndBeyond = async () =>
 const loadFeedback = async () => (await import('../components/feedback-dialog')).FeedbackDialog;
 const loadCompleteTask = async () => (await import('../components/complete-task-dialog')).CompleteTaskDialog;
 
+/** Why a dominant has no task to create (issue 20): said, not left to a disabled button. */
+const ALL_DOMINANTS =
+  'Tasks are assigned to a submissive partner, and your partners are all dominants.';
+
 export function TasksPage() {
   const user = useCurrentUser();
   const role = user.sessionRole === 'dominant' ? 'dominant' : 'submissive';
@@ -73,11 +77,14 @@ export function TasksPage() {
   };
 
   // Spec 2 §2: the header says "Assign Task"; the empty list offers "Create Task".
+  // Only partners who can be a submissive take tasks: with none, no button leads to a disabled one.
   const createButton = (label: string) =>
     role === 'dominant' ? (
-      <Button onClick={() => setFormTask('new')} disabled={submissives.length === 0}>
-        <Plus className="h-4 w-4" aria-hidden /> {label}
-      </Button>
+      submissives.length === 0 ? null : (
+        <Button onClick={() => setFormTask('new')} disabled={submissives.length === 0}>
+          <Plus className="h-4 w-4" aria-hidden /> {label}
+        </Button>
+      )
     ) : (
       <Button onClick={() => setAabOpen(true)} disabled={dominants.length === 0}>
         <Sparkles className="h-4 w-4" aria-hidden />
@@ -102,7 +109,9 @@ export function TasksPage() {
         {user.partners.length === 0
           ? 'Connect with a partner on the dashboard to start.'
           : role === 'dominant'
-            ? 'Assign a task to your submissive.'
+            ? submissives.length === 0
+              ? ALL_DOMINANTS
+              : 'Assign a task to your submissive.'
             : 'Nothing is waiting for you. You can still go above and beyond.'}
       </p>
       {createButton('Create Task')}
