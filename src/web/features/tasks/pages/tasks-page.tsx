@@ -30,8 +30,7 @@ const loadFeedback = async () => (await import('../components/feedback-dialog'))
 const loadCompleteTask = async () => (await import('../components/complete-task-dialog')).CompleteTaskDialog;
 
 /** Why a dominant has no task to create (issue 20): said, not left to a disabled button. */
-const ALL_DOMINANTS =
-  'Tasks are assigned to a submissive partner, and your partners are all dominants.';
+const ALL_DOMINANTS = 'Tasks are assigned to a submissive partner, and your partners are all dominants.';
 
 export function TasksPage() {
   const user = useCurrentUser();
