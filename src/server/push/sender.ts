@@ -1,5 +1,8 @@
+import http from 'node:http';
+import https from 'node:https';
 import webpush from 'web-push';
 import type { PushMessage } from '@/shared/schemas/push';
+import { checkedLookup, type Lookup, literalAllowed, PrivateAddressError } from './address';
 
 /** A device as the push service knows it: its endpoint and the browser's keys. */
 export interface PushTarget {
@@ -28,13 +31,21 @@ export interface VapidConfig {
   privateKey: string;
 }
 
+export interface SenderOptions {
+  /** Tests and a local push service only: loopback addresses are reachable (PUSH_ALLOW_HTTP_LOOPBACK). */
+  allowLoopback?: boolean;
+  /** The resolver behind the address check (tests give a fixed answer). */
+  resolve?: Lookup;
+}
+
 /**
  * Encrypts (RFC 8291, aes128gcm) and signs (VAPID, RFC 8292) with the web-push library, and posts with
- * fetch: web-push's own request cannot be cancelled and speaks only https, where this one is cut off by
- * the caller's signal (a timeout, the shutdown) and, in tests, reaches a local push service over http.
- * Redirects are not followed.
+ * node:http(s): cut off by the caller's signal (a timeout, the shutdown), and connected only to an address
+ * that was resolved and found public (`checkedLookup`: never the server's own network; decision 038).
+ * In tests it reaches a local push service over http. Redirects are not followed.
  */
-export function createPushSender(vapid: VapidConfig): PushSender {
+export function createPushSender(vapid: VapidConfig, opts: SenderOptions = {}): PushSender {
+  const lookup = checkedLookup({ allowLoopback: opts.allowLoopback, resolve: opts.resolve });
   return {
     async send(target, message, options, signal) {
       const details = webpush.generateRequestDetails(
@@ -48,21 +59,22 @@ export function createPushSender(vapid: VapidConfig): PushSender {
           contentEncoding: 'aes128gcm',
         },
       );
-      const headers = new Headers();
-      for (const [name, value] of Object.entries(details.headers)) {
-        // fetch measures the body itself.
-        if (name.toLowerCase() !== 'content-length') headers.set(name, String(value));
-      }
-      const response = await fetch(details.endpoint, {
-        method: 'POST',
-        headers,
-        body: new Uint8Array(details.body),
-        redirect: 'manual',
-        signal,
+      const url = new URL(details.endpoint);
+      if (!literalAllowed(url.hostname, opts.allowLoopback === true)) throw new PrivateAddressError();
+      const headers: Record<string, string> = {};
+      for (const [name, value] of Object.entries(details.headers)) headers[name] = String(value);
+      const body = Buffer.from(details.body);
+      headers['Content-Length'] = String(body.length);
+      const client = url.protocol === 'https:' ? https : http;
+      return new Promise<number>((resolve, reject) => {
+        const request = client.request(url, { method: 'POST', headers, lookup, signal }, (response) => {
+          // The answer's body is never read or shown: only its status counts.
+          response.resume();
+          resolve(response.statusCode ?? 0);
+        });
+        request.on('error', reject);
+        request.end(body);
       });
-      // The answer's body is never read or shown: only its status counts.
-      await response.body?.cancel().catch(() => {});
-      return response.status;
     },
   };
 }

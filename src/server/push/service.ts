@@ -44,7 +44,10 @@ export function createPushService(opts: {
   }
   const sender =
     opts.tuning?.sender ??
-    createPushSender({ subject: config.push.subject, publicKey, privateKey: opts.secrets.vapidPrivateKey });
+    createPushSender(
+      { subject: config.push.subject, publicKey, privateKey: opts.secrets.vapidPrivateKey },
+      { allowLoopback: config.push.allowHttpLoopback },
+    );
   const queue = createPushQueue({
     sender,
     log,
