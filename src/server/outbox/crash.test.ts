@@ -33,7 +33,8 @@ beforeAll(() => {
   const [, ...args] = command.split(/\s+/);
   execFileSync(
     projectPath('node_modules/.bin/esbuild'),
-    args.map((arg) => (arg.startsWith('--outfile=') ? `--outfile=${bundle}` : arg)),
+    // The command writes into dist/server; the test's copy goes into a folder of its own.
+    args.map((arg) => (arg.startsWith('--outdir=') ? `--outdir=${bundleDir}` : arg)),
     { cwd: projectPath(), stdio: 'pipe' },
   );
 });
