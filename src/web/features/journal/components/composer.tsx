@@ -15,6 +15,7 @@ import { UploadProgress } from '@/web/components/ui/upload-progress';
 import { type RecordedVoice, VoiceRecorder } from '@/web/components/ui/voice-recorder';
 import { errorMessage } from '@/web/lib/api';
 import { cn } from '@/web/lib/cn';
+import { useToastsAbove } from '@/web/lib/toasts-above';
 import { useMediaUpload } from '@/web/lib/use-media-upload';
 import { isUnreachable, UNREACHABLE_MESSAGE, useWriteKey } from '@/web/lib/writes';
 import { useSendNote } from '../api/journal';
@@ -33,6 +34,7 @@ export function Composer({ partnerId }: { partnerId: string }) {
   // One key per message, kept across its retries; a tap while one is on its way does nothing.
   const key = useWriteKey();
   const inFlight = useRef(false);
+  const dockedAbove = useToastsAbove<HTMLDivElement>();
   const busy = send.isPending || media.uploading;
   const canSend = mode === 'text' ? text.trim().length > 0 : voice !== null;
 
@@ -102,7 +104,11 @@ export function Composer({ partnerId }: { partnerId: string }) {
   );
 
   return (
-    <div data-testid="journal-composer" className="shrink-0 space-y-2 sm:space-y-3 short:space-y-2">
+    <div
+      ref={dockedAbove}
+      data-testid="journal-composer"
+      className="shrink-0 space-y-2 sm:space-y-3 short:space-y-2"
+    >
       <fieldset className="flex flex-wrap items-center gap-2">
         <legend className="sr-only">Tone</legend>
         <span aria-hidden className="text-sm font-medium">
