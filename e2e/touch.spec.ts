@@ -44,6 +44,8 @@ test('Tab never leaves the focused control under the top bar or the bottom navig
   browser,
   request,
 }) => {
+  // Six pages, 90 key presses each, every focus measured: long for the suite's 60 s on a loaded machine.
+  test.setTimeout(180_000);
   const { sub } = await seedCouple(browser, page, request);
   for (let i = 0; i < 12; i++)
     await seedTask(page, sub.id, { title: `Task ${i + 1}`, description: 'x'.repeat(200) });
