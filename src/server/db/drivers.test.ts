@@ -1,11 +1,12 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectPath } from '../paths';
+import { buildServerBundle } from '../test/bundle';
 import { databases, openTestDatabase, type TestDatabase } from '../test/database';
 import { within } from '../test/wait';
 
@@ -13,30 +14,15 @@ import { within } from '../test/wait';
  * The server as it ships: bundled by the project's own `build:server` command (into a folder of its own
  * under dist/), started by Node with hooks that record every module it loads, on each database.
  */
-let bundleDir: string;
+let built: ReturnType<typeof buildServerBundle>;
 let bundle: string;
 
 beforeAll(() => {
-  const command = JSON.parse(readFileSync(projectPath('package.json'), 'utf8')).scripts[
-    'build:server'
-  ] as string;
-  // Inside the project, so that the bundle finds the packages (node_modules) and the migrations (src/).
-  mkdirSync(projectPath('dist'), { recursive: true });
-  bundleDir = mkdtempSync(projectPath('dist', 'test-bundle-'));
-  bundle = path.join(bundleDir, 'main.js');
-  const [tool, ...args] = command.split(/\s+/);
-  expect(tool).toBe('esbuild');
-  execFileSync(
-    projectPath('node_modules/.bin/esbuild'),
-    // The command writes into dist/server; the test's copy goes into a folder of its own.
-    args.map((arg) => (arg.startsWith('--outdir=') ? `--outdir=${bundleDir}` : arg)),
-    { cwd: projectPath(), stdio: 'pipe' },
-  );
+  built = buildServerBundle();
+  bundle = built.main;
 });
 
-afterAll(() => {
-  rmSync(bundleDir, { recursive: true, force: true });
-});
+afterAll(() => built?.remove());
 
 /** Starts the bundle until it answers /api/health, stops it, and answers the URLs of the modules it loaded. */
 async function modulesLoaded(env: Record<string, string>): Promise<string[]> {

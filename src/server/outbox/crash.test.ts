@@ -1,5 +1,5 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/client';
 import { outbox } from '../db/schema';
 import { projectPath } from '../paths';
+import { buildServerBundle } from '../test/bundle';
 import { anonymousApi, createClient } from '../test/client';
 import { createCouple } from '../test/partners';
 import type { TestServer } from '../test/server';
@@ -20,28 +21,15 @@ import { until, within } from '../test/wait';
  * server that turns them away, then started again on the same data directory: every mail the user was
  * told was sent arrives, once (decision 037).
  */
-let bundleDir: string;
+let built: ReturnType<typeof buildServerBundle>;
 let bundle: string;
 
 beforeAll(() => {
-  const command = JSON.parse(readFileSync(projectPath('package.json'), 'utf8')).scripts[
-    'build:server'
-  ] as string;
-  mkdirSync(projectPath('dist'), { recursive: true });
-  bundleDir = mkdtempSync(projectPath('dist', 'test-bundle-'));
-  bundle = path.join(bundleDir, 'main.js');
-  const [, ...args] = command.split(/\s+/);
-  execFileSync(
-    projectPath('node_modules/.bin/esbuild'),
-    // The command writes into dist/server; the test's copy goes into a folder of its own.
-    args.map((arg) => (arg.startsWith('--outdir=') ? `--outdir=${bundleDir}` : arg)),
-    { cwd: projectPath(), stdio: 'pipe' },
-  );
+  built = buildServerBundle();
+  bundle = built.main;
 });
 
-afterAll(() => {
-  rmSync(bundleDir, { recursive: true, force: true });
-});
+afterAll(() => built?.remove());
 
 interface Running {
   child: ChildProcess;
