@@ -1,5 +1,5 @@
 import type { Page, Route } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, openNewTaskForm, test } from './fixtures';
 import { seedCouple, seedTask } from './seed';
 
 const composer = (page: Page) => page.getByRole('textbox', { name: 'Message' });
@@ -120,11 +120,7 @@ test('Create Task offline says so and keeps the form; back online, Retry creates
 }) => {
   const { sub } = await seedCouple(browser, page, request, { dominant: 'Eli Dom', submissive: 'Fay Sub' });
   await page.goto('/tasks');
-  await page
-    .getByRole('button', { name: /Create Task|Assign Task/ })
-    .first()
-    .click();
-  const form = page.getByRole('form', { name: 'Create New Task' });
+  const form = await openNewTaskForm(page);
   await form.getByLabel('Title').fill('Water the plants');
   await form.getByLabel('Description').fill('The ferns first');
   const tomorrow = new Date(Date.now() + 24 * 3600_000).toISOString().slice(0, 10);
@@ -152,11 +148,7 @@ test('a task the server made while its answer was lost is not made twice by Retr
 }) => {
   const { sub } = await seedCouple(browser, page, request, { dominant: 'Gus Dom', submissive: 'Hal Sub' });
   await page.goto('/tasks');
-  await page
-    .getByRole('button', { name: /Create Task|Assign Task/ })
-    .first()
-    .click();
-  const form = page.getByRole('form', { name: 'Create New Task' });
+  const form = await openNewTaskForm(page);
   await form.getByLabel('Title').fill('Polish the boots');
   const tomorrow = new Date(Date.now() + 24 * 3600_000).toISOString().slice(0, 10);
   await form.getByLabel('Due date').fill(tomorrow);
