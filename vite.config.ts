@@ -56,6 +56,7 @@ export default defineConfig({
     root: '.',
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'bench/**/*.test.ts', 'scripts/**/*.test.ts'],
     setupFiles: ['src/test-setup.ts'],
+    globalSetup: ['src/server/test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     fileParallelism: true,

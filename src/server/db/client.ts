@@ -28,7 +28,10 @@ const migrationsFolder = projectPath('src/server/db/migrations');
 /** Serialises migrations when several instances start at once against one PostgreSQL server. */
 const MIGRATION_LOCK = 7_242_021;
 
-export type DatabaseTarget = { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string | null };
+export type DatabaseTarget =
+  | { kind: 'postgres'; url: string }
+  /** `template`: a dump of a migrated database (PGlite's `dumpDataDir`) to start from instead of initdb. */
+  | { kind: 'pglite'; dataDir: string | null; template?: Blob };
 
 /**
  * Opens and migrates the database. Each driver is imported here, when it is used, and only here (never
@@ -39,7 +42,9 @@ export async function openDatabase(
   target: DatabaseTarget,
   onIdleError?: (error: Error) => void,
 ): Promise<Database> {
-  return target.kind === 'postgres' ? openPostgres(target.url, onIdleError) : openPglite(target.dataDir);
+  return target.kind === 'postgres'
+    ? openPostgres(target.url, onIdleError)
+    : openPglite(target.dataDir, target.template);
 }
 
 async function openPostgres(url: string, onIdleError?: (error: Error) => void): Promise<Database> {
@@ -76,14 +81,17 @@ async function openPostgres(url: string, onIdleError?: (error: Error) => void): 
   };
 }
 
-async function openPglite(dataDir: string | null): Promise<Database> {
+async function openPglite(dataDir: string | null, template?: Blob): Promise<Database> {
   const [{ PGlite }, { drizzle }, { migrate }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('drizzle-orm/pglite'),
     import('drizzle-orm/pglite/migrator'),
   ]);
   if (dataDir) mkdirSync(path.dirname(dataDir), { recursive: true });
-  const client = dataDir ? new PGlite(dataDir) : new PGlite();
+  const client = new PGlite({
+    ...(dataDir ? { dataDir } : {}),
+    ...(template ? { loadDataDir: template } : {}),
+  });
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder });
   return {

@@ -4,6 +4,7 @@ import { PgTable } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { type Database, type Db, openDatabase } from '../db/client';
 import * as schema from '../db/schema';
+import { hasPostgresTemplate, postgresTemplateName, readPgliteTemplate, templateKey } from './templates';
 
 export type DbKind = 'pglite' | 'postgres';
 
@@ -24,17 +25,32 @@ const adminUrl = () => {
   return url;
 };
 
-/** A fresh, migrated database: in-memory PGlite, or a new `pact_t_<random>` on the PostgreSQL server. */
+/** The migrations' key, computed once per test file (src/server/test/templates.ts). */
+let key: string | undefined;
+const currentKey = () => {
+  key ??= templateKey();
+  return key;
+};
+
+/**
+ * A fresh, migrated database: in-memory PGlite, or a new `pact_t_<random>` on the PostgreSQL server. Both
+ * start as a copy of the migrated template the test run's global set-up made, when it is there; the
+ * migrations then find nothing to do.
+ */
 export async function openTestDatabase(kind: DbKind): Promise<TestDatabase> {
   if (kind === 'pglite') {
-    const database = idempotentClose(await openDatabase({ kind: 'pglite', dataDir: null }));
+    const template = readPgliteTemplate(currentKey());
+    const database = idempotentClose(await openDatabase({ kind: 'pglite', dataDir: null, template }));
     return { database, dispose: () => database.close() };
   }
   const name = `pact_t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl() });
   await admin.connect();
   try {
-    await admin.query(`CREATE DATABASE ${name}`);
+    const copy = (await hasPostgresTemplate(admin, currentKey()))
+      ? ` TEMPLATE ${postgresTemplateName(currentKey())}`
+      : '';
+    await admin.query(`CREATE DATABASE ${name}${copy}`);
   } finally {
     await admin.end();
   }
