@@ -34,7 +34,14 @@ export default defineConfig({
   },
   projects: [
     { name: 'phone', use: { viewport: { width: 375, height: 812 }, hasTouch: true } },
-    { name: 'desktop', use: { viewport: { width: 1280, height: 800 }, colorScheme: 'dark' } },
+    // Flows run once, on the phone; what is about layout runs at both sizes: the files below, whose every
+    // test looks at the page itself (contrast and names, focus, targets, what covers what), and tests
+    // tagged LAYOUT (e2e/fixtures.ts) elsewhere. The grep sees the file name and the tags.
+    {
+      name: 'desktop',
+      use: { viewport: { width: 1280, height: 800 }, colorScheme: 'dark' },
+      grep: /\b(a11y|keyboard|touch|focus|navigation)\.spec\.ts\b|@layout/,
+    },
   ],
   webServer: {
     command: 'node scripts/e2e-server.mjs',

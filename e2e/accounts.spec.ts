@@ -2,6 +2,7 @@ import {
   createVerifiedUser,
   expect,
   expectNoSidewaysScroll,
+  LAYOUT,
   logIn,
   mailLink,
   PASSWORD,
@@ -154,7 +155,7 @@ test('a forged recovery link shows "Reset link invalid" with resend and back', a
   await expect(page.getByRole('button', { name: 'Resend reset link' })).toHaveCount(0);
 });
 
-test('the public pages fit the screen without sideways scrolling', async ({ page }) => {
+test('the public pages fit the screen without sideways scrolling', LAYOUT, async ({ page }) => {
   for (const path of ['/', '/auth', '/auth?tab=register', '/privacy-policy', '/terms-of-service', '/nope']) {
     await page.goto(path);
     await expectNoSidewaysScroll(page);

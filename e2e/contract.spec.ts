@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { pdfText } from '../src/server/test/pdf';
-import { expect, expectNoSidewaysScroll, test } from './fixtures';
+import { expect, expectNoSidewaysScroll, LAYOUT, test } from './fixtures';
 import { seedCouple, sendRequest, signedInUser, signIn } from './seed';
 
 const nav = (page: Page, name: 'Home' | 'Contract') =>
@@ -10,128 +10,128 @@ const live = (page: Page) => expect(page.locator('html')).toHaveAttribute('data-
 const badge = (page: Page) => page.getByTestId('contract-status');
 const editor = (page: Page) => page.getByRole('textbox', { name: 'Contract text' });
 
-test('both sign, the card turns Fully Signed, an edit request is approved, an edit clears both signatures live, and the PDF names both signers', async ({
-  page: dom,
-  browser,
-  request,
-}) => {
-  const { sub: s } = await seedCouple(browser, dom, request);
-  const sub = s.page;
+test(
+  'both sign, the card turns Fully Signed, an edit request is approved, an edit clears both signatures live, and the PDF names both signers',
+  LAYOUT,
+  async ({ page: dom, browser, request }) => {
+    const { sub: s } = await seedCouple(browser, dom, request);
+    const sub = s.page;
 
-  // Without a contract the dashboard offers to create one.
-  await dom.goto('/dashboard');
-  const card = dom.getByTestId('contract-card');
-  await expect(card.getByRole('link', { name: 'Create Contract' })).toBeVisible();
-  await card.getByRole('link', { name: 'Create Contract' }).click();
-  await expect(dom).toHaveURL(/\/contract$/);
-  await expect(dom.getByText('Contract created')).toBeVisible();
-  await expect(dom.getByText('This contract is shared with your partner')).toBeVisible();
-  // Neither has signed: the editor is open; the text renders bold markers as bold once closed.
-  await expect(editor(dom)).toHaveValue(/\*\*1\. Purpose\*\*/);
-  await dom.getByRole('button', { name: 'Close editor' }).click();
-  await expect(dom.getByTestId('contract-text').locator('strong', { hasText: '1. Purpose' })).toBeVisible();
-  await expect(dom.getByTestId('contract-text')).not.toContainText('**');
-  await expect(badge(dom)).toHaveText('Awaiting Signatures');
-  await expectNoSidewaysScroll(dom);
+    // Without a contract the dashboard offers to create one.
+    await dom.goto('/dashboard');
+    const card = dom.getByTestId('contract-card');
+    await expect(card.getByRole('link', { name: 'Create Contract' })).toBeVisible();
+    await card.getByRole('link', { name: 'Create Contract' }).click();
+    await expect(dom).toHaveURL(/\/contract$/);
+    await expect(dom.getByText('Contract created')).toBeVisible();
+    await expect(dom.getByText('This contract is shared with your partner')).toBeVisible();
+    // Neither has signed: the editor is open; the text renders bold markers as bold once closed.
+    await expect(editor(dom)).toHaveValue(/\*\*1\. Purpose\*\*/);
+    await dom.getByRole('button', { name: 'Close editor' }).click();
+    await expect(dom.getByTestId('contract-text').locator('strong', { hasText: '1. Purpose' })).toBeVisible();
+    await expect(dom.getByTestId('contract-text')).not.toContainText('**');
+    await expect(badge(dom)).toHaveText('Awaiting Signatures');
+    await expectNoSidewaysScroll(dom);
 
-  // The submissive finds it on the dashboard: a preview without markers, cut by width.
-  await sub.goto('/dashboard');
-  await live(sub);
-  const subCard = sub.getByTestId('contract-card');
-  await expect(subCard.getByTestId('contract-status')).toHaveText('Awaiting Signatures');
-  const preview = (await subCard.getByTestId('contract-preview').innerText()).trim();
-  expect(preview).not.toContain('**');
-  expect(preview).not.toContain('\n');
-  const max = (sub.viewportSize()?.width ?? 0) < 640 ? 100 : 200;
-  expect(preview.length).toBeLessThanOrEqual(max + 1);
-  expect(preview.length).toBeGreaterThan(max - 20);
-  await expect(subCard).toContainText(/Last updated [A-Z][a-z]{2} \d{1,2}, \d{4}/);
+    // The submissive finds it on the dashboard: a preview without markers, cut by width.
+    await sub.goto('/dashboard');
+    await live(sub);
+    const subCard = sub.getByTestId('contract-card');
+    await expect(subCard.getByTestId('contract-status')).toHaveText('Awaiting Signatures');
+    const preview = (await subCard.getByTestId('contract-preview').innerText()).trim();
+    expect(preview).not.toContain('**');
+    expect(preview).not.toContain('\n');
+    const max = (sub.viewportSize()?.width ?? 0) < 640 ? 100 : 200;
+    expect(preview.length).toBeLessThanOrEqual(max + 1);
+    expect(preview.length).toBeGreaterThan(max - 20);
+    await expect(subCard).toContainText(/Last updated [A-Z][a-z]{2} \d{1,2}, \d{4}/);
 
-  // The dominant signs: the submissive's card follows without a reload.
-  await live(dom);
-  await dom.getByRole('button', { name: 'Sign as Dominant' }).click();
-  await expect(dom.getByText('Document signed')).toBeVisible();
-  await expect(badge(dom)).toHaveText('Partially Signed (1/2)');
-  await expect(subCard.getByTestId('contract-status')).toHaveText('Partially Signed (1/2)');
+    // The dominant signs: the submissive's card follows without a reload.
+    await live(dom);
+    await dom.getByRole('button', { name: 'Sign as Dominant' }).click();
+    await expect(dom.getByText('Document signed')).toBeVisible();
+    await expect(badge(dom)).toHaveText('Partially Signed (1/2)');
+    await expect(subCard.getByTestId('contract-status')).toHaveText('Partially Signed (1/2)');
 
-  // The submissive opens it from the card ("found"), and signs; the dominant's dashboard turns Fully Signed.
-  await subCard.getByRole('link', { name: /Open the contract/ }).click();
-  await expect(sub.getByText('Contract found')).toBeVisible();
-  await expect(sub.getByText('Attached to your shared contract')).toBeVisible();
-  await expect(editor(sub)).toHaveCount(0);
-  await nav(dom, 'Home');
-  await expect(dom.getByTestId('contract-card').getByTestId('contract-status')).toHaveText(
-    'Partially Signed (1/2)',
-  );
-  await sub.getByRole('button', { name: 'Sign as Submissive' }).click();
-  await expect(sub.getByText('Document signed')).toBeVisible();
-  await expect(dom.getByTestId('contract-card').getByTestId('contract-status')).toHaveText('Fully Signed');
-  await expect(badge(sub)).toHaveText('Fully Signed');
-  await expect(sub.getByRole('button', { name: 'Edit', exact: true })).toHaveCount(0);
+    // The submissive opens it from the card ("found"), and signs; the dominant's dashboard turns Fully Signed.
+    await subCard.getByRole('link', { name: /Open the contract/ }).click();
+    await expect(sub.getByText('Contract found')).toBeVisible();
+    await expect(sub.getByText('Attached to your shared contract')).toBeVisible();
+    await expect(editor(sub)).toHaveCount(0);
+    await nav(dom, 'Home');
+    await expect(dom.getByTestId('contract-card').getByTestId('contract-status')).toHaveText(
+      'Partially Signed (1/2)',
+    );
+    await sub.getByRole('button', { name: 'Sign as Submissive' }).click();
+    await expect(sub.getByText('Document signed')).toBeVisible();
+    await expect(dom.getByTestId('contract-card').getByTestId('contract-status')).toHaveText('Fully Signed');
+    await expect(badge(sub)).toHaveText('Fully Signed');
+    await expect(sub.getByRole('button', { name: 'Edit', exact: true })).toHaveCount(0);
 
-  // The signature's notification opens the contract shared with the partner who signed.
-  await dom.getByRole('button', { name: /^Notifications/ }).click();
-  await dom
-    .getByRole('dialog', { name: 'Notifications' })
-    .getByRole('button', { name: /Blake Sub signed the contract/ })
-    .click();
-  await expect(dom).toHaveURL(new RegExp(`/contract\\?partner=${s.id}$`));
+    // The signature's notification opens the contract shared with the partner who signed.
+    await dom.getByRole('button', { name: /^Notifications/ }).click();
+    await dom
+      .getByRole('dialog', { name: 'Notifications' })
+      .getByRole('button', { name: /Blake Sub signed the contract/ })
+      .click();
+    await expect(dom).toHaveURL(new RegExp(`/contract\\?partner=${s.id}$`));
 
-  // The PDF: both signers, the version and its hash.
-  const [download] = await Promise.all([
-    dom.waitForEvent('download'),
-    dom.getByRole('link', { name: 'Download PDF' }).click(),
-  ]);
-  expect(download.suggestedFilename()).toBe('pact-contract-v1.pdf');
-  const text = pdfText(await readFile((await download.path())!));
-  const current = (await (await dom.request.get(`/api/contracts?partnerId=${s.id}`)).json()).contract;
-  for (const part of [
-    'Avery Dom',
-    'Blake Sub',
-    'Role: Dominant',
-    'Role: Submissive',
-    'Version 1',
-    current.sha256,
-  ]) {
-    expect(text).toContain(part);
-  }
+    // The PDF: both signers, the version and its hash.
+    const [download] = await Promise.all([
+      dom.waitForEvent('download'),
+      dom.getByRole('link', { name: 'Download PDF' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('pact-contract-v1.pdf');
+    const text = pdfText(await readFile((await download.path())!));
+    const current = (await (await dom.request.get(`/api/contracts?partnerId=${s.id}`)).json()).contract;
+    for (const part of [
+      'Avery Dom',
+      'Blake Sub',
+      'Role: Dominant',
+      'Role: Submissive',
+      'Version 1',
+      current.sha256,
+    ]) {
+      expect(text).toContain(part);
+    }
 
-  // The submissive asks to edit; the dominant reviews it live and approves.
-  await sub.getByRole('button', { name: 'Request Edit' }).click();
-  await expect(sub.getByText('Edit requested', { exact: true })).toBeVisible();
-  await expect(sub.getByTestId('edit-pending')).toContainText('Waiting for Avery Dom');
-  await dom.getByRole('button', { name: 'Review Edit Request' }).click();
-  await dom
-    .getByRole('dialog', { name: 'Review Edit Request' })
-    .getByRole('button', { name: 'Approve' })
-    .click();
-  await expect(dom.getByText('Edit approved')).toBeVisible();
-  await expect(sub.getByTestId('edit-approved')).toBeVisible();
+    // The submissive asks to edit; the dominant reviews it live and approves.
+    await sub.getByRole('button', { name: 'Request Edit' }).click();
+    await expect(sub.getByText('Edit requested', { exact: true })).toBeVisible();
+    await expect(sub.getByTestId('edit-pending')).toContainText('Waiting for Avery Dom');
+    await dom.getByRole('button', { name: 'Review Edit Request' }).click();
+    await dom
+      .getByRole('dialog', { name: 'Review Edit Request' })
+      .getByRole('button', { name: 'Approve' })
+      .click();
+    await expect(dom.getByText('Edit approved')).toBeVisible();
+    await expect(sub.getByTestId('edit-approved')).toBeVisible();
 
-  // The submissive's edit clears both signatures on the dominant's screen, live.
-  await sub.getByRole('button', { name: 'Edit', exact: true }).click();
-  await editor(sub).fill(`${await editor(sub).inputValue()}\n**10. Curfew**\nHome by eleven.`);
-  await sub.getByRole('button', { name: 'Save', exact: true }).click();
-  // (The approval came as a notification toast titled "Contract updated" too.)
-  await expect(sub.getByText('Contract updated').first()).toBeVisible();
-  await expect(sub.getByRole('textbox', { name: 'Contract text' })).toHaveCount(0);
-  await expect(badge(dom)).toHaveText('Awaiting Signatures');
-  await expect(dom.getByTestId('signature-dominant')).toContainText('Not signed');
-  await expect(dom.getByTestId('signature-submissive')).toContainText('Not signed');
-  await expect(dom.getByTestId('contract-text')).toContainText('Home by eleven.');
-  await expect(dom.getByRole('link', { name: 'Download PDF' })).toHaveCount(0);
-  await expect(dom.getByTestId('contract-version')).toContainText('Version 2');
+    // The submissive's edit clears both signatures on the dominant's screen, live.
+    await sub.getByRole('button', { name: 'Edit', exact: true }).click();
+    await editor(sub).fill(`${await editor(sub).inputValue()}\n**10. Curfew**\nHome by eleven.`);
+    await sub.getByRole('button', { name: 'Save', exact: true }).click();
+    // (The approval came as a notification toast titled "Contract updated" too.)
+    await expect(sub.getByText('Contract updated').first()).toBeVisible();
+    await expect(sub.getByRole('textbox', { name: 'Contract text' })).toHaveCount(0);
+    await expect(badge(dom)).toHaveText('Awaiting Signatures');
+    await expect(dom.getByTestId('signature-dominant')).toContainText('Not signed');
+    await expect(dom.getByTestId('signature-submissive')).toContainText('Not signed');
+    await expect(dom.getByTestId('contract-text')).toContainText('Home by eleven.');
+    await expect(dom.getByRole('link', { name: 'Download PDF' })).toHaveCount(0);
+    await expect(dom.getByTestId('contract-version')).toContainText('Version 2');
 
-  // The history verifies, and the diff shows the added lines.
-  await dom.getByRole('button', { name: 'Show history' }).click();
-  await expect(dom.getByTestId('history-verified')).toContainText('History verified');
-  await expect(dom.getByTestId('history-list').getByRole('listitem').first()).toContainText(
-    'Blake Sub edited the text · version 2',
-  );
-  await expect(dom.getByTestId('version-diff')).toContainText('+ Home by eleven.');
-  await expectNoSidewaysScroll(dom);
-  await sub.context().close();
-});
+    // The history verifies, and the diff shows the added lines.
+    await dom.getByRole('button', { name: 'Show history' }).click();
+    await expect(dom.getByTestId('history-verified')).toContainText('History verified');
+    await expect(dom.getByTestId('history-list').getByRole('listitem').first()).toContainText(
+      'Blake Sub edited the text · version 2',
+    );
+    await expect(dom.getByTestId('version-diff')).toContainText('+ Home by eleven.');
+    await expectNoSidewaysScroll(dom);
+    await sub.context().close();
+  },
+);
 
 test('two saves at once: the second editor is told and keeps its text; templates and reset', async ({
   page: dom,

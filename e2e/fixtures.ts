@@ -73,6 +73,12 @@ export async function logIn(page: Page, email: string, password: string) {
 export const test = base;
 export { expect };
 
+/**
+ * Marks a test whose subject is layout: it runs at both sizes (the desktop project, 1280 px and dark, runs
+ * only these and the layout files named in playwright.config.ts); every other test runs on the phone.
+ */
+export const LAYOUT = { tag: '@layout' };
+
 /** Two verified, signed-in partners in two browser contexts, connected with an active pair. */
 export async function createCouple(
   browser: import('@playwright/test').Browser,

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, LAYOUT, test } from './fixtures';
 import { seedCouple } from './seed';
 
 const composer = (page: Page) => page.getByRole('textbox', { name: 'Message' });
@@ -133,72 +133,72 @@ test('a long conversation opens at the newest message and loads older ones above
   await sub.page.context().close();
 });
 
-test('the conversation fills the window between the header and an always visible composer, keyboard open too', async ({
-  page,
-  browser,
-  request,
-}) => {
-  const { dom, sub } = await seedCouple(browser, page, request, {
-    dominant: 'Rae Dom',
-    submissive: 'Sol Sub',
-  });
-  for (let i = 1; i <= 25; i++) {
-    const response = await sub.page.request.post('/api/notes', {
-      data: { partnerId: dom.id, content: `Line ${i}` },
+test(
+  'the conversation fills the window between the header and an always visible composer, keyboard open too',
+  LAYOUT,
+  async ({ page, browser, request }) => {
+    const { dom, sub } = await seedCouple(browser, page, request, {
+      dominant: 'Rae Dom',
+      submissive: 'Sol Sub',
     });
-    expect(response.status()).toBe(201);
-  }
-  await sub.page.context().close();
-  await page.goto('/journal');
-  const list = page.getByRole('log', { name: 'Messages with Sol Sub' });
-  const newest = list.getByText('Line 25', { exact: true });
-  const full = page.viewportSize();
-  if (!full) throw new Error('no viewport');
+    for (let i = 1; i <= 25; i++) {
+      const response = await sub.page.request.post('/api/notes', {
+        data: { partnerId: dom.id, content: `Line ${i}` },
+      });
+      expect(response.status()).toBe(201);
+    }
+    await sub.page.context().close();
+    await page.goto('/journal');
+    const list = page.getByRole('log', { name: 'Messages with Sol Sub' });
+    const newest = list.getByText('Line 25', { exact: true });
+    const full = page.viewportSize();
+    if (!full) throw new Error('no viewport');
 
-  /** Where the composer and the list sit against the window and the app's fixed bars. */
-  const measure = async () => {
-    await expect(newest).toBeInViewport();
-    const box = async (name: string, locator: ReturnType<Page['getByTestId']>) => {
-      const b = await locator.boundingBox();
-      if (!b) throw new Error(`${name} not shown`);
-      return b;
+    /** Where the composer and the list sit against the window and the app's fixed bars. */
+    const measure = async () => {
+      await expect(newest).toBeInViewport();
+      const box = async (name: string, locator: ReturnType<Page['getByTestId']>) => {
+        const b = await locator.boundingBox();
+        if (!b) throw new Error(`${name} not shown`);
+        return b;
+      };
+      const top = await box('top bar', page.locator('header.fixed'));
+      const nav = await box('bottom nav', page.getByRole('navigation', { name: 'Main' }));
+      const composer = await box('composer', page.getByTestId('journal-composer'));
+      const log = await box('list', list);
+      const height = await page.evaluate(() => window.innerHeight);
+      const scrolls = await page.evaluate(
+        () => document.scrollingElement && document.scrollingElement.scrollHeight > window.innerHeight + 1,
+      );
+      return { top, nav, composer, log, height, scrolls };
     };
-    const top = await box('top bar', page.locator('header.fixed'));
-    const nav = await box('bottom nav', page.getByRole('navigation', { name: 'Main' }));
-    const composer = await box('composer', page.getByTestId('journal-composer'));
-    const log = await box('list', list);
-    const height = await page.evaluate(() => window.innerHeight);
-    const scrolls = await page.evaluate(
-      () => document.scrollingElement && document.scrollingElement.scrollHeight > window.innerHeight + 1,
-    );
-    return { top, nav, composer, log, height, scrolls };
-  };
 
-  const check = async (minList: number) => {
-    const m = await measure();
-    // The page itself does not scroll: everything is in the window at once.
-    expect(m.scrolls).toBe(false);
-    // The composer is whole, below the top bar and above the bottom nav, and close to it.
-    expect(m.composer.y).toBeGreaterThanOrEqual(m.top.y + m.top.height);
-    expect(m.composer.y + m.composer.height).toBeLessThanOrEqual(m.nav.y + 0.5);
-    expect(m.nav.y - (m.composer.y + m.composer.height)).toBeLessThan(48);
-    // The list takes the space above the composer.
-    expect(m.composer.y - (m.log.y + m.log.height)).toBeLessThan(24);
-    expect(m.log.height).toBeGreaterThanOrEqual(minList);
-    await expect(page.getByRole('textbox', { name: 'Message' })).toBeInViewport({ ratio: 1 });
-    await expect(page.getByRole('button', { name: 'Send' })).toBeInViewport({ ratio: 1 });
-    return m;
-  };
+    const check = async (minList: number) => {
+      const m = await measure();
+      // The page itself does not scroll: everything is in the window at once.
+      expect(m.scrolls).toBe(false);
+      // The composer is whole, below the top bar and above the bottom nav, and close to it.
+      expect(m.composer.y).toBeGreaterThanOrEqual(m.top.y + m.top.height);
+      expect(m.composer.y + m.composer.height).toBeLessThanOrEqual(m.nav.y + 0.5);
+      expect(m.nav.y - (m.composer.y + m.composer.height)).toBeLessThan(48);
+      // The list takes the space above the composer.
+      expect(m.composer.y - (m.log.y + m.log.height)).toBeLessThan(24);
+      expect(m.log.height).toBeGreaterThanOrEqual(minList);
+      await expect(page.getByRole('textbox', { name: 'Message' })).toBeInViewport({ ratio: 1 });
+      await expect(page.getByRole('button', { name: 'Send' })).toBeInViewport({ ratio: 1 });
+      return m;
+    };
 
-  const roomy = await check(full.height * 0.33);
-  // The on-screen keyboard takes about 40% of a phone's height: the layout shrinks with the window.
-  await page.getByRole('textbox', { name: 'Message' }).focus();
-  await page.setViewportSize({ width: full.width, height: Math.round(full.height * 0.58) });
-  // At least a message's height stays for the conversation.
-  const small = await check(64);
-  expect(small.log.height).toBeLessThan(roomy.log.height);
-  // A message sent with the keyboard open appears in view.
-  await page.getByRole('textbox', { name: 'Message' }).fill('Typed with the keyboard open');
-  await page.getByRole('textbox', { name: 'Message' }).press('Enter');
-  await expect(list.getByText('Typed with the keyboard open')).toBeInViewport();
-});
+    const roomy = await check(full.height * 0.33);
+    // The on-screen keyboard takes about 40% of a phone's height: the layout shrinks with the window.
+    await page.getByRole('textbox', { name: 'Message' }).focus();
+    await page.setViewportSize({ width: full.width, height: Math.round(full.height * 0.58) });
+    // At least a message's height stays for the conversation.
+    const small = await check(64);
+    expect(small.log.height).toBeLessThan(roomy.log.height);
+    // A message sent with the keyboard open appears in view.
+    await page.getByRole('textbox', { name: 'Message' }).fill('Typed with the keyboard open');
+    await page.getByRole('textbox', { name: 'Message' }).press('Enter');
+    await expect(list.getByText('Typed with the keyboard open')).toBeInViewport();
+  },
+);
