@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import {
   inQuietHours,
+  isSafetyPush,
   notificationPush,
   notificationSubject,
   pushUrgency,
@@ -79,7 +80,7 @@ export async function deliverNotification(
   if (!row) return [];
   const preferences = presentPreferences(row);
   const now = deps.clock().getTime();
-  if (preferences.quietHours && inQuietHours(preferences.quietHours, now)) {
+  if (preferences.quietHours && !isSafetyPush(row.type) && inQuietHours(preferences.quietHours, now)) {
     const end = new Date(quietHoursEnd(preferences.quietHours, now));
     await deps.db
       .update(pushPreferences)
@@ -90,7 +91,8 @@ export async function deliverNotification(
       .where(eq(pushPreferences.userId, userId));
     return [];
   }
-  const topic = preferences.showDetails ? topicOf(notificationSubject(row)) : DISCREET_TOPIC;
+  const topic =
+    preferences.showDetails || isSafetyPush(row.type) ? topicOf(notificationSubject(row)) : DISCREET_TOPIC;
   return toDevices(userId, devices, notificationPush(row, preferences.showDetails), {
     ttl: NOTIFICATION_TTL_S,
     urgency: pushUrgency(row.type),
