@@ -2,9 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STOP_TEXT, type StopsView } from '@/shared/schemas/stops';
 import type { AppError } from '../../http/errors';
 import { jsonInit } from '../../test/client';
+import { contractOf, editText, openContract, sign, signBoth } from '../../test/contracts';
 import { databases } from '../../test/database';
 import { notificationsOf } from '../../test/notifications';
 import { connect, createCouple } from '../../test/partners';
+import { createPunishment, findPunishment } from '../../test/punishments';
 import { expectBody, expectError } from '../../test/responses';
 import { startTestServer, type TestServer } from '../../test/server';
 import { createUser, signIn, type TestUser } from '../../test/users';
@@ -172,6 +174,63 @@ describe.each(databases())('Red on %s', (kind) => {
     await expectError(await callRed(dominant, { partnerId: submissive.id }), 404, 'NOT_FOUND');
     await expectError(await lift(submissive, { partnerId: dominant.id }), 404, 'NOT_FOUND');
     expect(await server.rowCounts()).toEqual(before);
+  });
+
+  it('while stopped, the contract cannot be edited, signed or opened for editing; a request can still be denied', async () => {
+    const couple = await createCouple(server);
+    const { contract } = await openContract(couple);
+    const signed = await signBoth(couple, contract);
+    await expectBody(
+      await couple.submissive.client.post(`/api/contracts/${signed.id}/edit-request`, {}),
+      200,
+    );
+    await stops(callRed(couple.submissive));
+    const before = await server.rowCounts();
+    await expectError(
+      await editText(couple.dominant.client, signed, 'New rules'),
+      409,
+      'PAIR_STOPPED',
+      STOP_TEXT.stopped,
+    );
+    await expectError(
+      await couple.dominant.client.post(`/api/contracts/${signed.id}/edit-request/approve`, {}),
+      409,
+      'PAIR_STOPPED',
+    );
+    expect(await server.rowCounts()).toEqual(before);
+    // Saying no always works.
+    await expectBody(
+      await couple.dominant.client.post(`/api/contracts/${signed.id}/edit-request/deny`, {}),
+      200,
+    );
+
+    await stops(lift(couple.submissive));
+    await expectBody(
+      await couple.submissive.client.post(`/api/contracts/${signed.id}/edit-request`, {}),
+      200,
+    );
+    const open = await contractOf(
+      await couple.dominant.client.post(`/api/contracts/${signed.id}/edit-request/approve`, {}),
+    );
+    await stops(callRed(couple.dominant));
+    await expectError(await sign(couple.submissive.client, open), 409, 'PAIR_STOPPED');
+    await expectError(await editText(couple.submissive.client, open, 'Ours'), 409, 'PAIR_STOPPED');
+    await stops(lift(couple.dominant));
+    await contractOf(await editText(couple.submissive.client, open, 'Ours'));
+  });
+
+  it('while stopped, a punishment’s timer does not start; after Red is lifted it does', async () => {
+    const couple = await createCouple(server);
+    const punishment = await createPunishment(couple, { timerEnabled: true, timerDuration: 5 });
+    await stops(callRed(couple.submissive));
+    await expectError(
+      await couple.submissive.client.post(`/api/punishments/${punishment.id}/timer`, {}),
+      409,
+      'PAIR_STOPPED',
+    );
+    expect((await findPunishment(couple.submissive, punishment.id))?.timerStartTime ?? null).toBeNull();
+    await stops(lift(couple.submissive));
+    await expectBody(await couple.submissive.client.post(`/api/punishments/${punishment.id}/timer`, {}), 200);
   });
 
   it('answers 401 to someone signed out, on every route', async () => {
