@@ -19,6 +19,7 @@ import {
 } from './media/storage';
 import { sweepExpiredLinks, sweepExpiredSessions } from './modules/accounts/accounts.links';
 import { sweepLoginAttempts } from './modules/accounts/login-limit';
+import { sweepContractChains } from './modules/contracts/contracts.chain';
 import { sweepUnclaimedMedia } from './modules/media/media.claims';
 import { deliverNotification, flushHeldPushes } from './modules/push/push.deliver';
 import { createOutbox, type Outbox, type OutboxTuning, sweepDeadOutboxRows } from './outbox/worker';
@@ -127,6 +128,14 @@ export async function createServices(
     ['limits', () => limits.sweep()],
     ['idempotency keys', () => sweepIdempotencyKeys({ db: database.db, clock })],
     ['login attempts', () => sweepLoginAttempts(database.db, clock())],
+    // Each contract's history re-hashed whole once a day, the break stored for its views (decision 047).
+    [
+      'contract chains',
+      async () => {
+        const { verified, broken } = await sweepContractChains({ db: database.db, clock });
+        if (broken > 0) log.warn({ verified, broken }, 'contracts: histories that do not verify');
+      },
+    ],
     // PGlite runs no autovacuum: without fresh statistics the planner takes a long conversation for a
     // short one and sorts it whole instead of reading its newest page from the index (decision 021).
     ['planner statistics', async () => database.kind === 'pglite' && database.db.execute(sql`analyze`)],
