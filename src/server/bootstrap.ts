@@ -22,6 +22,7 @@ import { sweepLoginAttempts } from './modules/accounts/login-limit';
 import { sweepContractChains } from './modules/contracts/contracts.chain';
 import { sweepUnclaimedMedia } from './modules/media/media.claims';
 import { deliverNotification, flushHeldPushes } from './modules/push/push.deliver';
+import { sendDueReminders, sweepRemindersSent } from './modules/push/push.reminders';
 import { createOutbox, type Outbox, type OutboxTuning, sweepDeadOutboxRows } from './outbox/worker';
 import { pushHandler } from './push/handler';
 import { createPushService, type PushTuning } from './push/service';
@@ -48,6 +49,11 @@ export interface Services extends AppDeps {
    * hour (`job_runs`), so that several instances on one database run it once. Answers the sweeps it ran.
    */
   scheduledMaintenance(): Promise<string[]>;
+  /**
+   * The minute's reminders (due tasks, timers run out) as pushes, when this instance claims the minute
+   * (`job_runs`); every minute from start. Answers how many reminders it claimed (decision 047).
+   */
+  sendReminders(): Promise<number>;
   /** Stops the event streams, the bus and the timers; the database is closed by its owner. */
   closeRealtime(): Promise<void>;
 }
@@ -65,6 +71,8 @@ export async function createServices(
     push?: PushTuning;
     /** The outbox's pauses and lease (tests); OUTBOX_RETRY_MS sets the first pause otherwise. */
     outbox?: OutboxTuning;
+    /** False: no reminder runs every minute; the test calls sendReminders itself, at its clock's time. */
+    scheduleReminders?: boolean;
   } = {},
 ): Promise<Services> {
   const secrets = loadOrCreateSecrets(config.dataDir, config.secrets);
@@ -144,6 +152,7 @@ export async function createServices(
   sweeps.push(
     ['outbox', () => sweepDeadOutboxRows(database.db, clock())],
     ['job runs', () => sweepJobRuns(database.db, clock())],
+    ['reminders sent', () => sweepRemindersSent({ db: database.db, clock })],
   );
   const runSweep = async (name: string, sweep: () => Promise<unknown>) => {
     try {
@@ -196,10 +205,16 @@ export async function createServices(
     trustProxy: config.trustProxy,
     maintain,
     scheduledMaintenance,
+    async sendReminders() {
+      const slot = new Date(Math.floor(clock().getTime() / REMINDER_INTERVAL_MS) * REMINDER_INTERVAL_MS);
+      if (!(await claimJobRun(database.db, 'reminders', slot))) return 0;
+      return sendDueReminders(services);
+    },
     push,
     async closeRealtime() {
       clearInterval(sweeper);
       clearInterval(summaries);
+      clearInterval(reminders);
       hub.closeAll();
       await bus.close();
     },
@@ -222,11 +237,19 @@ export async function createServices(
   // Quiet hours that have ended send their summaries.
   const summaries = setInterval(() => push.queue.run(() => flushHeldPushes(services)), SUMMARY_INTERVAL_MS);
   summaries.unref();
+  // Reminders of due tasks and timers run out, once a minute between all instances (decision 047).
+  const reminders = setInterval(() => {
+    if (overrides.scheduleReminders === false) return;
+    services.sendReminders().catch((error) => log.warn({ err: error }, 'reminders: run failed, next minute'));
+  }, REMINDER_INTERVAL_MS);
+  reminders.unref();
   return services;
 }
 
 /** How often ended quiet hours are looked for. */
 const SUMMARY_INTERVAL_MS = 60 * 1000;
+/** How often due reminders are looked for: the open page's own check is every minute. */
+const REMINDER_INTERVAL_MS = 60 * 1000;
 
 /**
  * Media bytes in PostgreSQL, reachable from every instance, or files under DATA_DIR/media (decision 017).

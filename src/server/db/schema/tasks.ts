@@ -61,6 +61,8 @@ export const tasks = pgTable(
   },
   (t) => [
     index('tasks_pair_created_idx').on(t.pairId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // The reminder job's read: open tasks by due date (decision 047).
+    index('tasks_open_due_idx').on(t.dueDate).where(sql`not ${t.completed}`),
     index('tasks_reopen_idx')
       .on(t.cycleReopensAt)
       .where(sql`${t.completed} and ${t.cycleReopensAt} is not null`),
