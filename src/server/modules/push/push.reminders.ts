@@ -1,9 +1,10 @@
-import { and, eq, gt, lt, lte, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, lte, sql } from 'drizzle-orm';
 import { TIMER_MAX_MINUTES } from '@/shared/domain/punishments';
 import { reminderPush } from '@/shared/domain/push';
 import { REMINDER_CATCH_UP_MS, twoHourReminderDueRange } from '@/shared/domain/tasks';
 import { pairs, punishments, pushPreferences, pushTokens, remindersSent, tasks } from '../../db/schema';
 import type { AppDeps } from '../../deps';
+import type { OutboxEntry } from '../../outbox/worker';
 import { heldForQuietHours, toDevices } from './push.deliver';
 import { presentPreferences } from './push.presenter';
 
@@ -78,42 +79,52 @@ async function dueReminders(deps: AppDeps, now: number): Promise<Due[]> {
 }
 
 /**
- * The minute's reminders (decision 047): each claimed by its key and its pushes written to the outbox in
- * one transaction, so that it is sent once however many runs or instances find it due; one discreet push
+ * The minute's reminders (decision 047), in one transaction: every due reminder's key claimed in one
+ * statement (those already sent are skipped by the key's conflict), then the claimed ones' pushes written
+ * to the outbox, so that each is sent once however many runs or instances find it due: one discreet push
  * per device of the user, or, during their quiet hours, counted for the summary at their end. Answers how
  * many reminders were claimed (sent or held).
  */
 export async function sendDueReminders(deps: AppDeps): Promise<number> {
   const now = deps.clock();
-  const due = await dueReminders(deps, now.getTime());
-  let claimed = 0;
-  for (const reminder of due) {
-    const sent = await deps.db.transaction(async (tx) => {
-      const [mine] = await tx
-        .insert(remindersSent)
-        .values({ key: reminder.key, userId: reminder.userId, sentAt: now })
-        .onConflictDoNothing()
-        .returning({ key: remindersSent.key });
-      if (!mine) return false;
-      const [devices, [preferences]] = await Promise.all([
-        tx.select({ id: pushTokens.id }).from(pushTokens).where(eq(pushTokens.userId, reminder.userId)),
-        tx.select().from(pushPreferences).where(eq(pushPreferences.userId, reminder.userId)),
-      ]);
-      if (devices.length === 0) return true;
-      const { quietHours } = presentPreferences(preferences);
-      if (await heldForQuietHours(tx, reminder.userId, quietHours, now.getTime())) return true;
-      await deps.outbox.add(
-        tx,
-        toDevices(reminder.userId, devices, reminderPush(reminder.kind), {
+  // In key order: two runs claiming overlapping sets wait for each other instead of deadlocking.
+  const due = (await dueReminders(deps, now.getTime())).sort((x, y) => (x.key < y.key ? -1 : 1));
+  if (due.length === 0) return 0;
+  const claimed = await deps.db.transaction(async (tx) => {
+    const keys = await tx
+      .insert(remindersSent)
+      .values(due.map((r) => ({ key: r.key, userId: r.userId, sentAt: now })))
+      .onConflictDoNothing()
+      .returning({ key: remindersSent.key });
+    const mine = new Set(keys.map((k) => k.key));
+    const reminders = due.filter((r) => mine.has(r.key));
+    if (reminders.length === 0) return 0;
+    const userIds = [...new Set(reminders.map((r) => r.userId))];
+    const devices = await tx
+      .select({ id: pushTokens.id, userId: pushTokens.userId })
+      .from(pushTokens)
+      .where(inArray(pushTokens.userId, userIds));
+    const preferences = await tx
+      .select()
+      .from(pushPreferences)
+      .where(inArray(pushPreferences.userId, userIds));
+    const entries: OutboxEntry[] = [];
+    for (const reminder of reminders) {
+      const theirs = devices.filter((d) => d.userId === reminder.userId);
+      if (theirs.length === 0) continue;
+      const { quietHours } = presentPreferences(preferences.find((p) => p.userId === reminder.userId));
+      if (await heldForQuietHours(tx, reminder.userId, quietHours, now.getTime())) continue;
+      entries.push(
+        ...toDevices(reminder.userId, theirs, reminderPush(reminder.kind), {
           ttl: REMINDER_TTL_S,
           urgency: 'normal',
           topic: REMINDER_TOPIC,
         }),
       );
-      return true;
-    });
-    if (sent) claimed++;
-  }
+    }
+    if (entries.length > 0) await deps.outbox.add(tx, entries);
+    return reminders.length;
+  });
   if (claimed > 0) deps.outbox.wake();
   return claimed;
 }
