@@ -19,8 +19,10 @@ import {
 } from './media/storage';
 import { sweepExpiredLinks, sweepExpiredSessions } from './modules/accounts/accounts.links';
 import { sweepLoginAttempts } from './modules/accounts/login-limit';
+import { sweepContractChains } from './modules/contracts/contracts.chain';
 import { sweepUnclaimedMedia } from './modules/media/media.claims';
 import { deliverNotification, flushHeldPushes } from './modules/push/push.deliver';
+import { sendDueReminders, sweepRemindersSent } from './modules/push/push.reminders';
 import { createOutbox, type Outbox, type OutboxTuning, sweepDeadOutboxRows } from './outbox/worker';
 import { pushHandler } from './push/handler';
 import { createPushService, type PushTuning } from './push/service';
@@ -47,6 +49,11 @@ export interface Services extends AppDeps {
    * hour (`job_runs`), so that several instances on one database run it once. Answers the sweeps it ran.
    */
   scheduledMaintenance(): Promise<string[]>;
+  /**
+   * The minute's reminders (due tasks, timers run out) as pushes, when this instance claims the minute
+   * (`job_runs`); every minute from start. Answers how many reminders it claimed (decision 047).
+   */
+  sendReminders(): Promise<number>;
   /** Stops the event streams, the bus and the timers; the database is closed by its owner. */
   closeRealtime(): Promise<void>;
 }
@@ -64,6 +71,8 @@ export async function createServices(
     push?: PushTuning;
     /** The outbox's pauses and lease (tests); OUTBOX_RETRY_MS sets the first pause otherwise. */
     outbox?: OutboxTuning;
+    /** False: no reminder runs every minute; the test calls sendReminders itself, at its clock's time. */
+    scheduleReminders?: boolean;
   } = {},
 ): Promise<Services> {
   const secrets = loadOrCreateSecrets(config.dataDir, config.secrets);
@@ -127,6 +136,14 @@ export async function createServices(
     ['limits', () => limits.sweep()],
     ['idempotency keys', () => sweepIdempotencyKeys({ db: database.db, clock })],
     ['login attempts', () => sweepLoginAttempts(database.db, clock())],
+    // Each contract's history re-hashed whole once a day, the break stored for its views (decision 047).
+    [
+      'contract chains',
+      async () => {
+        const { verified, broken } = await sweepContractChains({ db: database.db, clock });
+        if (broken > 0) log.warn({ verified, broken }, 'contracts: histories that do not verify');
+      },
+    ],
     // PGlite runs no autovacuum: without fresh statistics the planner takes a long conversation for a
     // short one and sorts it whole instead of reading its newest page from the index (decision 021).
     ['planner statistics', async () => database.kind === 'pglite' && database.db.execute(sql`analyze`)],
@@ -135,6 +152,7 @@ export async function createServices(
   sweeps.push(
     ['outbox', () => sweepDeadOutboxRows(database.db, clock())],
     ['job runs', () => sweepJobRuns(database.db, clock())],
+    ['reminders sent', () => sweepRemindersSent({ db: database.db, clock })],
   );
   const runSweep = async (name: string, sweep: () => Promise<unknown>) => {
     try {
@@ -187,10 +205,16 @@ export async function createServices(
     trustProxy: config.trustProxy,
     maintain,
     scheduledMaintenance,
+    async sendReminders() {
+      const slot = new Date(Math.floor(clock().getTime() / REMINDER_INTERVAL_MS) * REMINDER_INTERVAL_MS);
+      if (!(await claimJobRun(database.db, 'reminders', slot))) return 0;
+      return sendDueReminders(services);
+    },
     push,
     async closeRealtime() {
       clearInterval(sweeper);
       clearInterval(summaries);
+      clearInterval(reminders);
       hub.closeAll();
       await bus.close();
     },
@@ -213,11 +237,19 @@ export async function createServices(
   // Quiet hours that have ended send their summaries.
   const summaries = setInterval(() => push.queue.run(() => flushHeldPushes(services)), SUMMARY_INTERVAL_MS);
   summaries.unref();
+  // Reminders of due tasks and timers run out, once a minute between all instances (decision 047).
+  const reminders = setInterval(() => {
+    if (overrides.scheduleReminders === false) return;
+    services.sendReminders().catch((error) => log.warn({ err: error }, 'reminders: run failed, next minute'));
+  }, REMINDER_INTERVAL_MS);
+  reminders.unref();
   return services;
 }
 
 /** How often ended quiet hours are looked for. */
 const SUMMARY_INTERVAL_MS = 60 * 1000;
+/** How often due reminders are looked for: the open page's own check is every minute. */
+const REMINDER_INTERVAL_MS = 60 * 1000;
 
 /**
  * Media bytes in PostgreSQL, reachable from every instance, or files under DATA_DIR/media (decision 017).

@@ -137,6 +137,8 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     clock: clock.now,
     push: opts.push,
     outbox: opts.outbox,
+    // Reminders run when a test says, at its clock's time (decision 047).
+    scheduleReminders: false,
   });
   const sendsSettled = trackSends(services.mailer);
   const mailsSettled = async () => {

@@ -119,6 +119,23 @@ export function notificationPush(n: NotificationLike, showDetails: boolean): Pus
   return { title: n.title, body: n.message, url, tag: `pact:${notificationSubject(n)}` };
 }
 
+export const REMINDER_TAG = 'pact-reminder';
+export const REMINDER_BODY = 'You have a reminder in Pact';
+
+/**
+ * A reminder sent by the server (a task due in two hours, a punishment timer that ran out): discreet
+ * whatever the user's choice of details, with nothing of the task or punishment in it; the tap opens
+ * the page where it is.
+ */
+export function reminderPush(kind: 'task' | 'timer'): PushMessage {
+  return {
+    title: DISCREET_TITLE,
+    body: REMINDER_BODY,
+    url: kind === 'task' ? paths.tasks : paths.punishments,
+    tag: REMINDER_TAG,
+  };
+}
+
 /** The one push that stands for everything held during quiet hours. */
 export function summaryPush(count: number): PushMessage {
   return {

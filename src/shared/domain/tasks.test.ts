@@ -13,8 +13,10 @@ import {
   isTwoHourReminderDue,
   isVisibleInActiveList,
   isVisibleOnDashboard,
+  REMINDER_CATCH_UP_MS,
   TASK_TYPES,
   type TaskState,
+  twoHourReminderDueRange,
 } from './tasks';
 
 const at = (iso: string) => Date.parse(iso);
@@ -219,6 +221,30 @@ describe('cycleReopensAt', () => {
     expect(new Date(cycleReopensAt(at('2026-03-29T09:00:00+02:00'), 'Europe/Berlin')).toISOString()).toBe(
       '2026-03-28T23:00:00.000Z',
     );
+  });
+});
+
+describe('twoHourReminderDueRange: what the server reminds of at a moment', () => {
+  const inRange = (due: number, now: number) => {
+    const { after, before } = twoHourReminderDueRange(now);
+    return due > after && due < before;
+  };
+  const due = at('2026-06-10T18:00:00Z');
+  const mark = due - 2 * HOUR;
+
+  it('holds every moment the open page reminds at', () => {
+    for (const offset of [-59, -30, 0, 30, 59]) {
+      const now = mark + offset * SECOND;
+      expect(isTwoHourReminderDue(due, now)).toBe(true);
+      expect(inRange(due, now)).toBe(true);
+    }
+  });
+
+  it('catches up a missed minute for a while, never before the page would, never once due', () => {
+    expect(inRange(due, mark + REMINDER_CATCH_UP_MS - SECOND)).toBe(true);
+    expect(inRange(due, mark + REMINDER_CATCH_UP_MS)).toBe(false);
+    expect(inRange(due, mark - 60 * SECOND)).toBe(false);
+    expect(REMINDER_CATCH_UP_MS).toBeLessThan(2 * HOUR);
   });
 });
 

@@ -106,6 +106,18 @@ export function isTwoHourReminderDue(due: number, now: number): boolean {
   return Math.abs(now - (due - TWO_HOURS_MS)) < MINUTE_MS;
 }
 
+/** How late the server's reminder job may still send a reminder it missed (a restart, a skipped minute). */
+export const REMINDER_CATCH_UP_MS = 10 * MINUTE_MS;
+
+/**
+ * The due dates whose two-hour reminder the server sends at `now` (exclusive bounds): those the open page
+ * reminds of in this minute (isTwoHourReminderDue), and those whose minute passed up to
+ * REMINDER_CATCH_UP_MS ago. The server remembers each reminder it sent, so overlapping runs send it once.
+ */
+export function twoHourReminderDueRange(now: number): { after: number; before: number } {
+  return { after: now + TWO_HOURS_MS - REMINDER_CATCH_UP_MS, before: now + TWO_HOURS_MS + MINUTE_MS };
+}
+
 /** Is `now` within the 07:00 local minute (07:00:00.000 .. 07:00:59.999) in `timeZone`? */
 export function isMorningReminderMinute(now: number, timeZone: string): boolean {
   const timeOfDay = localTimeOfDay(now, timeZone);

@@ -46,9 +46,20 @@ export const contracts = pgTable(
     lastEditedBy: uuid('last_edited_by'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
+    /**
+     * The history's verdict, kept with each entry written (decision 047): how many entries, the hash of the
+     * last (null until first recorded), and where and why it broke (null while it verifies).
+     */
+    chainEntries: integer('chain_entries').notNull().default(0),
+    chainHeadHash: text('chain_head_hash'),
+    chainBrokenAt: integer('chain_broken_at'),
+    chainReason: text('chain_reason'),
+    /** When the whole history was last re-hashed (the PDF, the daily sweep, a head that did not match). */
+    chainVerifiedAt: ts('chain_verified_at'),
   },
   (t) => [
     uniqueIndex('contracts_pair_uq').on(t.pairId),
+    index('contracts_chain_verified_idx').on(t.chainVerifiedAt.asc().nullsFirst()),
     check('contracts_edit_status_check', sql`${t.editRequestStatus} in ('none', 'pending', 'approved')`),
     check(
       'contracts_edit_requester_check',

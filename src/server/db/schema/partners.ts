@@ -34,8 +34,17 @@ export const partnerRequests = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('partner_requests_receiver_idx').on(t.receiverId, t.status),
-    index('partner_requests_sender_idx').on(t.senderId, t.status),
+    // Each side's requests in the list's order (the list reads both sides and merges them).
+    index('partner_requests_receiver_created_idx').on(
+      t.receiverId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('partner_requests_sender_created_idx').on(
+      t.senderId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     // At most one pending request between two people, whichever of them sent it.
     uniqueIndex('partner_requests_one_pending_uq')
       .on(sql`least(${t.senderId}, ${t.receiverId})`, sql`greatest(${t.senderId}, ${t.receiverId})`)

@@ -45,7 +45,15 @@ export const punishments = pgTable(
     feedbackGivenBy: uuid('feedback_given_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [
-    index('punishments_pair_created_idx').on(t.pairId, t.createdAt.desc()),
+    index('punishments_pair_created_idx').on(
+      t.pairId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    // The reminder job's read: timers started and not yet done with (decision 047).
+    index('punishments_running_timer_idx')
+      .on(t.timerStartTime)
+      .where(sql`${t.timerEnabled} and not ${t.completed} and ${t.timerStartTime} is not null`),
     check('punishments_severity_check', sql`${t.severity} in ('mild', 'moderate', 'severe', 'funishment')`),
     check('punishments_timer_duration_check', sql`${t.timerDuration} between 1 and 180`),
   ],

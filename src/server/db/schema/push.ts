@@ -67,3 +67,18 @@ export const pushPreferences = pgTable(
     check('push_preferences_held_check', sql`${t.heldCount} >= 0`),
   ],
 );
+
+/**
+ * Each reminder the server has sent (decision 047), by a key that names it: `task:<id>:<due ms>`,
+ * `timer:<id>:<start ms>`. Claimed with the reminder's pushes in one transaction, so that a reminder goes
+ * once however many runs or instances see it due. Kept a day (past its window), swept by maintenance.
+ */
+export const remindersSent = pgTable(
+  'reminders_sent',
+  {
+    key: text('key').primaryKey(),
+    userId: userRef('user_id'),
+    sentAt: timestamp('sent_at', { withTimezone: true, precision: 3 }).notNull(),
+  },
+  (t) => [index('reminders_sent_at_idx').on(t.sentAt)],
+);

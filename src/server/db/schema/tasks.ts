@@ -60,7 +60,9 @@ export const tasks = pgTable(
     ...feedbackColumns,
   },
   (t) => [
-    index('tasks_pair_created_idx').on(t.pairId, t.createdAt.desc()),
+    index('tasks_pair_created_idx').on(t.pairId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // The reminder job's read: open tasks by due date (decision 047).
+    index('tasks_open_due_idx').on(t.dueDate).where(sql`not ${t.completed}`),
     index('tasks_reopen_idx')
       .on(t.cycleReopensAt)
       .where(sql`${t.completed} and ${t.cycleReopensAt} is not null`),
@@ -96,7 +98,11 @@ export const taskCompletions = pgTable(
     ...feedbackColumns,
   },
   (t) => [
-    index('task_completions_pair_completed_idx').on(t.pairId, t.completedAt.desc()),
+    index('task_completions_pair_completed_idx').on(
+      t.pairId,
+      t.completedAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index('task_completions_task_idx').on(t.taskId),
   ],
 );

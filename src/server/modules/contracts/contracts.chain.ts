@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { ChainVerdict, ContractEventKind } from '@/shared/schemas/contracts';
-import type { Queryable, Tx } from '../../db/client';
+import type { Db, Queryable, Tx } from '../../db/client';
 import { contractEvents, contracts, contractVersions } from '../../db/schema';
 
 /** The hash the first entry of every contract's history chains from. */
@@ -36,16 +36,48 @@ export const canonicalEntry = (e: EntryContent) =>
 /** sha256(previous hash + canonical content), hex. */
 export const entryHash = (prevHash: string, e: EntryContent) => sha256Hex(prevHash + canonicalEntry(e));
 
+/** The verdict a contract row keeps (decision 047): written with each entry, read on view. */
+export interface StoredChain {
+  chainEntries: number;
+  chainHeadHash: string | null;
+  chainBrokenAt: number | null;
+  chainReason: string | null;
+}
+
+/** A new contract's: nothing recorded yet. */
+export const EMPTY_CHAIN: StoredChain = {
+  chainEntries: 0,
+  chainHeadHash: null,
+  chainBrokenAt: null,
+  chainReason: null,
+};
+
+export const verdictOf = (c: StoredChain): ChainVerdict =>
+  c.chainBrokenAt === null
+    ? { ok: true, entries: c.chainEntries }
+    : { ok: false, entries: c.chainEntries, brokenAt: c.chainBrokenAt, reason: c.chainReason ?? 'unknown' };
+
+const storedColumns = (verdict: ChainVerdict, headHash: string | null): StoredChain => ({
+  chainEntries: verdict.entries,
+  chainHeadHash: headHash,
+  chainBrokenAt: verdict.ok ? null : verdict.brokenAt,
+  chainReason: verdict.ok ? null : verdict.reason,
+});
+
 /**
  * Appends one entry to a contract's history. The caller holds the contract row's lock, so entries of one
  * contract are appended one at a time and `seq` has no gaps (its unique index would refuse a fork).
+ * `stored` is the verdict the locked row holds: when its head is the last entry (same hash, and that entry
+ * hashes to it) only the new link is made and the verdict carried on; otherwise something changed the
+ * history outside Pact (or it was written before verdicts were kept), and it is verified whole.
  */
 export async function appendContractEvent(
   tx: Tx,
   entry: Omit<EntryContent, 'seq'>,
+  stored: StoredChain,
 ): Promise<{ id: string; hash: string }> {
   const [last] = await tx
-    .select({ seq: contractEvents.seq, hash: contractEvents.hash })
+    .select()
     .from(contractEvents)
     .where(eq(contractEvents.contractId, entry.contractId))
     .orderBy(desc(contractEvents.seq))
@@ -58,7 +90,103 @@ export async function appendContractEvent(
     .insert(contractEvents)
     .values({ ...full, prevHash, hash })
     .returning({ id: contractEvents.id });
+  const intact = last
+    ? stored.chainHeadHash === last.hash &&
+      entryHash(last.prevHash, last) === last.hash &&
+      (stored.chainBrokenAt !== null || stored.chainEntries === last.seq)
+    : stored.chainHeadHash === null && stored.chainEntries === 0;
+  const verdict: ChainVerdict = intact
+    ? { ...verdictOf(stored), entries: stored.chainEntries + 1 }
+    : await verifyContractHistory(tx, entry.contractId);
+  await tx
+    .update(contracts)
+    .set({
+      ...storedColumns(verdict, hash),
+      // The first entry, or a history just verified whole.
+      ...(!intact || !last ? { chainVerifiedAt: entry.createdAt } : {}),
+    })
+    .where(eq(contracts.id, entry.contractId));
   return { id: row!.id, hash };
+}
+
+type EventRow = typeof contractEvents.$inferSelect;
+
+/**
+ * What a view can check without hashing the history: the entries it read run 1, 2, 3… each linked to the
+ * one before, each naming its text's stored hash; the last is the stored head and hashes to it; the
+ * contract's text and signatures are those the entries record. True when the stored verdict still holds.
+ */
+export function headStillHolds(
+  events: EventRow[],
+  versionHashes: Map<string, string>,
+  head: { current: string | null; dominant: string | null; submissive: string | null },
+  stored: StoredChain,
+): boolean {
+  if (stored.chainHeadHash === null || events.length !== stored.chainEntries) return false;
+  let prevHash = GENESIS_HASH;
+  for (const [i, e] of events.entries()) {
+    if (e.seq !== i + 1 || e.prevHash !== prevHash || versionHashes.get(e.versionId) !== e.versionSha256)
+      return false;
+    prevHash = e.hash;
+  }
+  const last = events.at(-1);
+  if (!last || last.hash !== stored.chainHeadHash || entryHash(last.prevHash, last) !== last.hash)
+    return false;
+  return last.versionId === head.current && signaturesRecorded(events, head);
+}
+
+function signaturesRecorded(
+  events: Pick<EventRow, 'kind' | 'actorRole' | 'versionId'>[],
+  head: { dominant: string | null; submissive: string | null },
+) {
+  const recorded = (role: 'dominant' | 'submissive', version: string | null) =>
+    version === null ||
+    events.some((e) => e.kind === 'signed' && e.actorRole === role && e.versionId === version);
+  return recorded('dominant', head.dominant) && recorded('submissive', head.submissive);
+}
+
+/**
+ * Verifies a contract's history whole and stores the verdict (the PDF, the sweep, a view whose stored head
+ * no longer matches). A write that lands meanwhile has stored its own verdict; this one is then not kept.
+ */
+export async function verifyAndStore(db: Db, contractId: string, now: Date): Promise<ChainVerdict> {
+  const [before] = await db
+    .select({ head: contracts.chainHeadHash })
+    .from(contracts)
+    .where(eq(contracts.id, contractId));
+  const { verdict, headHash } = await verifyChain(db, contractId);
+  await db
+    .update(contracts)
+    .set({ ...storedColumns(verdict, headHash), chainVerifiedAt: now })
+    .where(
+      and(
+        eq(contracts.id, contractId),
+        before?.head == null ? isNull(contracts.chainHeadHash) : eq(contracts.chainHeadHash, before.head),
+      ),
+    );
+  return verdict;
+}
+
+/** How many contracts one sweep verifies at most: the longest unverified first. */
+const SWEEP_BATCH = 100;
+
+/** The daily full verification: contracts not verified whole for a day, or never, a batch per run. */
+export async function sweepContractChains({ db, clock }: { db: Db; clock: () => Date }) {
+  const now = clock();
+  const stale = await db
+    .select({ id: contracts.id })
+    .from(contracts)
+    .where(
+      or(
+        isNull(contracts.chainVerifiedAt),
+        lt(contracts.chainVerifiedAt, new Date(now.getTime() - 24 * 60 * 60 * 1000)),
+      ),
+    )
+    .orderBy(sql`${contracts.chainVerifiedAt} asc nulls first`)
+    .limit(SWEEP_BATCH);
+  let broken = 0;
+  for (const { id } of stale) if (!(await verifyAndStore(db, id, now)).ok) broken++;
+  return { verified: stale.length, broken };
 }
 
 /**
@@ -68,6 +196,13 @@ export async function appendContractEvent(
  * number (one past the last when entries are missing from the end).
  */
 export async function verifyContractHistory(db: Queryable, contractId: string): Promise<ChainVerdict> {
+  return (await verifyChain(db, contractId)).verdict;
+}
+
+async function verifyChain(
+  db: Queryable,
+  contractId: string,
+): Promise<{ verdict: ChainVerdict; headHash: string | null }> {
   const [events, versions] = await Promise.all([
     db
       .select()
@@ -79,15 +214,14 @@ export async function verifyContractHistory(db: Queryable, contractId: string): 
       .from(contractVersions)
       .where(eq(contractVersions.contractId, contractId)),
   ]);
+  const headHash = events.at(-1)?.hash ?? null;
   const textHash = new Map(versions.map((v) => [v.id, { stored: v.sha256, actual: sha256Hex(v.content) }]));
   let prevHash = GENESIS_HASH;
   for (const [i, e] of events.entries()) {
     const at = i + 1;
-    const broken = (reason: string): ChainVerdict => ({
-      ok: false,
-      entries: events.length,
-      brokenAt: at,
-      reason,
+    const broken = (reason: string) => ({
+      verdict: { ok: false, entries: events.length, brokenAt: at, reason } as ChainVerdict,
+      headHash,
     });
     if (e.seq !== at) return broken('sequence');
     if (e.prevHash !== prevHash) return broken('link');
@@ -106,17 +240,11 @@ export async function verifyContractHistory(db: Queryable, contractId: string): 
     })
     .from(contracts)
     .where(eq(contracts.id, contractId));
-  const last = events.at(-1);
-  const recorded = (role: 'dominant' | 'submissive', version: string | null) =>
-    version === null ||
-    events.some((e) => e.kind === 'signed' && e.actorRole === role && e.versionId === version);
-  if (
-    head &&
-    (last?.versionId !== head.current ||
-      !recorded('dominant', head.dominant) ||
-      !recorded('submissive', head.submissive))
-  ) {
-    return { ok: false, entries: events.length, brokenAt: events.length + 1, reason: 'head' };
+  if (head && (events.at(-1)?.versionId !== head.current || !signaturesRecorded(events, head))) {
+    return {
+      verdict: { ok: false, entries: events.length, brokenAt: events.length + 1, reason: 'head' },
+      headHash,
+    };
   }
-  return { ok: true, entries: events.length };
+  return { verdict: { ok: true, entries: events.length }, headHash };
 }

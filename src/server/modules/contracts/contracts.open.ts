@@ -4,7 +4,7 @@ import type { Actor } from '../../auth/session';
 import { contracts, contractVersions } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { pairWithPartner } from '../pairs/pairs.service';
-import { appendContractEvent, sha256Hex } from './contracts.chain';
+import { appendContractEvent, EMPTY_CHAIN, sha256Hex } from './contracts.chain';
 import { loadContract, noPartner, roleIn } from './contracts.queries';
 
 /**
@@ -42,15 +42,19 @@ export async function openContract(deps: AppDeps, actor: Actor, input: { partner
       })
       .returning({ id: contractVersions.id });
     await tx.update(contracts).set({ currentVersionId: version!.id }).where(eq(contracts.id, inserted.id));
-    await appendContractEvent(tx, {
-      contractId: inserted.id,
-      kind: 'created',
-      actorId: actor.id,
-      actorRole: roleIn(actor, pair),
-      versionId: version!.id,
-      versionSha256: sha256,
-      createdAt: now,
-    });
+    await appendContractEvent(
+      tx,
+      {
+        contractId: inserted.id,
+        kind: 'created',
+        actorId: actor.id,
+        actorRole: roleIn(actor, pair),
+        versionId: version!.id,
+        versionSha256: sha256,
+        createdAt: now,
+      },
+      EMPTY_CHAIN,
+    );
     emit([pair.dominantId, pair.submissiveId], 'contract.changed', {
       contractId: inserted.id,
       pairId: pair.id,

@@ -8,7 +8,7 @@ import { CONTRACT_MESSAGES, type ContractView } from '@/shared/schemas/contracts
 import type { Actor } from '../../auth/session';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../http/errors';
-import { verifyContractHistory } from './contracts.chain';
+import { verifyAndStore } from './contracts.chain';
 import { loadContract } from './contracts.queries';
 
 export { breakLongRuns, pdfSafeText, renderContractPdf } from './contracts.pdf-render';
@@ -109,7 +109,8 @@ export async function contractPdf(deps: AppDeps, actor: Actor, input: { id: stri
   const contract = await loadContract(deps.db, actor, input.id);
   if (!(contract.isDominantSigned && contract.isSubmissiveSigned))
     throw new AppError(409, 'CONFLICT', CONTRACT_MESSAGES.pdfNotSigned);
-  const verdict = await verifyContractHistory(deps.db, contract.id);
+  // Verified whole here, whatever the stored verdict says, and the verdict stored for the views.
+  const verdict = await verifyAndStore(deps.db, contract.id, deps.clock());
   if (!verdict.ok) {
     deps.log.warn(
       { contractId: contract.id, brokenAt: verdict.brokenAt },

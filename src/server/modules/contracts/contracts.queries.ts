@@ -16,7 +16,7 @@ import { AppError } from '../../http/errors';
 import { actsAsDominantOf, actsAsSubmissiveOf } from '../pairs/pairs.policy';
 import { activePairIdBetween, inActorPairs, type PairRow } from '../pairs/pairs.scope';
 import { areConnected } from '../pairs/pairs.service';
-import { verifyContractHistory } from './contracts.chain';
+import { headStillHolds, verdictOf, verifyAndStore } from './contracts.chain';
 
 export const contractNotFound = () => new AppError(404, 'NOT_FOUND', CONTRACT_MESSAGES.notFound);
 export const noPartner = () => new AppError(404, 'NOT_FOUND', CONTRACT_MESSAGES.noPartner);
@@ -106,25 +106,42 @@ export async function getContract(deps: AppDeps, actor: Actor, input: { partnerI
   throw noPartner();
 }
 
-/** The contract's id when it belongs to one of the actor's active pairs; else 404. */
-async function scopedContractId(q: Queryable, actor: Actor, id: string) {
+/** The contract's id, head and stored verdict when it belongs to one of the actor's active pairs; else 404. */
+async function scopedContract(q: Queryable, actor: Actor, id: string) {
   const [row] = await q
-    .select({ id: contracts.id })
+    .select({
+      id: contracts.id,
+      head: {
+        current: contracts.currentVersionId,
+        dominant: contracts.dominantSignedVersionId,
+        submissive: contracts.submissiveSignedVersionId,
+      },
+      stored: {
+        chainEntries: contracts.chainEntries,
+        chainHeadHash: contracts.chainHeadHash,
+        chainBrokenAt: contracts.chainBrokenAt,
+        chainReason: contracts.chainReason,
+      },
+    })
     .from(contracts)
     .where(and(eq(contracts.id, id), inActorPairs(contracts.pairId, actor)))
     .limit(1);
   if (!row) throw contractNotFound();
-  return row.id;
+  return row;
 }
 
-/** The history (oldest first), the versions (without their text) and the chain's verdict. */
+/**
+ * The history (oldest first), the versions (without their text) and the chain's verdict: the one stored
+ * when the last entry was written, while the rows read still hold it (headStillHolds: no hashing but the
+ * last entry's); else the history is verified whole and that verdict stored (decision 047).
+ */
 export async function getContractHistory(
   deps: AppDeps,
   actor: Actor,
   input: { id: string },
 ): Promise<ContractHistoryView> {
-  const id = await scopedContractId(deps.db, actor, input.id);
-  const [events, versions, verified] = await Promise.all([
+  const { id, head, stored } = await scopedContract(deps.db, actor, input.id);
+  const [events, versions] = await Promise.all([
     deps.db
       .select()
       .from(contractEvents)
@@ -141,8 +158,11 @@ export async function getContractHistory(
       .from(contractVersions)
       .where(eq(contractVersions.contractId, id))
       .orderBy(asc(contractVersions.number)),
-    verifyContractHistory(deps.db, id),
   ]);
+  const versionHashes = new Map(versions.map((v) => [v.id, v.sha256]));
+  const verified = headStillHolds(events, versionHashes, head, stored)
+    ? verdictOf(stored)
+    : await verifyAndStore(deps.db, id, deps.clock());
   return {
     events: events.map((e) => ({
       id: e.id,

@@ -61,15 +61,19 @@ async function onContract(
       .select({ sha256: contractVersions.sha256 })
       .from(contractVersions)
       .where(eq(contractVersions.id, versionId));
-    await appendContractEvent(tx, {
-      contractId: row.id,
-      kind,
-      actorId: actor.id,
-      actorRole: role,
-      versionId,
-      versionSha256: version!.sha256,
-      createdAt: now,
-    });
+    await appendContractEvent(
+      tx,
+      {
+        contractId: row.id,
+        kind,
+        actorId: actor.id,
+        actorRole: role,
+        versionId,
+        versionSha256: version!.sha256,
+        createdAt: now,
+      },
+      row,
+    );
     const partnerId = role === 'dominant' ? pair.submissiveId : pair.dominantId;
     await createNotification(
       tx,

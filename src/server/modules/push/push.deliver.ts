@@ -10,8 +10,9 @@ import {
   summaryPush,
   TEST_PUSH,
 } from '@/shared/domain/push';
-import type { PushMessage } from '@/shared/schemas/push';
+import type { PushMessage, QuietHours } from '@/shared/schemas/push';
 import type { Actor } from '../../auth/session';
+import type { Queryable } from '../../db/client';
 import { notifications, pushPreferences, pushTokens } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import type { OutboxEntry } from '../../outbox/worker';
@@ -33,12 +34,12 @@ export const TEST_TOPIC = 'test';
 export const topicOf = (subject: string) =>
   createHash('sha256').update(`pact-topic:${subject}`).digest('base64url').slice(0, 22);
 
-async function devicesOf(deps: AppDeps, userId: string) {
+export async function devicesOf(deps: AppDeps, userId: string) {
   return deps.db.select({ id: pushTokens.id }).from(pushTokens).where(eq(pushTokens.userId, userId));
 }
 
 /** One outbox row per device (decision 037): the push leaves from the worker, retried over hours. */
-function toDevices(
+export function toDevices(
   userId: string,
   devices: { id: string }[],
   message: PushMessage,
@@ -49,6 +50,28 @@ function toDevices(
     payload: { tokenId: device.id, message, options } satisfies PushJob,
     userId,
   }));
+}
+
+/**
+ * During the user's quiet hours a push is only counted, for the summary at their end (flushHeldPushes):
+ * true when it was held.
+ */
+export async function heldForQuietHours(
+  q: Queryable,
+  userId: string,
+  quietHours: QuietHours | null,
+  now: number,
+) {
+  if (!quietHours || !inQuietHours(quietHours, now)) return false;
+  const end = new Date(quietHoursEnd(quietHours, now));
+  await q
+    .update(pushPreferences)
+    .set({
+      heldCount: sql`${pushPreferences.heldCount} + 1`,
+      heldUntil: sql`coalesce(${pushPreferences.heldUntil}, ${end.toISOString()}::timestamptz)`,
+    })
+    .where(eq(pushPreferences.userId, userId));
+  return true;
 }
 
 /**
@@ -79,18 +102,11 @@ export async function deliverNotification(
     .where(and(eq(notifications.id, notificationId), eq(notifications.userId, userId)));
   if (!row) return [];
   const preferences = presentPreferences(row);
-  const now = deps.clock().getTime();
-  if (preferences.quietHours && !isSafetyPush(row.type) && inQuietHours(preferences.quietHours, now)) {
-    const end = new Date(quietHoursEnd(preferences.quietHours, now));
-    await deps.db
-      .update(pushPreferences)
-      .set({
-        heldCount: sql`${pushPreferences.heldCount} + 1`,
-        heldUntil: sql`coalesce(${pushPreferences.heldUntil}, ${end.toISOString()}::timestamptz)`,
-      })
-      .where(eq(pushPreferences.userId, userId));
+  if (
+    !isSafetyPush(row.type) &&
+    (await heldForQuietHours(deps.db, userId, preferences.quietHours, deps.clock().getTime()))
+  )
     return [];
-  }
   const topic =
     preferences.showDetails || isSafetyPush(row.type) ? topicOf(notificationSubject(row)) : DISCREET_TOPIC;
   return toDevices(userId, devices, notificationPush(row, preferences.showDetails), {
