@@ -26,6 +26,7 @@ import { blockRoutes, partnerRoutes, requestRoutes, userRoutes } from './modules
 import { punishmentRoutes } from './modules/punishments/punishments.routes';
 import { pushRoutes } from './modules/push/push.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
+import { stopRoutes } from './modules/stops/stops.routes';
 import { historyRoutes, taskRoutes } from './modules/tasks/tasks.routes';
 import { eventRoutes } from './realtime/events.routes';
 
@@ -76,6 +77,7 @@ export function createApi(deps: AppDeps & Pick<Services, 'database'>) {
       .route('/events', eventRoutes(deps))
       .route('/contracts', contractRoutes(deps))
       .route('/push', pushRoutes(deps))
+      .route('/stops', stopRoutes(deps))
   );
 }
 

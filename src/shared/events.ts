@@ -22,6 +22,8 @@ const EVENTS = {
   'punishment.changed': payload<{ punishmentId: string; pairId: string }>(),
   'note.created': payload<{ noteId: string; pairId: string; senderId: string; receiverId: string }>(),
   'contract.changed': payload<{ contractId: string; pairId: string }>(),
+  /** Red was called or lifted in a pair (decision 049): both partners refetch the stops. */
+  'pair.stop_changed': payload<{ pairId: string }>(),
 };
 
 export type EventPayloads = { [N in keyof typeof EVENTS]: (typeof EVENTS)[N] };

@@ -35,6 +35,7 @@ import {
 } from '@/shared/schemas/punishments';
 import { pushEndpointInput, pushPreferencesInput, pushSubscriptionInput } from '@/shared/schemas/push';
 import { changePasswordInput, deleteAccountInput } from '@/shared/schemas/settings';
+import { stopInput } from '@/shared/schemas/stops';
 import {
   aboveAndBeyondInput,
   completeTaskInput,
@@ -274,6 +275,9 @@ const ROUTES: Record<string, FuzzRoute> = {
     }),
   },
   'POST /api/push/test': { runs: 10 },
+  'GET /api/stops': { runs: 10 },
+  'POST /api/stops': { json: stopInput, sample: () => ({}) },
+  'POST /api/stops/lift': { json: stopInput, sample: () => ({}) },
 };
 
 /** Routes left out, each for its reason. */

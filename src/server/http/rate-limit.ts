@@ -40,6 +40,12 @@ export const LIMITS = {
   pushTestByAccount: { max: 5, windowMs: 10 * MINUTE },
   /** Profile picture uploads and removals by one account: each upload is image work (decision 028). */
   avatarByAccount: { max: 20, windowMs: 60 * MINUTE },
+  /**
+   * Lifting Red by one account (decision 049): each tells the partner through their quiet hours, so lifting
+   * and calling again cannot become a way to wake them all night. Calling Red is never limited: a refused
+   * lift leaves the pair stopped, the safe side.
+   */
+  stopLiftByAccount: { max: 10, windowMs: 60 * MINUTE },
   /** Data exports by one account: each reads everything the account holds (decision 029). */
   exportByAccount: { max: 5, windowMs: 60 * MINUTE },
 } as const;

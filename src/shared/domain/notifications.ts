@@ -28,6 +28,8 @@ export interface NotificationData {
   punishment_feedback: { kind: 'punishment'; punishmentId: string; pairId: string };
   contract_updated: { contractId: string; pairId: string; partnerId: string };
   message_sent: { messageId: string; pairId: string; senderId: string };
+  red_called: { pairId: string };
+  red_lifted: { pairId: string };
 }
 
 export interface NotificationContent<T extends NotificationType = NotificationType> {
@@ -175,6 +177,14 @@ export const notify = {
       // Who changed it: the contract page opens on the contract shared with them.
       partnerId: a.actorId,
     }),
+  /**
+   * Red (decision 049): told at once, whatever the quiet hours, with nothing but that it happened: no
+   * name, no reason. The same words in the bell and in the push.
+   */
+  redCalled: (a: { pairId: string }) =>
+    content('red_called', 'Red', 'Your partner has called Red', { pairId: a.pairId }),
+  redLifted: (a: { pairId: string }) =>
+    content('red_lifted', 'Red lifted', 'Your partner has lifted Red', { pairId: a.pairId }),
 } as const;
 
 /** What the partner did to the shared contract, as the notification says it. */
@@ -230,6 +240,9 @@ export function notificationTarget(n: {
       return { kind: 'path', to: withQuery(paths.contract, { partner: str(d.partnerId) }) };
     case 'message_sent':
       return { kind: 'path', to: withQuery(paths.journal, { partner: str(d.senderId) }) };
+    case 'red_called':
+    case 'red_lifted':
+      return { kind: 'path', to: paths.dashboard };
     default:
       return null;
   }

@@ -87,6 +87,9 @@ export function notificationSubject(n: Pick<NotificationLike, 'type' | 'data'>):
         return idOf(d.contractId);
       case 'message_sent':
         return idOf(d.senderId);
+      case 'red_called':
+      case 'red_lifted':
+        return idOf(d.pairId);
       default:
         return null;
     }
@@ -94,9 +97,15 @@ export function notificationSubject(n: Pick<NotificationLike, 'type' | 'data'>):
   return `${n.type.split('_')[0]}:${id ?? 'none'}`;
 }
 
-/** Pushes someone may be waiting on (a request, a message) go at once even on a sleeping phone. */
+/**
+ * Safety pushes (decision 049): Red and its lifting reach the partner at once, through quiet hours and
+ * a held pair, and never wait in a summary.
+ */
+export const isSafetyPush = (type: NotificationType) => type === 'red_called' || type === 'red_lifted';
+
+/** Pushes someone may be waiting on (a request, a message, Red) go at once even on a sleeping phone. */
 export const pushUrgency = (type: NotificationType): 'high' | 'normal' =>
-  type === 'connection_request' || type === 'message_sent' ? 'high' : 'normal';
+  type === 'connection_request' || type === 'message_sent' || isSafetyPush(type) ? 'high' : 'normal';
 
 /**
  * The push of one notification: "New activity in Pact" unless the user turned details on; then the
@@ -104,7 +113,9 @@ export const pushUrgency = (type: NotificationType): 'high' | 'normal' =>
  */
 export function notificationPush(n: NotificationLike, showDetails: boolean): PushMessage {
   const url = notificationUrl(n);
-  if (!showDetails) return { title: DISCREET_TITLE, body: DISCREET_BODY, url, tag: DISCREET_TAG };
+  // A safety push says what it is even on a discreet device: its words name no one and no reason.
+  if (!showDetails && !isSafetyPush(n.type))
+    return { title: DISCREET_TITLE, body: DISCREET_BODY, url, tag: DISCREET_TAG };
   return { title: n.title, body: n.message, url, tag: `pact:${notificationSubject(n)}` };
 }
 

@@ -9,6 +9,8 @@ export const NOTIFICATION_TYPES = [
   'punishment_feedback',
   'contract_updated',
   'message_sent',
+  'red_called',
+  'red_lifted',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

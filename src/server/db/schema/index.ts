@@ -11,4 +11,5 @@ export * from './partners';
 export * from './punishments';
 export * from './push';
 export * from './security';
+export * from './stops';
 export * from './tasks';

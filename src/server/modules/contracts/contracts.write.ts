@@ -15,6 +15,7 @@ import { AppError } from '../../http/errors';
 import type { Emit } from '../../realtime/publisher';
 import { createNotification } from '../notifications/notifications.service';
 import { lockInActorPairs, type PairRow } from '../pairs/pairs.scope';
+import { assertNotStopped } from '../pairs/pairs.stops';
 import { appendContractEvent, sha256Hex } from './contracts.chain';
 import { loadContract, roleIn } from './contracts.queries';
 
@@ -105,7 +106,9 @@ export function replaceText(
   input: { id: string; baseVersionId: string; content?: string },
   kind: TextChange,
 ) {
-  return onContract(deps, actor, input.id, async ({ tx, now, row, role }) => {
+  return onContract(deps, actor, input.id, async ({ tx, now, row, pair, role }) => {
+    // Nothing is negotiated while Red holds the pair (decision 049).
+    await assertNotStopped(tx, pair.id);
     if (!contractAbilities(stateOf(row), role).edit) throw conflict(CONTRACT_MESSAGES.editLocked);
     if (row.currentVersionId !== input.baseVersionId) throw conflict(CONTRACT_MESSAGES.stale);
     // Sanitised only now, for a partner of the pair: a stranger's text costs nothing (decision 038).
@@ -148,7 +151,9 @@ export function replaceText(
 
 /** Signs as the session's side, on the version the signer read; the second signature sets signed_at. */
 export function signContract(deps: AppDeps, actor: Actor, input: { id: string; versionId: string }) {
-  return onContract(deps, actor, input.id, async ({ tx, now, row, role }) => {
+  return onContract(deps, actor, input.id, async ({ tx, now, row, pair, role }) => {
+    // A signature given while Red holds the pair would not be a free one (decision 049).
+    await assertNotStopped(tx, pair.id);
     if (row.currentVersionId !== input.versionId) throw conflict(CONTRACT_MESSAGES.stale);
     const state = stateOf(row);
     if (!contractAbilities(state, role).sign) throw conflict(CONTRACT_MESSAGES.alreadySigned);
@@ -169,7 +174,8 @@ export function signContract(deps: AppDeps, actor: Actor, input: { id: string; v
 
 /** Asks to edit a fully signed contract: none -> pending, once. */
 export function requestEdit(deps: AppDeps, actor: Actor, input: { id: string }) {
-  return onContract(deps, actor, input.id, async ({ tx, now, row, role }) => {
+  return onContract(deps, actor, input.id, async ({ tx, now, row, pair, role }) => {
+    await assertNotStopped(tx, pair.id);
     const state = stateOf(row);
     if (!(state.isDominantSigned && state.isSubmissiveSigned))
       throw conflict(CONTRACT_MESSAGES.notFullySigned);
@@ -184,7 +190,9 @@ export function requestEdit(deps: AppDeps, actor: Actor, input: { id: string }) 
 
 /** The partner answers a pending request: approved (editing opens) or denied (back to none). */
 export function reviewEdit(deps: AppDeps, actor: Actor, input: { id: string }, approve: boolean) {
-  return onContract(deps, actor, input.id, async ({ tx, now, row, role }) => {
+  return onContract(deps, actor, input.id, async ({ tx, now, row, pair, role }) => {
+    // Saying no always works; saying yes to an edit waits until Red is lifted (decision 049).
+    if (approve) await assertNotStopped(tx, pair.id);
     if (row.editRequestStatus !== 'pending') throw conflict(CONTRACT_MESSAGES.noPendingRequest);
     if (row.editRequestedBy === role) throw forbidden(CONTRACT_MESSAGES.ownRequest);
     await tx

@@ -5,6 +5,7 @@ import { punishments } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { createNotification } from '../notifications/notifications.service';
 import { lockInActorPairs } from '../pairs/pairs.scope';
+import { assertNotStopped } from '../pairs/pairs.stops';
 import { announcePunishment } from './punishments.events';
 import { authorizePunishment } from './punishments.policy';
 import { loadPunishment, PUNISHMENT_NOT_FOUND } from './punishments.queries';
@@ -18,6 +19,8 @@ export async function startTimer(deps: AppDeps, actor: Actor, input: { id: strin
     const { row, pair } = await lockInActorPairs(tx, punishments, input.id, actor, PUNISHMENT_NOT_FOUND);
     const now = deps.clock();
     authorizePunishment(actor, row, pair, 'startTimer', now);
+    // A punishment waits while Red holds the pair (decision 049).
+    await assertNotStopped(tx, pair.id);
     await tx
       .update(punishments)
       .set({ timerStartTime: now, updatedAt: now })

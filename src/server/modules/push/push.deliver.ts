@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import {
   inQuietHours,
+  isSafetyPush,
   notificationPush,
   notificationSubject,
   pushUrgency,
@@ -101,8 +102,13 @@ export async function deliverNotification(
     .where(and(eq(notifications.id, notificationId), eq(notifications.userId, userId)));
   if (!row) return [];
   const preferences = presentPreferences(row);
-  if (await heldForQuietHours(deps.db, userId, preferences.quietHours, deps.clock().getTime())) return [];
-  const topic = preferences.showDetails ? topicOf(notificationSubject(row)) : DISCREET_TOPIC;
+  if (
+    !isSafetyPush(row.type) &&
+    (await heldForQuietHours(deps.db, userId, preferences.quietHours, deps.clock().getTime()))
+  )
+    return [];
+  const topic =
+    preferences.showDetails || isSafetyPush(row.type) ? topicOf(notificationSubject(row)) : DISCREET_TOPIC;
   return toDevices(userId, devices, notificationPush(row, preferences.showDetails), {
     ttl: NOTIFICATION_TTL_S,
     urgency: pushUrgency(row.type),

@@ -153,4 +153,13 @@ describe.each(databases())('reminders pushed by the server on %s', (kind) => {
     expect(await runOnBoth()).toBe(0);
     expect(peer.pushesTo(sub)).toHaveLength(before);
   });
+
+  it('nothing while Red holds the pair (decision 049)', async () => {
+    const { couple, sub } = await coupleWithDevice();
+    await createTask(first, couple, { dueDate: clock.now().getTime() + 2 * HOUR + 20_000 });
+    expect((await couple.submissive.client.post('/api/stops', {})).status).toBe(200);
+    const before = await settledCount(sub);
+    expect(await runOnBoth()).toBe(0);
+    expect(peer.pushesTo(sub)).toHaveLength(before);
+  });
 });

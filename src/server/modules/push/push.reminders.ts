@@ -2,7 +2,15 @@ import { and, eq, gt, inArray, lt, lte, sql } from 'drizzle-orm';
 import { TIMER_MAX_MINUTES } from '@/shared/domain/punishments';
 import { reminderPush } from '@/shared/domain/push';
 import { REMINDER_CATCH_UP_MS, twoHourReminderDueRange } from '@/shared/domain/tasks';
-import { pairs, punishments, pushPreferences, pushTokens, remindersSent, tasks } from '../../db/schema';
+import {
+  pairStops,
+  pairs,
+  punishments,
+  pushPreferences,
+  pushTokens,
+  remindersSent,
+  tasks,
+} from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import type { OutboxEntry } from '../../outbox/worker';
 import { heldForQuietHours, toDevices } from './push.deliver';
@@ -24,12 +32,16 @@ interface Due {
 /**
  * The reminders due at the clock's now, the rules of the open page (spec 2 §9; shared/domain): a task not
  * completed, due in two hours (twoHourReminderDueRange), to its assignee; a punishment timer that has run
- * out (start + duration, not completed), to the submissive who runs it. Only in active pairs: a couple
- * that ended has nothing reminded, and a former partner is never told anything.
+ * out (start + duration, not completed), to the submissive who runs it. Only in active pairs that Red
+ * does not hold: a couple that ended has nothing reminded, a former partner is never told anything.
  */
 async function dueReminders(deps: AppDeps, now: number): Promise<Due[]> {
   const { after, before } = twoHourReminderDueRange(now);
-  const active = eq(pairs.status, 'active');
+  // An active pair that Red does not hold (decision 049): nothing is reminded during a stop.
+  const active = and(
+    eq(pairs.status, 'active'),
+    sql`not exists (select 1 from ${pairStops} where ${pairStops.pairId} = ${pairs.id} and ${pairStops.liftedAt} is null)`,
+  );
   const [dueTasks, ranOut] = await Promise.all([
     deps.db
       .select({ id: tasks.id, userId: tasks.assignedTo, due: tasks.dueDate })

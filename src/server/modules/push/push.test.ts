@@ -241,6 +241,37 @@ describe.each(databases())('Web Push to a local push service on %s', (kind) => {
     expect(pushMessageOf(sub, await peer.waitFor(sub, 2)).body).toContain('Awake');
   });
 
+  it('Red reaches the partner at once through quiet hours, in its own words on a discreet device', async () => {
+    const couple = await createCouple(server);
+    const sub = peer.subscription();
+    await registerDevice(couple.dominant, sub);
+    const minutes = Math.floor(localTimeOfDay(server.clock.now().getTime(), 'UTC') / 60_000);
+    const at = (m: number) => {
+      const x = (m + 1440) % 1440;
+      return `${String(Math.floor(x / 60)).padStart(2, '0')}:${String(x % 60).padStart(2, '0')}`;
+    };
+    const quietHours = { start: at(minutes - 60), end: at(minutes + 60), timeZone: 'UTC' };
+    await expectBody(
+      await couple.dominant.api.push.preferences.$put({ json: { showDetails: false, quietHours } }),
+      200,
+    );
+    // Something else during the quiet hours is held...
+    await createTask(server, couple, { title: 'Held' });
+    expect((await couple.submissive.client.post('/api/stops', {})).status).toBe(200);
+    // ...Red is not, and says what it is without naming anyone or a reason.
+    const push = await peer.waitFor(sub);
+    expect(pushMessageOf(sub, push)).toEqual({
+      title: 'Red',
+      body: 'Your partner has called Red',
+      url: '/dashboard',
+      tag: expect.stringMatching(/^pact:red:/),
+    });
+    expect(push.headers.urgency).toBe('high');
+    expect(push.headers.topic).not.toBe(DISCREET_TOPIC);
+    await pushesSettled(server);
+    expect(peer.pushesTo(sub)).toHaveLength(1);
+  });
+
   it('sends what was held at the next round when the user ends their quiet hours early', async () => {
     const couple = await createCouple(server);
     const sub = peer.subscription();

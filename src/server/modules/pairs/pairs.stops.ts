@@ -1,0 +1,19 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { STOP_TEXT } from '@/shared/schemas/stops';
+import type { Queryable } from '../../db/client';
+import { pairStops } from '../../db/schema';
+import { AppError } from '../../http/errors';
+
+/**
+ * The one guard of every write that asks something of the submissive (decision 049): refused with 409
+ * PAIR_STOPPED while the pair has an open stop. Called inside the write's transaction, after the pair was
+ * found (and held against its ending), so that a stop committed first is always seen.
+ */
+export async function assertNotStopped(tx: Queryable, pairId: string): Promise<void> {
+  const [open] = await tx
+    .select({ id: pairStops.id })
+    .from(pairStops)
+    .where(and(eq(pairStops.pairId, pairId), isNull(pairStops.liftedAt)))
+    .limit(1);
+  if (open) throw new AppError(409, 'PAIR_STOPPED', STOP_TEXT.stopped);
+}

@@ -1,0 +1,127 @@
+import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { notify } from '@/shared/domain/notifications';
+import { STOP_TEXT, type StopInput, type StopsView } from '@/shared/schemas/stops';
+import type { Actor } from '../../auth/session';
+import type { Queryable, Tx } from '../../db/client';
+import { pairStops, pairs } from '../../db/schema';
+import type { AppDeps } from '../../deps';
+import { AppError } from '../../http/errors';
+import type { Emit } from '../../realtime/publisher';
+import { createNotification } from '../notifications/notifications.service';
+
+interface PairOfActor {
+  id: string;
+  partnerId: string;
+}
+
+/**
+ * The actor's active pairs, in either role, or only the one with `partnerId`: held (FOR SHARE) against
+ * their ending while a stop is written. Red does not ask for a session role: stopping always works.
+ */
+async function pairsOf(tx: Tx, actorId: string, partnerId: string | undefined): Promise<PairOfActor[]> {
+  const mine = or(eq(pairs.dominantId, actorId), eq(pairs.submissiveId, actorId));
+  const withPartner = partnerId
+    ? or(
+        and(eq(pairs.dominantId, actorId), eq(pairs.submissiveId, partnerId)),
+        and(eq(pairs.submissiveId, actorId), eq(pairs.dominantId, partnerId)),
+      )
+    : mine;
+  const rows = await tx
+    .select({ id: pairs.id, dominantId: pairs.dominantId, submissiveId: pairs.submissiveId })
+    .from(pairs)
+    .where(and(eq(pairs.status, 'active'), withPartner))
+    .for('share');
+  if (partnerId && rows.length === 0) throw new AppError(404, 'NOT_FOUND', STOP_TEXT.noPartner);
+  return rows.map((r) => ({ id: r.id, partnerId: r.dominantId === actorId ? r.submissiveId : r.dominantId }));
+}
+
+/** The open stops of the user's active pairs, newest first. */
+export async function listStops(db: Queryable, userId: string): Promise<StopsView> {
+  const rows = await db
+    .select({
+      id: pairStops.id,
+      pairId: pairStops.pairId,
+      calledBy: pairStops.calledBy,
+      calledAt: pairStops.calledAt,
+      partnerId: sql<string>`case when ${pairs.dominantId} = ${userId} then ${pairs.submissiveId} else ${pairs.dominantId} end`,
+    })
+    .from(pairStops)
+    .innerJoin(pairs, eq(pairs.id, pairStops.pairId))
+    .where(
+      and(
+        isNull(pairStops.liftedAt),
+        eq(pairs.status, 'active'),
+        or(eq(pairs.dominantId, userId), eq(pairs.submissiveId, userId)),
+      ),
+    )
+    .orderBy(sql`${pairStops.calledAt} desc`, sql`${pairStops.id} desc`);
+  return {
+    stops: rows.map((r) => ({
+      id: r.id,
+      pairId: r.pairId,
+      partnerId: r.partnerId,
+      calledByMe: r.calledBy === userId,
+      calledAt: r.calledAt.getTime(),
+    })),
+  };
+}
+
+const tell = async (tx: Tx, emit: Emit, actorId: string, pair: PairOfActor, lifted: boolean) => {
+  await createNotification(
+    tx,
+    emit,
+    pair.partnerId,
+    lifted ? notify.redLifted({ pairId: pair.id }) : notify.redCalled({ pairId: pair.id }),
+  );
+  emit([actorId, pair.partnerId], 'pair.stop_changed', { pairId: pair.id });
+};
+
+/**
+ * Red (decision 049): every active pair of the caller, or the one with `partnerId`, is stopped at once. A
+ * pair the caller had already stopped stays as it is (one open stop per caller and pair); the partner of
+ * each newly stopped pair is told.
+ */
+export async function callRed(deps: AppDeps, actor: Actor, input: StopInput): Promise<StopsView> {
+  return deps.publisher.transaction(async (tx, emit) => {
+    const targets = await pairsOf(tx, actor.id, input.partnerId);
+    if (targets.length > 0) {
+      const made = await tx
+        .insert(pairStops)
+        .values(targets.map((pair) => ({ pairId: pair.id, calledBy: actor.id, calledAt: deps.clock() })))
+        .onConflictDoNothing()
+        .returning({ pairId: pairStops.pairId });
+      const stopped = new Set(made.map((row) => row.pairId));
+      for (const pair of targets) if (stopped.has(pair.id)) await tell(tx, emit, actor.id, pair, false);
+    }
+    return listStops(tx, actor.id);
+  });
+}
+
+/**
+ * Lifts the caller's own open stops (all, or the one with `partnerId`). A stop called by the partner is
+ * never lifted here: without one of the actor's own, the answer is 404 and nothing changes.
+ */
+export async function liftRed(deps: AppDeps, actor: Actor, input: StopInput): Promise<StopsView> {
+  return deps.publisher.transaction(async (tx, emit) => {
+    const targets = await pairsOf(tx, actor.id, input.partnerId);
+    const ids = targets.map((pair) => pair.id);
+    const lifted =
+      ids.length === 0
+        ? []
+        : await tx
+            .update(pairStops)
+            .set({ liftedAt: deps.clock() })
+            .where(
+              and(
+                inArray(pairStops.pairId, ids),
+                eq(pairStops.calledBy, actor.id),
+                isNull(pairStops.liftedAt),
+              ),
+            )
+            .returning({ pairId: pairStops.pairId });
+    if (lifted.length === 0) throw new AppError(404, 'NOT_FOUND', STOP_TEXT.notYours);
+    const done = new Set(lifted.map((row) => row.pairId));
+    for (const pair of targets) if (done.has(pair.id)) await tell(tx, emit, actor.id, pair, true);
+    return listStops(tx, actor.id);
+  });
+}
