@@ -62,7 +62,7 @@ export async function createServices(
     database?: Database;
     clock?: () => Date;
     push?: PushTuning;
-    /** The outbox's pauses and lease (tests); OUTBOX_RETRY_MS sets the first pause otherwise. */
+    /** The outbox's pauses and lease (tests); OUTBOX_RETRY_MS and OUTBOX_LEASE_MS set them otherwise. */
     outbox?: OutboxTuning;
   } = {},
 ): Promise<Services> {
@@ -86,7 +86,7 @@ export async function createServices(
     db: database.db,
     log,
     clock,
-    tuning: { retryMs: config.outboxRetryMs, ...overrides.outbox },
+    tuning: { retryMs: config.outboxRetryMs, leaseMs: config.outboxLeaseMs, ...overrides.outbox },
   });
   const mail = createMailQueue(database.db, outbox, mailer);
   const auth = createAuth({
