@@ -1,14 +1,21 @@
-// The data export's memory with a slow client: a couple with 200 photos, then GET /api/me/export read by a
-// client that first reads nothing, then reads slowly. Prints the server's resident memory before the
-// export and its peak while the archive streams (sampled from /proc/<pid>/status), for this checkout and,
-// with BENCH_BASE_DIR=<another checkout, built>, that one's beside it (each with its own DATA_DIR).
+// The data export's memory with a slow client: a couple with 200 photos (and BENCH_NOTES journal
+// messages), then GET /api/me/export read by a client that first reads nothing, then reads slowly. Prints
+// the server's resident memory before the export and its peak while the archive streams (sampled from
+// /proc/<pid>/status), for this checkout and, with BENCH_BASE_DIR=<another checkout, built>, that one's
+// beside it (each with its own DATA_DIR). With BENCH_RUNS=n the exports are repeated, alternating between
+// the checkouts, and the median and spread of the growth are printed.
 // Usage: npm run build && node bench/export-rss.mjs
-//        BENCH_PHOTOS=200 BENCH_IDLE_MS=3000 BENCH_READ_KIB_S=16384 BENCH_TIMEOUT_S=1200
+//        BENCH_PHOTOS=200 BENCH_NOTES=0 BENCH_RUNS=1 BENCH_IDLE_MS=3000 BENCH_READ_KIB_S=16384
+//        BENCH_TIMEOUT_S=1200
+// The messages are written straight into the embedded database while the server is stopped (one
+// INSERT … SELECT over generate_series), 1 ms apart, each about 160 characters: the API would take
+// minutes for 100,000 and its rate limits stand in the way.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import sharp from 'sharp';
 import { load, startServer } from './lib.mjs';
 import { createCouple } from './seed.mjs';
@@ -16,6 +23,8 @@ import { checkouts } from './targets.mjs';
 
 const env = process.env;
 const PHOTOS = Number(env.BENCH_PHOTOS ?? 200);
+const NOTES = Number(env.BENCH_NOTES ?? 0);
+const RUNS = Number(env.BENCH_RUNS ?? 1);
 const IDLE_MS = Number(env.BENCH_IDLE_MS ?? 3000);
 const READ_BYTES_S = Number(env.BENCH_READ_KIB_S ?? 16_384) * 1024;
 const TIME_LIMIT_MS = Number(env.BENCH_TIMEOUT_S ?? 1200) * 1000;
@@ -73,6 +82,28 @@ function slowExport(server, cookie) {
   });
 }
 
+/** `count` journal messages from the dominant to the submissive of `couple`, written into the database. */
+async function seedNotes(dbDir, couple, count) {
+  const db = new PGlite(dbDir);
+  try {
+    const pair = await db.query(
+      `select id from pairs where dominant_id = $1 and submissive_id = $2 and status = 'active'`,
+      [couple.dom.id, couple.sub.id],
+    );
+    if (pair.rows.length !== 1) throw new Error('the pair was not found');
+    await db.query(
+      `insert into notes (pair_id, sender_id, receiver_id, content, tone, created_at)
+       select $1, $2, $3, 'Message ' || i || ': ' || repeat('all is well, see you tonight. ', 5),
+              (array['green', 'yellow', 'red'])[1 + i % 3],
+              now() - interval '1 day' + i * interval '1 millisecond'
+       from generate_series(1, $4::int) as i`,
+      [pair.rows[0].id, couple.dom.id, couple.sub.id, count],
+    );
+  } finally {
+    await db.close();
+  }
+}
+
 const targets = [];
 try {
   for (const checkout of checkouts()) {
@@ -98,6 +129,7 @@ try {
       stored += body.length;
     });
     await server.stop();
+    if (NOTES > 0) await seedNotes(path.join(dataDir, 'db'), couple, NOTES);
     Object.assign(targets.at(-1), {
       couple,
       stored,
@@ -110,14 +142,30 @@ try {
     if (warm.status !== 200) throw new Error(`warm-up export ${warm.status}`);
     await warm.arrayBuffer();
   }
-  for (const t of targets) {
-    // Settled before measuring: the uploads' garbage and buffers left behind.
-    const { before, peak, received } = await slowExport(t.server, t.couple.sub.cookie);
-    const label = targets.length > 1 ? `${t.name} ` : '';
-    console.info(
-      `${label}export of ${PHOTOS} photos (${mib(received)} zip), client idle ${IDLE_MS / 1000} s then ` +
-        `${mib(READ_BYTES_S)}/s: RSS before ${mib(before)}, peak ${mib(peak)}, growth ${mib(peak - before)}`,
-    );
+  const growths = new Map(targets.map((t) => [t, []]));
+  for (let run = 0; run < RUNS; run++) {
+    // Interleaved: each run measures every checkout in turn, the order flipped every other run.
+    const order = run % 2 === 0 ? targets : [...targets].reverse();
+    for (const t of order) {
+      const { before, peak, received } = await slowExport(t.server, t.couple.sub.cookie);
+      growths.get(t).push(peak - before);
+      const label = targets.length > 1 ? `${t.name} ` : '';
+      console.info(
+        `${label}run ${run + 1}: export of ${PHOTOS} photos and ${NOTES} messages (${mib(received)} zip), ` +
+          `client idle ${IDLE_MS / 1000} s then ${mib(READ_BYTES_S)}/s: RSS before ${mib(before)}, ` +
+          `peak ${mib(peak)}, growth ${mib(peak - before)}`,
+      );
+    }
+  }
+  if (RUNS > 1) {
+    for (const t of targets) {
+      const sorted = [...growths.get(t)].sort((a, b) => a - b);
+      const median = sorted[Math.floor(sorted.length / 2)];
+      console.info(
+        `${t.name}: RSS growth median ${mib(median)} (min ${mib(sorted[0])}, max ${mib(sorted.at(-1))}, ` +
+          `${sorted.length} runs)`,
+      );
+    }
   }
 } finally {
   for (const t of targets) {

@@ -202,3 +202,44 @@ test(
     await expect(list.getByText('Typed with the keyboard open')).toBeInViewport();
   },
 );
+
+test(
+  'the toast after sending covers no control of the composer, on a phone as on a desktop',
+  LAYOUT,
+  async ({ page, browser, request }) => {
+    const { sub } = await seedCouple(browser, page, request, { dominant: 'Lu Dom', submissive: 'Max Sub' });
+    await openJournal(page, 'Max Sub');
+    await composer(page).fill('Good morning');
+    await composer(page).press('Enter');
+    const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Message sent' });
+    await expect(toast).toBeVisible();
+    // The toast's box, once it has slid in, against every control of the composer: tone chips, tabs, box, Send.
+    const settled = async () => {
+      const before = await toast.boundingBox();
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      const after = await toast.boundingBox();
+      return before !== null && after !== null && before.y === after.y && before.x === after.x;
+    };
+    await expect.poll(settled).toBe(true);
+    const box = (await toast.boundingBox())!;
+    const controls = page
+      .getByTestId('journal-composer')
+      .locator('label:has(input), button, textarea, input:not(.sr-only), [role="tab"]');
+    const count = await controls.count();
+    expect(count).toBeGreaterThan(6);
+    for (let i = 0; i < count; i++) {
+      const control = controls.nth(i);
+      if (!(await control.isVisible())) continue;
+      const c = (await control.boundingBox())!;
+      const overlaps =
+        box.x < c.x + c.width &&
+        c.x < box.x + box.width &&
+        box.y < c.y + c.height &&
+        c.y < box.y + box.height;
+      expect(overlaps, `the toast covers ${await control.evaluate((e) => e.outerHTML.slice(0, 80))}`).toBe(
+        false,
+      );
+    }
+    await sub.page.context().close();
+  },
+);

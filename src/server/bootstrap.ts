@@ -69,7 +69,7 @@ export async function createServices(
     database?: Database;
     clock?: () => Date;
     push?: PushTuning;
-    /** The outbox's pauses and lease (tests); OUTBOX_RETRY_MS sets the first pause otherwise. */
+    /** The outbox's pauses and lease (tests); OUTBOX_RETRY_MS and OUTBOX_LEASE_MS set them otherwise. */
     outbox?: OutboxTuning;
     /** False: no reminder runs every minute; the test calls sendReminders itself, at its clock's time. */
     scheduleReminders?: boolean;
@@ -95,7 +95,7 @@ export async function createServices(
     db: database.db,
     log,
     clock,
-    tuning: { retryMs: config.outboxRetryMs, ...overrides.outbox },
+    tuning: { retryMs: config.outboxRetryMs, leaseMs: config.outboxLeaseMs, ...overrides.outbox },
   });
   const mail = createMailQueue(database.db, outbox, mailer);
   const auth = createAuth({

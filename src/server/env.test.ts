@@ -27,6 +27,7 @@ describe('loadConfig', () => {
       trustProxy: false,
       rateLimitScale: 1,
       outboxRetryMs: 30_000,
+      outboxLeaseMs: 900_000,
       mediaStorage: 'files',
       pdfTimeoutMs: 20_000,
       secrets: {},
@@ -89,6 +90,14 @@ describe('loadConfig', () => {
       expect(() => loadConfig({ OUTBOX_RETRY_MS: value })).toThrow(/OUTBOX_RETRY_MS/);
     }
     expect(loadConfig({ OUTBOX_RETRY_MS: '500' }).outboxRetryMs).toBe(500);
+  });
+
+  it('refuses an outbox lease that is not a whole number of milliseconds from a second to a day', () => {
+    for (const value of ['0', '999', '-5', '1500.5', 'long', '86400001']) {
+      expect(() => loadConfig({ OUTBOX_LEASE_MS: value })).toThrow(/OUTBOX_LEASE_MS/);
+    }
+    expect(loadConfig({}).outboxLeaseMs).toBe(15 * 60 * 1000);
+    expect(loadConfig({ OUTBOX_LEASE_MS: '4000' }).outboxLeaseMs).toBe(4000);
   });
 
   it('resolves DATA_DIR to an absolute path', () => {

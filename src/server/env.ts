@@ -42,6 +42,16 @@ const envSchema = z.object({
     .min(100, 'must be at least 100')
     .max(3_600_000, 'must be at most 3600000')
     .default(30_000),
+  /**
+   * How long a claimed outbox row is its instance's, in ms: a row whose instance died mid-send is tried
+   * again after it. Longer than a send can last (a push's quick retries take up to about 2 min).
+   */
+  OUTBOX_LEASE_MS: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(1_000, 'must be at least 1000')
+    .max(86_400_000, 'must be at most 86400000')
+    .default(900_000),
   MEDIA_STORAGE: z.enum(['database', 'files'], { error: 'must be database or files' }).optional(),
   /** The VAPID contact push services may write to: a mailto: address (or an https: page). */
   PUSH_SUBJECT: z
@@ -85,6 +95,8 @@ export interface Config {
   rateLimitScale: number;
   /** The outbox's first retry pause (decision 037). */
   outboxRetryMs: number;
+  /** How long a claimed outbox row is its instance's (OUTBOX_LEASE_MS). */
+  outboxLeaseMs: number;
   /**
    * Where media bytes live: in PostgreSQL (reachable from every instance; the default with DATABASE_URL)
    * or as files under DATA_DIR/media (the default on the embedded database). Decision 017.
@@ -136,6 +148,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     rateLimitScale: e.RATE_LIMIT_SCALE,
     outboxRetryMs: e.OUTBOX_RETRY_MS,
+    outboxLeaseMs: e.OUTBOX_LEASE_MS,
     mediaStorage: e.MEDIA_STORAGE ?? (e.DATABASE_URL ? 'database' : 'files'),
     pdfTimeoutMs: e.PDF_TIMEOUT_MS,
     secrets: secretsFromEnv(e),

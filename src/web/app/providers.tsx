@@ -5,10 +5,10 @@ import { whenIdle } from '@/web/lib/idle';
 /**
  * Toasts sit above the fixed bottom navigation (4rem and the phone's safe area), at the bottom right (full
  * width on a phone): never over the top bar or the page's title, which a toast at the top covered; and
- * above what a screen docks there (the journal's composer: `useToastsAbove`).
+ * above the top of what a screen docks there (the journal's composer: `useToastsAbove`).
  */
 const TOASTS_ABOVE_BOTTOM_NAV =
-  'calc(4rem + env(safe-area-inset-bottom) + 0.75rem + var(--toasts-above, 0px))';
+  'calc(max(4rem + env(safe-area-inset-bottom), var(--toasts-above, 0px)) + 0.75rem)';
 
 /** sonner's Toaster is not needed to paint a page: it is fetched once the first page is on screen. */
 const Toaster = lazy(async () => ({ default: (await import('sonner')).Toaster }));

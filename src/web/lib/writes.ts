@@ -1,4 +1,4 @@
-import type { QueryClient } from '@tanstack/react-query';
+import { hashKey, type QueryClient } from '@tanstack/react-query';
 import { useMemo, useRef } from 'react';
 import { ApiError } from './api';
 
@@ -45,17 +45,122 @@ export function useWriteKey() {
 export const isUnreachable = (error: unknown) =>
   error instanceof ApiError && (error.code === 'NETWORK' || [502, 503, 504].includes(error.status));
 
+/** One optimistic change in flight (`patchQuery`). */
+export interface PendingWrite {
+  /**
+   * The write succeeded: the change stays applied over fetched data until the server's data shows it
+   * (`shows`), then it is dropped. `update`, when given, replaces the change (the server's copy of it).
+   */
+  settle(update?: (data: never) => unknown): void;
+  /** The write was refused: the change is taken out of what is shown, and the read is fetched again. */
+  rollback(): void;
+  /** The change is dropped at once and the data left as it is (the caller writes the server's answer). */
+  release(): void;
+}
+
+interface Patch {
+  update: (data: unknown) => unknown;
+  shows: (data: unknown) => boolean;
+  settled: boolean;
+}
+
+interface Patched {
+  queryKey: readonly unknown[];
+  /** The read as the server last gave it (or as it was when the first change was made). */
+  base: unknown;
+  /** What was last written over it: still this in the cache means no one else wrote since. */
+  shown: unknown;
+  patches: Patch[];
+}
+
+const patchedReads = new WeakMap<QueryClient, Map<string, Patched>>();
+
 /**
- * An optimistic change to one cached read (decision 039): the read's fetches in flight are cancelled,
- * `update` is applied at once, and the function returned puts back what was there, for a refusal.
+ * The reads with changes in flight, per query client. Whenever a fetch (a live event's refetch, a window
+ * focus, a reconnect) brings the server's data for one of them, the changes still in flight are applied
+ * over it again before anything is drawn (the cache's listeners run inside the fetch's notification
+ * batch), so a write the server has not answered yet never flickers back; a settled change the server's
+ * data already shows is dropped.
+ */
+function patchedReadsOf(queryClient: QueryClient) {
+  let reads = patchedReads.get(queryClient);
+  if (reads) return reads;
+  const map = new Map<string, Patched>();
+  reads = map;
+  patchedReads.set(queryClient, map);
+  queryClient.getQueryCache().subscribe((event) => {
+    if (event.type !== 'updated' || event.action.type !== 'success' || event.action.manual) return;
+    const read = map.get(event.query.queryHash);
+    if (!read) return;
+    read.base = event.query.state.data;
+    read.patches = read.patches.filter((p) => !(p.settled && p.shows(read.base)));
+    if (read.patches.length === 0) {
+      map.delete(event.query.queryHash);
+      return;
+    }
+    write(queryClient, read);
+  });
+  return reads;
+}
+
+function write(queryClient: QueryClient, read: Patched) {
+  if (read.base === undefined) return;
+  read.shown = read.patches.reduce<unknown>((data, p) => p.update(data), read.base);
+  queryClient.setQueryData(read.queryKey, read.shown);
+}
+
+/**
+ * An optimistic change to one cached read (decisions 039 and 044): the read's fetches in flight are
+ * cancelled and `update` is applied at once, and again over whatever a refetch brings while the write is
+ * pending. `shows` tells whether the server's data already has the change (or no longer has the thing it
+ * changes): once the write has settled and a fetch brings such data, the change is dropped. `update` must
+ * be pure (the same result each time it is applied).
  */
 export async function patchQuery<T>(
   queryClient: QueryClient,
   queryKey: readonly unknown[],
   update: (data: T) => T,
-): Promise<() => void> {
+  shows: (data: T) => boolean,
+): Promise<PendingWrite> {
   await queryClient.cancelQueries({ queryKey });
-  const previous = queryClient.getQueryData<T>(queryKey);
-  if (previous !== undefined) queryClient.setQueryData<T>(queryKey, update(previous));
-  return () => queryClient.setQueryData<T>(queryKey, previous);
+  const reads = patchedReadsOf(queryClient);
+  const hash = queryClient.getQueryCache().find({ queryKey, exact: true })?.queryHash ?? hashKey(queryKey);
+  const current = queryClient.getQueryData<T>(queryKey);
+  let read = reads.get(hash);
+  // Someone wrote the read since the last change was applied (a live message added): that is the base now
+  // (the changes in it are applied again harmlessly; a refusal then fetches the read again).
+  if (read && current !== read.shown) read.base = current;
+  if (!read || read.patches.length === 0) {
+    read = { queryKey, base: current, shown: current, patches: [] };
+    reads.set(hash, read);
+  }
+  const patch: Patch = {
+    update: update as (data: unknown) => unknown,
+    shows: shows as (data: unknown) => boolean,
+    settled: false,
+  };
+  read.patches.push(patch);
+  write(queryClient, read);
+  const target = read;
+  const remove = () => {
+    target.patches = target.patches.filter((p) => p !== patch);
+    if (target.patches.length === 0 && reads.get(hash) === target) reads.delete(hash);
+  };
+  return {
+    settle(next) {
+      patch.settled = true;
+      if (next) patch.update = next as (data: unknown) => unknown;
+      if (target.base !== undefined && patch.shows(target.base)) remove();
+    },
+    rollback() {
+      const untouched = queryClient.getQueryData(queryKey) === target.shown;
+      remove();
+      if (untouched) {
+        if (target.patches.length > 0) write(queryClient, target);
+        else queryClient.setQueryData(queryKey, target.base);
+      }
+      void queryClient.invalidateQueries({ queryKey });
+    },
+    release: remove,
+  };
 }

@@ -61,4 +61,25 @@ describe('the export archive', () => {
     for (const { name, bytes } of stored) expect(zip.get(name)?.equals(bytes)).toBe(true);
     expect(JSON.parse(zip.get('account.json')!.toString())).toEqual({ name: 'Alex' });
   });
+
+  it('fails the download, never ends it as if whole, when a page of rows cannot be read', async () => {
+    const out = exportArchive({ storage: createFileStorage(root), log: createLogger('silent') }, 'user-id', {
+      json: [
+        {
+          name: 'journal-notes.json',
+          pages: async function* () {
+            yield [{ id: 1 }, { id: 2 }];
+            throw new Error('the database went away');
+          },
+        },
+      ],
+      files: [],
+    });
+    const read = async () => {
+      for await (const _chunk of out) {
+        // The client reads on.
+      }
+    };
+    await expect(read()).rejects.toThrow();
+  });
 });

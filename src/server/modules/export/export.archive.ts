@@ -1,8 +1,8 @@
 import { once } from 'node:events';
-import { PassThrough } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
 import { type ArchiverError, ZipArchive } from 'archiver';
 import type { AppDeps } from '../../deps';
-import type { FileEntry, JsonEntry } from './export.collect';
+import type { FileEntry, JsonEntry, RowsEntry } from './export.collect';
 
 const README = `This archive holds what Pact keeps about your account (decision 029 of Pact's documentation):
 
@@ -24,8 +24,25 @@ Times are in UTC (ISO 8601). Photos were stored without their metadata.
 const BACKLOG_BYTES = 64 * 1024;
 
 /**
+ * A JSON array written as its rows arrive, a page at a time, in the text `JSON.stringify(rows, null, 2)`
+ * gives (and a new line): the archive pulls the next page only when it has taken this one, which it does
+ * at the reader's pace.
+ */
+async function* arrayText(pages: AsyncIterable<unknown[]>): AsyncIterable<Buffer> {
+  let first = true;
+  for await (const page of pages) {
+    if (page.length === 0) continue;
+    const rows = page.map((row) => `  ${JSON.stringify(row, null, 2).replaceAll('\n', '\n  ')}`);
+    yield Buffer.from(`${first ? '[\n' : ',\n'}${rows.join(',\n')}`);
+    first = false;
+  }
+  yield Buffer.from(first ? '[]\n' : '\n]\n');
+}
+
+/**
  * A zip of the JSON files and the stored files, as a stream that goes at the reader's pace: the JSON is
- * written first, then the files one at a time; each is read from the media storage only once the one
+ * written first (the tables' rows a page at a time as the archive takes them, decision 044), then the
+ * files one at a time; each is read from the media storage only once the one
  * before it has left the archive and what waits for the reader is under BACKLOG_BYTES (the output's
  * `drain`). A slow client therefore holds at most one file in memory (decision 038). JPEG and audio are
  * stored as they are (compressing them again gains nothing).
@@ -34,8 +51,8 @@ export function exportArchive(
   deps: Pick<AppDeps, 'storage' | 'log'>,
   userId: string,
   entries: {
-    json: JsonEntry[];
-    files: FileEntry[];
+    json: (JsonEntry | RowsEntry)[];
+    files: Iterable<FileEntry> | AsyncIterable<FileEntry>;
   },
 ) {
   const archive = new ZipArchive({ zlib: { level: 6 } });
@@ -61,7 +78,7 @@ export function exportArchive(
     while (!closed && backlog() > BACKLOG_BYTES) await Promise.race([once(out, 'drain'), gone]);
   };
   /** Appends one entry and waits until the archive has written it. */
-  const write = (data: Buffer | string, options: { name: string; store?: boolean }) =>
+  const write = (data: Buffer | string | Readable, options: { name: string; store?: boolean }) =>
     Promise.race([
       new Promise<void>((resolve) => {
         archive.once('entry', () => resolve());
@@ -74,10 +91,19 @@ export function exportArchive(
     await write(README, { name: 'README.txt' });
     for (const entry of entries.json) {
       if (closed) return;
-      await write(`${JSON.stringify(entry.data, null, 2)}\n`, { name: entry.name });
+      if ('pages' in entry) {
+        const text = Readable.from(arrayText(entry.pages()), { objectMode: false });
+        // A failed read (the database gone) fails the archive: the reader gets a cut zip, never a short one.
+        text.once('error', (error) => archive.emit('error', error as ArchiverError));
+        await write(text, { name: entry.name });
+      } else {
+        await write(`${JSON.stringify(entry.data, null, 2)}\n`, { name: entry.name });
+      }
       await reader();
     }
-    for (const file of entries.files) {
+    let count = 0;
+    for await (const file of entries.files) {
+      count++;
       await reader();
       if (closed) return;
       // A file removed since the list was read (a task deleted meanwhile) is left out, empty.
@@ -85,7 +111,9 @@ export function exportArchive(
       if (closed) return;
       await write(data, { name: file.name, store: true });
     }
-    if (!closed) await archive.finalize();
+    if (closed) return;
+    await archive.finalize();
+    deps.log.info({ userId, files: count }, 'data export written');
   })().catch((error: unknown) => {
     deps.log.error({ err: error, userId }, 'export failed');
     out.destroy(error instanceof Error ? error : new Error('export failed'));

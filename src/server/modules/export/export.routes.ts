@@ -11,10 +11,11 @@ export const exportRoutes = (deps: AppDeps) =>
   new Hono<AppEnv>().use(requireSession(deps)).get('/', async (c) => {
     const actor = c.var.actor;
     await deps.limits.hit('exportByAccount', actor.id);
-    // Every row is read before the first byte leaves, so a failure here is still a proper answer.
+    // The account and the pairs are read before the first byte leaves (a failure there is still a proper
+    // answer); the tables' rows and the files are read a page at a time as the archive is written.
     const entries = await collectExport(deps.db, actor.id);
     if (!entries) throw new AppError(404, 'NOT_FOUND', 'Account not found');
-    deps.log.info({ userId: actor.id, files: entries.files.length }, 'data export');
+    deps.log.info({ userId: actor.id }, 'data export');
     const day = deps.clock().toISOString().slice(0, 10);
     const stream = Readable.toWeb(exportArchive(deps, actor.id, entries)) as ReadableStream<Uint8Array>;
     return c.body(stream, 200, {

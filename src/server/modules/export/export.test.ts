@@ -14,6 +14,8 @@ import { completeTask, createTask } from '../../test/tasks';
 import { uploadPhoto } from '../../test/uploads';
 import { createUser, type TestUser } from '../../test/users';
 import { readZip } from '../../test/zip';
+import { exportArchive } from './export.archive';
+import { collectExport, type Paging } from './export.collect';
 
 async function exportOf(user: TestUser) {
   const response = await user.client.get('/api/me/export');
@@ -166,6 +168,55 @@ describe.each(databases())('data export on %s', (kind) => {
     await reader.cancel().catch(() => {});
     const { entries } = await exportOf(couple.dominant);
     expect(entries.has('account.json')).toBe(true);
+  });
+
+  it('reads the tables a page at a time: a pair with more rows than a page exports every one, in order, as a whole read would', async () => {
+    const pair = await createCouple(server, { dominantName: 'Paged Dom', submissiveName: 'Paged Sub' });
+    const sent: { id: string; createdAt: number }[] = [];
+    for (let i = 0; i < 7; i++) {
+      // Two messages at each instant: the pages' boundaries fall between rows of the same time.
+      if (i % 2 === 0) server.clock.advance(1_000);
+      sent.push(await sendNote(pair.dominant, pair.submissive.id, { content: `Note ${i}` }));
+    }
+    const inOrder = [...sent]
+      .sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : 1))
+      .map((n) => n.id);
+    for (let i = 0; i < 3; i++) await createTask(server, pair, { title: `Task ${i}` });
+    const archived = async (paging: Paging) => {
+      const entries = await collectExport(server.database.db, pair.submissive.id, paging);
+      const out = exportArchive(
+        { storage: server.services.storage, log: server.services.log },
+        pair.submissive.id,
+        entries!,
+      );
+      const chunks: Buffer[] = [];
+      for await (const chunk of out) chunks.push(chunk as Buffer);
+      return readZip(Buffer.concat(chunks));
+    };
+    const pages: Record<string, number[]> = {};
+    const paged = await archived({
+      pageRows: 2,
+      onPage: (entry, rows) => {
+        pages[entry] = [...(pages[entry] ?? []), rows];
+      },
+    });
+    const whole = await archived({ pageRows: 10_000 });
+    const [pairRow] = jsonOf(paged, 'pairs.json');
+    const notesFile = `pairs/${pairRow.id}/journal-notes.json`;
+    // Every message, once, oldest first, in pages of at most two rows.
+    expect(jsonOf(paged, notesFile).map((n: { id: string }) => n.id)).toEqual(inOrder);
+    expect(pages[notesFile]).toEqual([2, 2, 2, 1]);
+    expect(pages[`pairs/${pairRow.id}/tasks.json`]).toEqual([2, 1]);
+    for (const counts of Object.values(pages)) for (const n of counts) expect(n).toBeLessThanOrEqual(2);
+    // The same archive, byte for byte in every file, as with everything read in one page.
+    expect([...paged.keys()].sort()).toEqual([...whole.keys()].sort());
+    for (const [name, bytes] of whole) {
+      expect(paged.get(name)?.toString('utf8'), name).toBe(bytes.toString('utf8'));
+      if (name.endsWith('.json')) {
+        const text = bytes.toString('utf8');
+        expect(text, name).toBe(`${JSON.stringify(JSON.parse(text), null, 2)}\n`);
+      }
+    }
   });
 
   it('answers 401 without a session', async () => {

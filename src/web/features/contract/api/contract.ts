@@ -80,19 +80,27 @@ function useSign(partnerId: string) {
   return useMutation({
     mutationFn: ({ id, versionId }: { id: string; versionId: string }) =>
       unwrap(byId.sign.$post({ param: { id }, json: { versionId } })),
-    onMutate: async ({ versionId }) => ({
-      rollback: await patchQuery<ContractView | null>(queryClient, queryKeys.contract(partnerId), (c) =>
-        signedBy(c, versionId, Date.now()),
-      ),
-    }),
-    onSuccess: ({ contract }) => {
+    onMutate: async ({ versionId }) => {
+      const at = Date.now();
+      return {
+        pending: await patchQuery<ContractView | null>(
+          queryClient,
+          queryKeys.contract(partnerId),
+          (c) => signedBy(c, versionId, at),
+          // Signed by this side, or no longer that version: either way the server has had its say.
+          (c) =>
+            !c ||
+            c.versionId !== versionId ||
+            (c.myRole === 'dominant' ? c.isDominantSigned : c.isSubmissiveSigned),
+        ),
+      };
+    },
+    onSuccess: ({ contract }, _input, context) => {
+      context.pending.release();
       queryClient.setQueryData(queryKeys.contract(partnerId), contract);
       void queryClient.invalidateQueries({ queryKey: queryKeys.contractHistory(contract.id) });
     },
-    onError: (_error, _input, context) => {
-      context?.rollback();
-      void queryClient.invalidateQueries({ queryKey: queryKeys.contract(partnerId) });
-    },
+    onError: (_error, _input, context) => context?.pending.rollback(),
   });
 }
 

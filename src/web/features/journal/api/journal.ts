@@ -9,7 +9,7 @@ import type { NotePage, NoteView, SendNoteInput } from '@/shared/schemas/journal
 import { api, unwrap } from '@/web/lib/api';
 import { useCurrentUser } from '@/web/lib/current-user';
 import { queryKeys } from '@/web/lib/query-keys';
-import { withKey } from '@/web/lib/writes';
+import { patchQuery, withKey } from '@/web/lib/writes';
 
 type Conversation = InfiniteData<NotePage, unknown>;
 
@@ -43,15 +43,28 @@ export function messagesOf(data: Conversation | undefined): NoteView[] {
 }
 
 /** Adds messages newer than those loaded to the newest page, leaving the older pages (and their cursors) be. */
+function withNewest(data: Conversation, fresh: NoteView[]): Conversation {
+  if (data.pages.length === 0) return data;
+  const known = new Set(messagesOf(data).map((m) => m.id));
+  const added = fresh.filter((m) => !known.has(m.id));
+  if (added.length === 0) return data;
+  const [first, ...rest] = data.pages;
+  return { ...data, pages: [{ ...first!, messages: [...first!.messages, ...added] }, ...rest] };
+}
+
 function appendNewest(queryClient: QueryClient, partnerId: string, fresh: NoteView[]) {
-  queryClient.setQueryData<Conversation>(queryKeys.journal(partnerId), (data) => {
-    if (!data || data.pages.length === 0) return data;
-    const known = new Set(messagesOf(data).map((m) => m.id));
-    const added = fresh.filter((m) => !known.has(m.id));
-    if (added.length === 0) return data;
-    const [first, ...rest] = data.pages;
-    return { ...data, pages: [{ ...first!, messages: [...first!.messages, ...added] }, ...rest] };
-  });
+  queryClient.setQueryData<Conversation>(queryKeys.journal(partnerId), (data) =>
+    data ? withNewest(data, fresh) : data,
+  );
+}
+
+/** The conversation without the message `id`. */
+function without(data: Conversation, id: string): Conversation {
+  if (!data.pages.some((p) => p.messages.some((m) => m.id === id))) return data;
+  return {
+    ...data,
+    pages: data.pages.map((p) => ({ ...p, messages: p.messages.filter((m) => m.id !== id) })),
+  };
 }
 
 /** A live message: the newest page is asked again and what is new is added at the bottom. */
@@ -67,9 +80,7 @@ export const isPendingNote = (m: NoteView) => m.id.startsWith(PENDING_NOTE);
 /** Takes the message shown while it was being sent out of the conversation. */
 function dropPending(queryClient: QueryClient, partnerId: string, id: string) {
   queryClient.setQueryData<Conversation>(queryKeys.journal(partnerId), (data) =>
-    data
-      ? { ...data, pages: data.pages.map((p) => ({ ...p, messages: p.messages.filter((m) => m.id !== id) })) }
-      : data,
+    data ? without(data, id) : data,
   );
 }
 
@@ -88,9 +99,8 @@ export function useSendNote() {
       (await unwrap(api.api.notes.$post({ json }, withKey(key)))).message,
     onMutate: async (input) => {
       const id = `${PENDING_NOTE}${input.key}`;
-      await queryClient.cancelQueries({ queryKey: queryKeys.journal(input.partnerId) });
       const voice = input.kind === 'voice';
-      appendNewest(queryClient, input.partnerId, [
+      const shown: NoteView[] = [
         {
           id,
           pairId: '',
@@ -103,15 +113,27 @@ export function useSendNote() {
           voiceNoteDescription: voice ? (input.voiceNoteDescription ?? null) : null,
           createdAt: Date.now(),
         },
-      ]);
-      return { id };
+      ];
+      // Shown at once, and again over any refetch until the server's copy is in what it answers.
+      const sent = { id: null as string | null };
+      const pending = await patchQuery<Conversation>(
+        queryClient,
+        queryKeys.journal(input.partnerId),
+        (data) => withNewest(data, shown),
+        (data) => sent.id !== null && messagesOf(data).some((m) => m.id === sent.id),
+      );
+      return { id, pending, sent };
     },
     onSuccess: (message, input, context) => {
+      context.sent.id = message.id;
+      context.pending.settle((data: Conversation) => withNewest(without(data, context.id), [message]));
       dropPending(queryClient, input.partnerId, context.id);
       appendNewest(queryClient, input.partnerId, [message]);
     },
     onError: (_error, input, context) => {
-      if (context) dropPending(queryClient, input.partnerId, context.id);
+      if (!context) return;
+      context.pending.rollback();
+      dropPending(queryClient, input.partnerId, context.id);
     },
   });
 }

@@ -16,17 +16,23 @@ export function useMarkRead() {
     mutationFn: (id: string) => unwrap(api.api.notifications[':id'].read.$post({ param: { id } })),
     // Read at once in the bell; unread again if the server refuses.
     onMutate: async (id) => ({
-      rollback: await patchQuery<Notifications>(queryClient, queryKeys.notifications, (data) => {
-        const target = data.notifications.find((n) => n.id === id);
-        if (!target || target.read) return data;
-        return {
-          ...data,
-          notifications: data.notifications.map((n) => (n.id === id ? { ...n, read: true } : n)),
-          unreadCount: Math.max(0, data.unreadCount - 1),
-        };
-      }),
+      pending: await patchQuery<Notifications>(
+        queryClient,
+        queryKeys.notifications,
+        (data) => {
+          const target = data.notifications.find((n) => n.id === id);
+          if (!target || target.read) return data;
+          return {
+            ...data,
+            notifications: data.notifications.map((n) => (n.id === id ? { ...n, read: true } : n)),
+            unreadCount: Math.max(0, data.unreadCount - 1),
+          };
+        },
+        (data) => !data.notifications.some((n) => n.id === id && !n.read),
+      ),
     }),
-    onError: (_error, _id, context) => context?.rollback(),
+    onSuccess: (_answer, _id, context) => context.pending.settle(),
+    onError: (_error, _id, context) => context?.pending.rollback(),
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.notifications }),
   });
 }

@@ -39,12 +39,19 @@ export function useStartTimer() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (id: string) => (await unwrap(byId.timer.$post({ param: { id } }))).punishment,
-    onMutate: async (id) => ({
-      rollback: await patchQuery<PunishmentView[]>(queryClient, queryKeys.punishments, (list) =>
-        list.map((p) => (p.id === id ? { ...p, timerStartTime: Date.now() } : p)),
-      ),
-    }),
-    onError: (_error, _id, context) => context?.rollback(),
+    onMutate: async (id) => {
+      const at = Date.now();
+      return {
+        pending: await patchQuery<PunishmentView[]>(
+          queryClient,
+          queryKeys.punishments,
+          (list) => list.map((p) => (p.id === id ? { ...p, timerStartTime: at } : p)),
+          (list) => !list.some((p) => p.id === id && p.timerStartTime == null),
+        ),
+      };
+    },
+    onSuccess: (_punishment, _id, context) => context.pending.settle(),
+    onError: (_error, _id, context) => context?.pending.rollback(),
     onSettled: () => {
       for (const key of [queryKeys.punishments, queryKeys.notifications]) {
         void queryClient.invalidateQueries({ queryKey: key });

@@ -61,14 +61,22 @@ export function useCompleteTask() {
       const { by: _by, ...body } = json;
       return (await unwrap(byId.complete.$post({ param: { id }, json: body }))).task;
     },
-    onMutate: async ({ id, by }) => ({
-      rollback: await patchQuery<TaskView[]>(queryClient, queryKeys.tasks, (list) =>
-        list.map((t) =>
-          t.id === id ? { ...t, isCompleted: true, completedAt: Date.now(), completedBy: by } : t,
+    onMutate: async ({ id, by }) => {
+      const at = Date.now();
+      return {
+        pending: await patchQuery<TaskView[]>(
+          queryClient,
+          queryKeys.tasks,
+          (list) =>
+            list.map((t) =>
+              t.id === id ? { ...t, isCompleted: true, completedAt: at, completedBy: by } : t,
+            ),
+          (list) => !list.some((t) => t.id === id && !t.isCompleted),
         ),
-      ),
-    }),
-    onError: (_error, _input, context) => context?.rollback(),
+      };
+    },
+    onSuccess: (_task, _input, context) => context.pending.settle(),
+    onError: (_error, _input, context) => context?.pending.rollback(),
     onSettled: () => {
       for (const key of [queryKeys.tasks, queryKeys.taskHistory, queryKeys.notifications]) {
         void queryClient.invalidateQueries({ queryKey: key });
