@@ -9,7 +9,7 @@ import { collectExport } from './export.collect';
 /** GET /api/me/export: everything Pact holds about the user, as one zip streamed to the browser. */
 export const exportRoutes = (deps: AppDeps) =>
   new Hono<AppEnv>().use(requireSession(deps)).get('/', async (c) => {
-    const actor = c.var.actor;
+    const actor = c.get('actor');
     await deps.limits.hit('exportByAccount', actor.id);
     // Every row is read before the first byte leaves, so a failure here is still a proper answer.
     const entries = await collectExport(deps.db, actor.id);
