@@ -5,6 +5,7 @@ import {
   completeTaskInput,
   createTaskInput,
   feedbackInput,
+  taskListQuery,
   updateTaskInput,
 } from '@/shared/schemas/tasks';
 import { type AppEnv, requireSession } from '../../auth/session';
@@ -21,13 +22,18 @@ import {
   giveCompletionFeedback,
   giveTaskFeedback,
 } from './tasks.feedback';
-import { listHistory, listTasks } from './tasks.queries';
+import { getTask, listHistory, listTasks } from './tasks.queries';
 
 /** /api/tasks: tasks of the user's active pairs. */
 export const taskRoutes = (deps: AppDeps) =>
   new Hono<AppEnv>()
     .use(requireSession(deps))
-    .get('/', async (c) => c.json({ tasks: await listTasks(deps, c.get('actor')) }, 200))
+    .get('/', validate('query', taskListQuery), async (c) =>
+      c.json(await listTasks(deps, c.get('actor'), c.req.valid('query').after), 200),
+    )
+    .get('/:id', validate('param', idParam), async (c) =>
+      c.json({ task: await getTask(deps, c.get('actor'), c.req.valid('param')) }, 200),
+    )
     .post('/', validate('json', createTaskInput), async (c) =>
       c.json(
         {
