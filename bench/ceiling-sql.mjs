@@ -6,6 +6,14 @@
 // here to raise the ceiling with it. lists.mjs checks the ceiling's answers against Pact's, field for field.
 import { presentRow as presentTaskRow, LIST_SQL as TASKS_SQL } from './tasks-sql.mjs';
 
+/** The task list's page size when the checkout pages it (0: it answers the whole list, as before). */
+const TASK_PAGE = Number(process.env.CEILING_TASK_PAGE ?? 0);
+/** The paged list's statement: the list's, with each task's created_at to the microsecond. */
+export const TASKS_PAGE_SQL = TASKS_SQL.replace(
+  ' from "tasks" ',
+  `, to_char("tasks"."created_at" at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') from "tasks" `,
+);
+
 export const PUNISHMENTS_SQL =
   'select "punishments"."id", "punishments"."pair_id", "punishments"."assigned_by", "punishments"."assigned_to", "punishments"."title", "punishments"."description", "punishments"."severity", "punishments"."reason", "punishments"."notes", "punishments"."created_at", "punishments"."updated_at", "punishments"."completed", "punishments"."completed_at", "punishments"."aftercare_required", "punishments"."timer_enabled", "punishments"."timer_duration", "punishments"."timer_start_time", "punishments"."voice_note", "punishments"."voice_note_description", "punishments"."feedback", "punishments"."feedback_given_at", "punishments"."feedback_given_by", "assigner"."display_name", "assignee"."display_name", "pairs"."dominant_id", "pairs"."submissive_id" from "punishments" inner join "pairs" on "pairs"."id" = "punishments"."pair_id" left join "users" "assigner" on "assigner"."id" = "punishments"."assigned_by" left join "users" "assignee" on "assignee"."id" = "punishments"."assigned_to" where "punishments"."pair_id" in (select "pairs"."id" from "pairs" where "pairs"."status" = \'active\' and ("pairs"."dominant_id" = $1 or "pairs"."submissive_id" = $2)) order by "punishments"."created_at" desc, "punishments"."id" desc limit $3';
 
@@ -185,12 +193,27 @@ export const partnerIdOf = (query) => {
  * connected: null or a 404).
  */
 export const ROUTES = {
-  '/api/tasks': {
-    statements: [['tasks_list', TASKS_SQL, (a) => [a.id, a.id, 500]]],
-    // Pact reopens due repeating tasks with a write before answering: the bench's tasks never are due.
-    due: (rows, now) => rows.some((r) => r[7] && r[21] && r[21].getTime() <= now),
-    present: ([rows]) => ({ tasks: rows.map(presentTaskRow) }),
-  },
+  '/api/tasks': TASK_PAGE
+    ? {
+        // The list in pages (CEILING_TASK_PAGE, set by lists.mjs when the checkout answers a page):
+        // TASK_PAGE + 1 rows, each with its created_at to the microsecond for the cursor.
+        statements: [['tasks_page', TASKS_PAGE_SQL, (a) => [a.id, a.id, TASK_PAGE + 1]]],
+        due: (rows, now) => rows.some((r) => r[7] && r[21] && r[21].getTime() <= now),
+        present: ([rows]) => {
+          const page = rows.slice(0, TASK_PAGE);
+          const last = page.at(-1);
+          return {
+            tasks: page.map(presentTaskRow),
+            nextCursor: rows.length > TASK_PAGE && last ? `${last[34]}_${last[0]}` : null,
+          };
+        },
+      }
+    : {
+        statements: [['tasks_list', TASKS_SQL, (a) => [a.id, a.id, 500]]],
+        // Pact reopens due repeating tasks with a write before answering: the bench's tasks never are due.
+        due: (rows, now) => rows.some((r) => r[7] && r[21] && r[21].getTime() <= now),
+        present: ([rows]) => ({ tasks: rows.map(presentTaskRow) }),
+      },
   '/api/punishments': {
     statements: [['punishments_list', PUNISHMENTS_SQL, (a) => [a.id, a.id, 500]]],
     present: ([rows]) => ({ punishments: rows.map(punishment) }),

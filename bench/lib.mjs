@@ -21,7 +21,10 @@ export async function startServer(env = {}, { cwd } = {}) {
   // Not a port picked at random: other benchmarks or test servers may run on this machine at the same time.
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pact-bench-'));
-  const child = spawn('node', ['dist/server/main.js'], {
+  // BENCH_SERVER_ARGS: node's own options for the measured servers, e.g. "--cpu-prof --cpu-prof-dir=/tmp/p"
+  // (NODE_OPTIONS refuses --cpu-prof).
+  const nodeArgs = (process.env.BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn('node', [...nodeArgs, 'dist/server/main.js'], {
     cwd,
     // The benchmarks register and sign in many accounts from one address: raise the limits (as the
     // browser suite does), or the anonymous-route limits refuse them after a few.

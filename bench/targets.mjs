@@ -46,7 +46,7 @@ export const addedHeaders = (headers) =>
  * A checkout's server on a fresh database `pact_bench_<random>` and a temporary DATA_DIR. Answers
  * { name, label, db, url, pid, secret, counted(), ceiling(headers), stop() }: counted() starts a second
  * server of the same checkout on the same database and DATA_DIR (same secret: the same cookies work) whose
- * statements go through a recording proxy; ceiling() starts ceiling-server.mjs on the same database.
+ * statements go through a recording proxy; ceiling(headers, vars) starts ceiling-server.mjs on the same database, with `vars` in its environment.
  */
 export async function startTarget(checkout, adminUrl, env = {}) {
   const db = await createDatabase(adminUrl);
@@ -95,11 +95,12 @@ export async function startTarget(checkout, adminUrl, env = {}) {
       },
     };
   };
-  target.ceiling = async (headers) => {
+  target.ceiling = async (headers, vars = {}) => {
     const ceiling = await startBenchScript('./ceiling-server.mjs', {
       DATABASE_URL: db.url,
       AUTH_SECRET: target.secret,
       CEILING_HEADERS: JSON.stringify(headers),
+      ...vars,
     });
     children.push(ceiling);
     return ceiling;

@@ -12,7 +12,7 @@ import { compressJson } from './http/compression';
 import { drawnPage, type PageDrawer, templateOf } from './http/drawn-pages';
 import { AppError, errorBody, handleError } from './http/errors';
 import { writeGuard } from './http/guards';
-import { securityHeaders } from './http/security-headers';
+import { securityHeaderRecord, securityHeaders } from './http/security-headers';
 import { loadWebRoot, sendWebFile } from './http/web-files';
 import { authRoutes, meRoutes } from './modules/accounts/accounts.routes';
 import { avatarRoutes, myAvatarRoutes } from './modules/avatars/avatars.routes';
@@ -104,8 +104,9 @@ export function createApp(
       'request',
     );
   });
-  app.use(securityHeaders({ https: config.appUrl.startsWith('https://') }));
-  app.use('/api/*', compressJson());
+  const https = config.appUrl.startsWith('https://');
+  app.use(securityHeaders({ https }));
+  app.use('/api/*', compressJson({ headers: securityHeaderRecord({ https }) }));
   // Static files the build did not compress ahead (the API compresses its own JSON, above).
   const compressor = compress();
   app.use((c, next) => (c.req.path.startsWith('/api/') ? next() : compressor(c, next)));
@@ -118,13 +119,16 @@ export function createApp(
     });
   const jsonLimit = limitOf(JSON_BODY_LIMIT);
   const contractLimit = limitOf(CONTRACT_BODY_LIMIT);
-  // Uploads carry their own, larger limits on their routes.
+  // Uploads carry their own, larger limits on their routes. A GET or HEAD has no body Pact reads: asking
+  // would build the whole request object on every read to learn so (decision 045).
   app.use('/api/*', (c, next) =>
-    isUpload(c.req.method, c.req.path)
+    c.req.method === 'GET' || c.req.method === 'HEAD'
       ? next()
-      : isContractText(c.req.method, c.req.path)
-        ? contractLimit(c, next)
-        : jsonLimit(c, next),
+      : isUpload(c.req.method, c.req.path)
+        ? next()
+        : isContractText(c.req.method, c.req.path)
+          ? contractLimit(c, next)
+          : jsonLimit(c, next),
   );
   app.use('/api/*', writeGuard(new URL(config.appUrl).origin, isUpload));
   app.route('/', createApi(services));

@@ -54,7 +54,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL d
     const stranger = await startTestServer({ db: 'postgres', database: a.database });
     try {
       expect((await expectBody(await through(stranger, onA).api.me.$get(), 200)).user).toBeNull();
-      await expectError(await through(stranger, onA).api.tasks.$get(), 401, 'NOT_AUTHENTICATED');
+      await expectError(await through(stranger, onA).api.tasks.$get({ query: {} }), 401, 'NOT_AUTHENTICATED');
     } finally {
       await stranger.close();
     }

@@ -13,7 +13,10 @@ import { renderPage } from './prerender';
 interface Read {
   path: string;
   key: readonly unknown[];
-  /** The part of the answer the query holds (the same as the query's own function keeps). */
+  /**
+   * The part of the answer the query holds (the same as the query's own function keeps), or undefined
+   * when the answer is not all of it (the task list's first page of several): the browser reads it then.
+   */
   pick: (body: Record<string, unknown>) => unknown;
 }
 
@@ -23,7 +26,11 @@ const requests: Read = {
   key: queryKeys.partnerRequests,
   pick: (b) => b.requests,
 };
-const tasks: Read = { path: '/api/tasks', key: queryKeys.tasks, pick: (b) => b.tasks };
+const tasks: Read = {
+  path: '/api/tasks',
+  key: queryKeys.tasks,
+  pick: (b) => (b.nextCursor ? undefined : b.tasks),
+};
 const taskHistory: Read = {
   path: '/api/task-completions',
   key: queryKeys.taskHistory,
@@ -122,8 +129,8 @@ export async function drawSignedInPage(
   const queries: Boot['queries'] = [[queryKeys.me, me]];
   for (const read of [...page.reads, ...(page.readsOf?.(me) ?? [])]) {
     const body = answers[read.path];
-    if (body && typeof body === 'object')
-      queries.push([read.key, read.pick(body as Record<string, unknown>)]);
+    const data = body && typeof body === 'object' ? read.pick(body as Record<string, unknown>) : undefined;
+    if (data !== undefined) queries.push([read.key, data]);
   }
   const queryClient = new QueryClient();
   for (const [key, data] of queries) queryClient.setQueryData(key, data, { updatedAt: opts.now });

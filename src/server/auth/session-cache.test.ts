@@ -31,9 +31,9 @@ describe.each(databases())('the session cache (%s)', (db) => {
     await warm(user.client);
     // Behind Pact's back: only the cache can still know this session.
     await server.database.db.delete(sessions).where(eq(sessions.userId, user.id));
-    await expectBody(await user.api.tasks.$get(), 200);
+    await expectBody(await user.api.tasks.$get({ query: {} }), 200);
     await server.services.sessions.forget({ userIds: [user.id] });
-    await expectError(await user.api.tasks.$get(), 401, 'NOT_AUTHENTICATED');
+    await expectError(await user.api.tasks.$get({ query: {} }), 401, 'NOT_AUTHENTICATED');
   });
 
   it('refuses a warm cookie at once after sign-out', async () => {
@@ -55,8 +55,8 @@ describe.each(databases())('the session cache (%s)', (db) => {
       json: { token, password: 'Otter9#glacier', confirmPassword: 'Otter9#glacier' },
     });
     expect(reset.status).toBe(200);
-    await expectError(await user.api.tasks.$get(), 401, 'NOT_AUTHENTICATED');
-    await expectError(await other.api.tasks.$get(), 401, 'NOT_AUTHENTICATED');
+    await expectError(await user.api.tasks.$get({ query: {} }), 401, 'NOT_AUTHENTICATED');
+    await expectError(await other.api.tasks.$get({ query: {} }), 401, 'NOT_AUTHENTICATED');
   });
 
   it("applies a Switch's choice of role to the very next request of a warm session", async () => {

@@ -10,8 +10,8 @@ export const HEARTBEAT_MS = 25_000;
 export const eventRoutes = (deps: Pick<AppDeps, 'sessions' | 'hub'> & { heartbeatMs?: number }) =>
   new Hono<AppEnv>().use(requireSession(deps)).get('/', (c) => {
     c.header('X-Accel-Buffering', 'no');
-    const { id: userId } = c.var.user;
-    const sessionId = c.var.session.id;
+    const { id: userId } = c.get('user');
+    const sessionId = c.get('session').id;
     return streamSSE(c, async (stream) => {
       let open = true;
       let wake: () => void = () => {};

@@ -35,10 +35,17 @@ export async function createTask(
   return (await expectBody(response, 201)).task;
 }
 
+/** Every task the client sees: the list's pages, followed to the end. */
 export async function listTasks(client: Reader) {
-  const response = await client.api.tasks.$get();
-  expect(response.status).toBe(200);
-  return (await response.json()).tasks;
+  const all = [];
+  let after: string | null = null;
+  do {
+    const response = await client.api.tasks.$get({ query: after ? { after } : {} });
+    const page = await expectBody(response, 200);
+    all.push(...page.tasks);
+    after = page.nextCursor;
+  } while (after);
+  return all;
 }
 
 export async function findTask(client: Reader, id: string) {

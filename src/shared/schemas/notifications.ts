@@ -32,3 +32,8 @@ export const BELL_MENU_LIMIT = 10;
 export const RECENT_NOTIFICATIONS = 3;
 /** How many notifications the list endpoint answers with. */
 export const NOTIFICATION_PAGE = 50;
+/**
+ * The unread count counts this many at most (the bell shows "99+" beyond 99): counting every unread row
+ * would grow with a history nobody reads (decision 045). At the cap it means "this many or more".
+ */
+export const UNREAD_COUNT_CAP = 100;

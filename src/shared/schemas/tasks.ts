@@ -37,6 +37,48 @@ export const repeatConfigInput = z
     path: ['daysOfWeek'],
   });
 
+/**
+ * GET /api/tasks answers this many tasks a page, newest first (decision 045): most couples' whole list.
+ * `nextCursor` asks for the page after it (null: none left).
+ */
+export const TASK_PAGE = 50;
+
+/**
+ * A place in the task list: tasks strictly after it in the list's order (created_at desc, id desc).
+ * "<created_at to the microsecond, ISO>_<uuid>": a task's created_at has microseconds, and a cursor in
+ * milliseconds would skip the tasks created later within the same millisecond.
+ */
+const TASK_CURSOR =
+  /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z_[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
+
+/** A real moment PostgreSQL reads: year 1 to 9999, a day its month has, a time of day. */
+function isMoment(iso: string) {
+  if (iso.startsWith('0000')) return false;
+  const ms = Date.parse(`${iso.slice(0, 23)}Z`);
+  return Number.isFinite(ms) && new Date(ms).toISOString().slice(0, 23) === iso.slice(0, 23);
+}
+
+export const taskListQuery = z.object({
+  after: z
+    .string({ error: 'Invalid cursor' })
+    .max(80, 'Invalid cursor')
+    .regex(TASK_CURSOR, 'Invalid cursor')
+    .refine((c) => isMoment(c.slice(0, c.indexOf('_'))), 'Invalid cursor')
+    .transform((c) => {
+      const at = c.slice(0, c.indexOf('_'));
+      return { at, id: c.slice(at.length + 1).toLowerCase() };
+    })
+    .optional(),
+});
+
+export const encodeTaskCursor = (task: { cursorAt: string; id: string }) => `${task.cursorAt}_${task.id}`;
+
+/** GET /api/tasks: a page of the list. */
+export interface TaskPage {
+  tasks: TaskView[];
+  nextCursor: string | null;
+}
+
 /** Due dates Pact accepts: from 2000 up to (not including) 2100, so every repeat and format stays sane. */
 export const DUE_DATE_MIN = Date.UTC(2000, 0, 1);
 export const DUE_DATE_MAX = Date.UTC(2100, 0, 1);

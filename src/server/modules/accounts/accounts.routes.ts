@@ -140,15 +140,15 @@ export const meRoutes = (deps: AppDeps) =>
     .use(requireSession(deps))
     // update_user_last_visit: called when the notifications menu opens.
     .post('/visit', async (c) => {
-      await updateLastVisit(deps, c.var.actor);
+      await updateLastVisit(deps, c.get('actor'));
       return c.json({ success: true as const }, 200);
     })
     .put('/session-role', validate('json', sessionRoleInput), async (c) => {
       const { role } = c.req.valid('json');
-      await chooseSessionRole(deps, c.var.actor, { sessionId: c.var.session.id, role });
-      const partners = await listPartners(deps.db, c.var.user.id);
+      await chooseSessionRole(deps, c.get('actor'), { sessionId: c.get('session').id, role });
+      const partners = await listPartners(deps.db, c.get('user').id);
       return c.json(
-        { user: presentCurrentUser(c.var.user, { ...c.var.session, sessionRole: role }, partners) },
+        { user: presentCurrentUser(c.get('user'), { ...c.get('session'), sessionRole: role }, partners) },
         200,
       );
     });

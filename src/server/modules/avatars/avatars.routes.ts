@@ -15,15 +15,15 @@ export const myAvatarRoutes = (deps: AppDeps) =>
       // Size, type and the account's limit are checked before a byte of the body is read.
       checkDeclaredLength(c.req.raw, AVATAR_MAX_BYTES, AVATAR_TOO_LARGE);
       checkDeclaredType('image/', c.req.header('Content-Type'));
-      await deps.limits.hit('avatarByAccount', c.var.actor.id);
-      const result = await uploadAvatar(deps, c.var.actor, () =>
+      await deps.limits.hit('avatarByAccount', c.get('actor').id);
+      const result = await uploadAvatar(deps, c.get('actor'), () =>
         readBody(c.req.raw, AVATAR_MAX_BYTES, AVATAR_TOO_LARGE),
       );
       return c.json<AvatarView>(result, 200);
     })
     .delete('/', async (c) => {
-      await deps.limits.hit('avatarByAccount', c.var.actor.id);
-      return c.json<AvatarView>(await removeAvatar(deps, c.var.actor), 200);
+      await deps.limits.hit('avatarByAccount', c.get('actor').id);
+      return c.json<AvatarView>(await removeAvatar(deps, c.get('actor')), 200);
     });
 
 /** /api/avatars/:userId: a user's picture, for those allowed to see it; never cached by anyone else. */
@@ -31,7 +31,7 @@ export const avatarRoutes = (deps: AppDeps) =>
   new Hono<AppEnv>()
     .use(requireSession(deps))
     .get('/:userId', validate('param', avatarUserParam), async (c) => {
-      const { mime, data } = await readAvatar(deps, c.var.actor, c.req.valid('param').userId);
+      const { mime, data } = await readAvatar(deps, c.get('actor'), c.req.valid('param').userId);
       return c.body(new Uint8Array(data), 200, {
         'Content-Type': mime,
         'Content-Length': String(data.length),

@@ -21,19 +21,19 @@ export const contractRoutes = (deps: AppDeps) =>
   new Hono<AppEnv>()
     .use(requireSession(deps))
     .get('/', validate('query', contractPartnerInput), async (c) =>
-      c.json({ contract: await getContract(deps, c.var.actor, c.req.valid('query')) }, 200),
+      c.json({ contract: await getContract(deps, c.get('actor'), c.req.valid('query')) }, 200),
     )
     .post('/', validate('json', contractPartnerInput), async (c) => {
-      const opened = await openContract(deps, c.var.actor, c.req.valid('json'));
+      const opened = await openContract(deps, c.get('actor'), c.req.valid('json'));
       return c.json(opened, opened.created ? 201 : 200);
     })
     .put('/:id/content', validate('param', idParam), validate('json', contractContentInput), async (c) => {
-      await deps.limits.hit('contractWriteByAccount', c.var.actor.id);
+      await deps.limits.hit('contractWriteByAccount', c.get('actor').id);
       return c.json(
         {
           contract: await replaceText(
             deps,
-            c.var.actor,
+            c.get('actor'),
             { ...c.req.valid('json'), ...c.req.valid('param') },
             'edited',
           ),
@@ -42,12 +42,12 @@ export const contractRoutes = (deps: AppDeps) =>
       );
     })
     .post('/:id/template', validate('param', idParam), validate('json', contractTemplateInput), async (c) => {
-      await deps.limits.hit('contractWriteByAccount', c.var.actor.id);
+      await deps.limits.hit('contractWriteByAccount', c.get('actor').id);
       return c.json(
         {
           contract: await replaceText(
             deps,
-            c.var.actor,
+            c.get('actor'),
             { ...c.req.valid('json'), ...c.req.valid('param') },
             'template_loaded',
           ),
@@ -56,12 +56,12 @@ export const contractRoutes = (deps: AppDeps) =>
       );
     })
     .post('/:id/reset', validate('param', idParam), validate('json', contractResetInput), async (c) => {
-      await deps.limits.hit('contractWriteByAccount', c.var.actor.id);
+      await deps.limits.hit('contractWriteByAccount', c.get('actor').id);
       return c.json(
         {
           contract: await replaceText(
             deps,
-            c.var.actor,
+            c.get('actor'),
             { ...c.req.valid('json'), ...c.req.valid('param') },
             'reset',
           ),
@@ -72,7 +72,7 @@ export const contractRoutes = (deps: AppDeps) =>
     .post('/:id/sign', validate('param', idParam), validate('json', contractSignInput), async (c) =>
       c.json(
         {
-          contract: await signContract(deps, c.var.actor, {
+          contract: await signContract(deps, c.get('actor'), {
             ...c.req.valid('json'),
             ...c.req.valid('param'),
           }),
@@ -81,20 +81,20 @@ export const contractRoutes = (deps: AppDeps) =>
       ),
     )
     .post('/:id/edit-request', validate('param', idParam), async (c) =>
-      c.json({ contract: await requestEdit(deps, c.var.actor, c.req.valid('param')) }, 200),
+      c.json({ contract: await requestEdit(deps, c.get('actor'), c.req.valid('param')) }, 200),
     )
     .post('/:id/edit-request/approve', validate('param', idParam), async (c) =>
-      c.json({ contract: await reviewEdit(deps, c.var.actor, c.req.valid('param'), true) }, 200),
+      c.json({ contract: await reviewEdit(deps, c.get('actor'), c.req.valid('param'), true) }, 200),
     )
     .post('/:id/edit-request/deny', validate('param', idParam), async (c) =>
-      c.json({ contract: await reviewEdit(deps, c.var.actor, c.req.valid('param'), false) }, 200),
+      c.json({ contract: await reviewEdit(deps, c.get('actor'), c.req.valid('param'), false) }, 200),
     )
     .get('/:id/history', validate('param', idParam), async (c) =>
-      c.json(await getContractHistory(deps, c.var.actor, c.req.valid('param')), 200),
+      c.json(await getContractHistory(deps, c.get('actor'), c.req.valid('param')), 200),
     )
     .get('/:id/pdf', validate('param', idParam), async (c) => {
-      await deps.limits.hit('contractPdfByAccount', c.var.actor.id);
-      const { contract, pdf } = await contractPdf(deps, c.var.actor, c.req.valid('param'));
+      await deps.limits.hit('contractPdfByAccount', c.get('actor').id);
+      const { contract, pdf } = await contractPdf(deps, c.get('actor'), c.req.valid('param'));
       return c.body(new Uint8Array(pdf), 200, {
         'Content-Type': 'application/pdf',
         'Content-Length': String(pdf.length),
@@ -104,5 +104,5 @@ export const contractRoutes = (deps: AppDeps) =>
       });
     })
     .get('/:id/versions/:versionId', validate('param', contractVersionParam), async (c) =>
-      c.json({ version: await getContractVersion(deps, c.var.actor, c.req.valid('param')) }, 200),
+      c.json({ version: await getContractVersion(deps, c.get('actor'), c.req.valid('param')) }, 200),
     );

@@ -9,7 +9,7 @@ import { collectExport } from './export.collect';
 /** GET /api/me/export: everything Pact holds about the user, as one zip streamed to the browser. */
 export const exportRoutes = (deps: AppDeps) =>
   new Hono<AppEnv>().use(requireSession(deps)).get('/', async (c) => {
-    const actor = c.var.actor;
+    const actor = c.get('actor');
     await deps.limits.hit('exportByAccount', actor.id);
     // The account and the pairs are read before the first byte leaves (a failure there is still a proper
     // answer); the tables' rows and the files are read a page at a time as the archive is written.

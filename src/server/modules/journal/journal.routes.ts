@@ -12,11 +12,11 @@ export const journalRoutes = (deps: AppDeps) =>
   new Hono<AppEnv>()
     .use(requireSession(deps))
     .get('/', validate('query', notesQuery), async (c) =>
-      c.json(await listNotes(deps, c.var.actor, c.req.valid('query')), 200),
+      c.json(await listNotes(deps, c.get('actor'), c.req.valid('query')), 200),
     )
     .post('/', validate('json', sendNoteInput), async (c) => {
       // Each message is a notification and a push to the partner: 60 a minute, a chat's pace (decision 038).
-      await deps.limits.hit('journalByAccount', c.var.actor.id);
-      const key = idempotencyKeyOf(c, c.var.actor.id, 'note');
-      return c.json({ message: await sendNote(deps, c.var.actor, c.req.valid('json'), key) }, 201);
+      await deps.limits.hit('journalByAccount', c.get('actor').id);
+      const key = idempotencyKeyOf(c, c.get('actor').id, 'note');
+      return c.json({ message: await sendNote(deps, c.get('actor'), c.req.valid('json'), key) }, 201);
     });

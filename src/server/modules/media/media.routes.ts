@@ -16,7 +16,7 @@ export const mediaRoutes = (deps: AppDeps) =>
       checkDeclaredLength(c.req.raw, PHOTO_MAX_BYTES, 'Photo is too large');
       checkDeclaredType('image/', c.req.header('Content-Type'));
       const { partnerId } = c.req.valid('query');
-      const media = await uploadMedia(deps, c.var.actor, {
+      const media = await uploadMedia(deps, c.get('actor'), {
         partnerId,
         kind: 'photo',
         read: () => readBody(c.req.raw, PHOTO_MAX_BYTES, 'Photo is too large'),
@@ -28,11 +28,11 @@ export const mediaRoutes = (deps: AppDeps) =>
       checkDeclaredType('audio/', c.req.header('Content-Type'));
       const { partnerId, durationMs } = c.req.valid('query');
       const read = () => readBody(c.req.raw, AUDIO_MAX_BYTES, 'Voice note is too large');
-      const media = await uploadMedia(deps, c.var.actor, { partnerId, kind: 'audio', read, durationMs });
+      const media = await uploadMedia(deps, c.get('actor'), { partnerId, kind: 'audio', read, durationMs });
       return c.json({ media }, 201);
     })
     .get('/:id', validate('param', idParam), async (c) => {
-      const { row, data } = await readMedia(deps, c.var.actor, c.req.valid('param'));
+      const { row, data } = await readMedia(deps, c.get('actor'), c.req.valid('param'));
       return c.body(new Uint8Array(data), 200, {
         'Content-Type': row.mime,
         'Content-Length': String(data.length),

@@ -9,12 +9,12 @@ import { listNotifications, markAllNotificationsRead, markNotificationRead } fro
 export const notificationRoutes = (deps: AppDeps) =>
   new Hono<AppEnv>()
     .use(requireSession(deps))
-    .get('/', async (c) => c.json(await listNotifications(deps, c.var.actor), 200))
+    .get('/', async (c) => c.json(await listNotifications(deps, c.get('actor')), 200))
     .post('/read-all', async (c) => {
-      await markAllNotificationsRead(deps, c.var.actor);
+      await markAllNotificationsRead(deps, c.get('actor'));
       return c.json({ success: true as const }, 200);
     })
     .post('/:id/read', validate('param', idParam), async (c) => {
-      await markNotificationRead(deps, c.var.actor, c.req.valid('param'));
+      await markNotificationRead(deps, c.get('actor'), c.req.valid('param'));
       return c.json({ success: true as const }, 200);
     });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NOTIFICATION_PAGE } from '@/shared/schemas/notifications';
+import { NOTIFICATION_PAGE, UNREAD_COUNT_CAP } from '@/shared/schemas/notifications';
 import { notifications, users } from '../../db/schema';
 import { databases } from '../../test/database';
 import { openEventStream } from '../../test/event-stream';
@@ -64,7 +64,7 @@ describe.each(databases())('notifications on %s', (kind) => {
     for (const sender of senders) expect(await inbox(sender)).toEqual({ notifications: [], unreadCount: 0 });
   });
 
-  it(`answers at most ${NOTIFICATION_PAGE}, newest first, while the unread count counts them all`, async () => {
+  it(`answers at most ${NOTIFICATION_PAGE}, newest first, while the unread count counts them all (below its cap)`, async () => {
     const user = await createUser(server);
     const base = Date.now() - 3_600_000;
     await server.database.db.insert(notifications).values(
@@ -84,6 +84,31 @@ describe.each(databases())('notifications on %s', (kind) => {
     expect(list.at(-1)?.title).toBe('Task 5');
     expect(list[0]?.createdAt).toBe(base + (NOTIFICATION_PAGE + 4) * 1000);
     expect(list[0]?.data).toEqual({});
+  });
+
+  it(`counts unread up to ${UNREAD_COUNT_CAP} and no further: the count stays cheap however many pile up`, async () => {
+    const user = await createUser(server);
+    const base = Date.now() - 3_600_000;
+    const row = (i: number, read: boolean) => ({
+      userId: user.id,
+      type: 'task_assigned' as const,
+      title: `Task ${i}`,
+      message: `Message ${i}`,
+      read,
+      createdAt: new Date(base + i * 1000),
+      updatedAt: new Date(base + i * 1000),
+    });
+    await server.database.db
+      .insert(notifications)
+      .values([
+        ...Array.from({ length: UNREAD_COUNT_CAP + 20 }, (_, i) => row(i, false)),
+        ...Array.from({ length: 5 }, (_, i) => row(1000 + i, true)),
+      ]);
+    expect((await inbox(user)).unreadCount).toBe(UNREAD_COUNT_CAP);
+    // Below the cap it is exact again, and read ones never count.
+    await markAll(user);
+    await server.database.db.insert(notifications).values([row(2000, false), row(2001, false)]);
+    expect((await inbox(user)).unreadCount).toBe(2);
   });
 
   it('marks one notification read; the others stay unread', async () => {

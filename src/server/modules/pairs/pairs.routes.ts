@@ -7,4 +7,4 @@ import { listActivePairs } from './pairs.service';
 export const pairRoutes = (deps: AppDeps) =>
   new Hono<AppEnv>()
     .use(requireSession(deps))
-    .get('/', async (c) => c.json({ pairs: await listActivePairs(deps.db, c.var.actor.id) }, 200));
+    .get('/', async (c) => c.json({ pairs: await listActivePairs(deps.db, c.get('actor').id) }, 200));

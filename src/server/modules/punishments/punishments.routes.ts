@@ -18,22 +18,22 @@ import { listPunishments } from './punishments.queries';
 export const punishmentRoutes = (deps: AppDeps) =>
   new Hono<AppEnv>()
     .use(requireSession(deps))
-    .get('/', async (c) => c.json({ punishments: await listPunishments(deps, c.var.actor) }, 200))
+    .get('/', async (c) => c.json({ punishments: await listPunishments(deps, c.get('actor')) }, 200))
     .post('/', validate('json', createPunishmentInput), async (c) =>
       c.json(
         {
           punishment: await createPunishment(
             deps,
-            c.var.actor,
+            c.get('actor'),
             c.req.valid('json'),
-            idempotencyKeyOf(c, c.var.actor.id, 'punishment'),
+            idempotencyKeyOf(c, c.get('actor').id, 'punishment'),
           ),
         },
         201,
       ),
     )
     .post('/:id/timer', validate('param', idParam), async (c) =>
-      c.json({ punishment: await startTimer(deps, c.var.actor, c.req.valid('param')) }, 200),
+      c.json({ punishment: await startTimer(deps, c.get('actor'), c.req.valid('param')) }, 200),
     )
     .put(
       '/:id/completion',
@@ -42,7 +42,7 @@ export const punishmentRoutes = (deps: AppDeps) =>
       async (c) =>
         c.json(
           {
-            punishment: await setCompleted(deps, c.var.actor, {
+            punishment: await setCompleted(deps, c.get('actor'), {
               ...c.req.valid('json'),
               ...c.req.valid('param'),
             }),
@@ -53,7 +53,7 @@ export const punishmentRoutes = (deps: AppDeps) =>
     .post('/:id/feedback', validate('param', idParam), validate('json', punishmentFeedbackInput), async (c) =>
       c.json(
         {
-          punishment: await givePunishmentFeedback(deps, c.var.actor, {
+          punishment: await givePunishmentFeedback(deps, c.get('actor'), {
             ...c.req.valid('json'),
             ...c.req.valid('param'),
           }),
@@ -62,6 +62,6 @@ export const punishmentRoutes = (deps: AppDeps) =>
       ),
     )
     .post('/:id/feedback-email', validate('param', idParam), async (c) => {
-      await emailPunishmentFeedback(deps, c.var.actor, c.req.valid('param'));
+      await emailPunishmentFeedback(deps, c.get('actor'), c.req.valid('param'));
       return c.json({ success: true as const }, 200);
     });

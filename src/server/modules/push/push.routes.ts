@@ -15,20 +15,20 @@ export const pushRoutes = (deps: AppDeps) => {
     .get('/config', (c) => c.json({ publicKey: deps.push.publicKey }, 200))
     .post('/subscriptions', validate('json', pushSubscriptionInput(rules)), async (c) => {
       const input = c.req.valid('json');
-      await deps.limits.hit('pushSubscriptionsByAccount', c.var.actor.id);
-      const { created, subscription } = await subscribe(deps, c.var.actor, input);
+      await deps.limits.hit('pushSubscriptionsByAccount', c.get('actor').id);
+      const { created, subscription } = await subscribe(deps, c.get('actor'), input);
       return created ? c.json({ subscription }, 201) : c.json({ subscription }, 200);
     })
     .delete('/subscriptions', validate('json', pushEndpointInput(rules)), async (c) => {
-      await deps.limits.hit('pushSubscriptionsByAccount', c.var.actor.id);
-      return c.json(await unsubscribe(deps, c.var.actor, c.req.valid('json')), 200);
+      await deps.limits.hit('pushSubscriptionsByAccount', c.get('actor').id);
+      return c.json(await unsubscribe(deps, c.get('actor'), c.req.valid('json')), 200);
     })
-    .get('/preferences', async (c) => c.json(await getPushPreferences(deps, c.var.actor), 200))
+    .get('/preferences', async (c) => c.json(await getPushPreferences(deps, c.get('actor')), 200))
     .put('/preferences', validate('json', pushPreferencesInput), async (c) =>
-      c.json(await putPushPreferences(deps, c.var.actor, c.req.valid('json')), 200),
+      c.json(await putPushPreferences(deps, c.get('actor'), c.req.valid('json')), 200),
     )
     .post('/test', async (c) => {
-      await deps.limits.hit('pushTestByAccount', c.var.actor.id);
-      return c.json(await sendTestPush(deps, c.var.actor), 202);
+      await deps.limits.hit('pushTestByAccount', c.get('actor').id);
+      return c.json(await sendTestPush(deps, c.get('actor')), 202);
     });
 };

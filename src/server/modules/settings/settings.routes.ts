@@ -24,13 +24,13 @@ export const settingsRoutes = (deps: AppDeps) => {
   const clientOf = (c: Context) => clientInfo(c.req.header('user-agent'), clientAddress(c, deps.trustProxy));
   return new Hono<AppEnv>()
     .use(requireSession(deps))
-    .get('/security', async (c) => c.json(await securityLog(deps, c.var.actor), 200))
+    .get('/security', async (c) => c.json(await securityLog(deps, c.get('actor')), 200))
     .get('/sessions', async (c) =>
-      c.json({ sessions: await listSessions(deps, c.var.actor, c.var.session.id) }, 200),
+      c.json({ sessions: await listSessions(deps, c.get('actor'), c.get('session').id) }, 200),
     )
     .post('/sessions/revoke-others', async (c) => {
-      const revoked = await revokeOtherSessions(deps, c.var.actor, {
-        currentId: c.var.session.id,
+      const revoked = await revokeOtherSessions(deps, c.get('actor'), {
+        currentId: c.get('session').id,
         headers: c.req.raw.headers,
         client: clientOf(c),
         record: true,
@@ -39,18 +39,18 @@ export const settingsRoutes = (deps: AppDeps) => {
     })
     .post('/password', validate('json', changePasswordInput), async (c) => {
       // Each attempt checks the current password: a guess, limited per account.
-      await deps.limits.hit('passwordChangeByAccount', c.var.actor.id);
-      const revoked = await changePassword(deps, c.var.actor, {
+      await deps.limits.hit('passwordChangeByAccount', c.get('actor').id);
+      const revoked = await changePassword(deps, c.get('actor'), {
         ...c.req.valid('json'),
-        user: c.var.user,
-        currentId: c.var.session.id,
+        user: c.get('user'),
+        currentId: c.get('session').id,
         headers: c.req.raw.headers,
         client: clientOf(c),
       });
       return c.json({ success: true as const, revoked }, 200);
     })
     .delete('/', validate('json', deleteAccountInput), async (c) => {
-      const result = await deleteAccount(deps, c.var.actor);
+      const result = await deleteAccount(deps, c.get('actor'));
       await clearSessionCookie(deps, c);
       return c.json(result, 200);
     });

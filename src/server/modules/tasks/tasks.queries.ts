@@ -1,6 +1,7 @@
-import { and, desc, eq, inArray, lte } from 'drizzle-orm';
+import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { SessionRole } from '@/shared/domain/roles';
+import { encodeTaskCursor, TASK_PAGE, type TaskPage } from '@/shared/schemas/tasks';
 import { type Actor, requireActingRole } from '../../auth/session';
 import type { Queryable, Tx } from '../../db/client';
 import { bound, prepared } from '../../db/prepared';
@@ -16,20 +17,36 @@ const completer = alias(users, 'completer');
 
 export const TASK_NOT_FOUND = 'Task not found';
 export const COMPLETION_NOT_FOUND = 'Task history entry not found';
-/** How many tasks or history entries a list answers with. */
+/** How many history entries the history answers with. */
 const LIST_LIMIT = 500;
 
 const pairMembers = { dominantId: pairs.dominantId, submissiveId: pairs.submissiveId };
 
+const taskSelection = {
+  task: tasks,
+  assignedByName: assigner.displayName,
+  assignedToName: assignee.displayName,
+  completedByName: completer.displayName,
+  ...pairMembers,
+};
+
 function taskQuery(q: Queryable) {
   return q
-    .select({
-      task: tasks,
-      assignedByName: assigner.displayName,
-      assignedToName: assignee.displayName,
-      completedByName: completer.displayName,
-      ...pairMembers,
-    })
+    .select(taskSelection)
+    .from(tasks)
+    .innerJoin(pairs, eq(pairs.id, tasks.pairId))
+    .leftJoin(assigner, eq(assigner.id, tasks.assignedBy))
+    .leftJoin(assignee, eq(assignee.id, tasks.assignedTo))
+    .leftJoin(completer, eq(completer.id, tasks.completedBy));
+}
+
+/** created_at to the microsecond, as the list's cursor names it (a Date keeps milliseconds only). */
+const cursorAt = sql<string>`to_char(${tasks.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/** The list's rows: each task with the place it holds in the list. */
+function listQuery(q: Queryable) {
+  return q
+    .select({ ...taskSelection, cursorAt })
     .from(tasks)
     .innerJoin(pairs, eq(pairs.id, tasks.pairId))
     .leftJoin(assigner, eq(assigner.id, tasks.assignedBy))
@@ -84,20 +101,48 @@ async function reopenDueCycles(deps: AppDeps, actor: Actor, ids: string[]) {
   return true;
 }
 
+// The first page and a later one; the order stays stays created_at desc, id desc (its index); TASK_PAGE + 1
+// rows tell whether more follow.
 const taskListAs = (role: SessionRole) =>
   prepared((db) =>
-    taskQuery(db)
+    listQuery(db)
       .where(inActorPairsAs(tasks.pairId, { id: bound('userId') }, role))
       .orderBy(desc(tasks.createdAt), desc(tasks.id))
-      .limit(LIST_LIMIT)
+      .limit(TASK_PAGE + 1)
       .prepare(`tasks_list_${role}`),
   );
-const taskLists = { dominant: taskListAs('dominant'), submissive: taskListAs('submissive') };
+const taskListAfterAs = (role: SessionRole) =>
+  prepared((db) =>
+    listQuery(db)
+      .where(
+        and(
+          inActorPairsAs(tasks.pairId, { id: bound('userId') }, role),
+          sql`(${tasks.createdAt}, ${tasks.id}) < (${bound('afterAt')}::timestamptz, ${bound('afterId')}::uuid)`,
+        ),
+      )
+      .orderBy(desc(tasks.createdAt), desc(tasks.id))
+      .limit(TASK_PAGE + 1)
+      .prepare(`tasks_list_after_${role}`),
+  );
+const taskLists = {
+  dominant: { first: taskListAs('dominant'), after: taskListAfterAs('dominant') },
+  submissive: { first: taskListAs('submissive'), after: taskListAfterAs('submissive') },
+};
 
-/** The tasks of the pairs in which the actor acts in the session's role, newest first; due repeats reopened first. */
-export async function listTasks(deps: AppDeps, actor: Actor) {
-  const taskList = taskLists[requireActingRole(actor)];
-  const read = () => taskList(deps.db).execute({ userId: actor.id });
+/**
+ * A page of the tasks of the pairs in which the actor acts in the session's role, newest first, from the
+ * start or after a cursor; due repeats on it reopened first.
+ */
+export async function listTasks(
+  deps: AppDeps,
+  actor: Actor,
+  after?: { at: string; id: string } | undefined,
+): Promise<TaskPage> {
+  const lists = taskLists[requireActingRole(actor)];
+  const read = () =>
+    after
+      ? lists.after(deps.db).execute({ userId: actor.id, afterAt: after.at, afterId: after.id })
+      : lists.first(deps.db).execute({ userId: actor.id });
   let rows = await read();
   // Most lists have nothing to reopen: the write happens only when a listed task is due.
   const now = deps.clock().getTime();
@@ -105,7 +150,41 @@ export async function listTasks(deps: AppDeps, actor: Actor) {
     .filter(({ task }) => task.completed && task.cycleReopensAt && task.cycleReopensAt.getTime() <= now)
     .map(({ task }) => task.id);
   if (due.length > 0 && (await reopenDueCycles(deps, actor, due))) rows = await read();
-  return rows.map(presentTask);
+  const page = rows.slice(0, TASK_PAGE);
+  const last = page.at(-1);
+  return {
+    tasks: page.map(presentTask),
+    nextCursor:
+      rows.length > TASK_PAGE && last
+        ? encodeTaskCursor({ cursorAt: last.cursorAt, id: last.task.id })
+        : null,
+  };
+}
+
+const taskByIdAs = (role: SessionRole) =>
+  prepared((db) =>
+    taskQuery(db)
+      .where(and(eq(tasks.id, bound('id')), inActorPairsAs(tasks.pairId, { id: bound('userId') }, role)))
+      .limit(1)
+      .prepare(`task_by_id_${role}`),
+  );
+const tasksById = { dominant: taskByIdAs('dominant'), submissive: taskByIdAs('submissive') };
+
+/**
+ * One task of the pairs in which the actor acts in the session's role, as the list shows it (a due repeat
+ * reopened first): what a client reads to change its list in place on a task's event. 404 otherwise.
+ */
+export async function getTask(deps: AppDeps, actor: Actor, input: { id: string }) {
+  const byId = tasksById[requireActingRole(actor)];
+  const read = () => byId(deps.db).execute({ id: input.id, userId: actor.id });
+  let [row] = await read();
+  if (!row) throw new AppError(404, 'NOT_FOUND', TASK_NOT_FOUND);
+  const { task } = row;
+  if (task.completed && task.cycleReopensAt && task.cycleReopensAt.getTime() <= deps.clock().getTime()) {
+    if (await reopenDueCycles(deps, actor, [task.id])) [row] = await read();
+    if (!row) throw new AppError(404, 'NOT_FOUND', TASK_NOT_FOUND);
+  }
+  return presentTask(row);
 }
 
 const completionQuery = (q: Queryable) =>

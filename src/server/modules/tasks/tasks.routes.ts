@@ -5,6 +5,7 @@ import {
   completeTaskInput,
   createTaskInput,
   feedbackInput,
+  taskListQuery,
   updateTaskInput,
 } from '@/shared/schemas/tasks';
 import { type AppEnv, requireSession } from '../../auth/session';
@@ -21,21 +22,26 @@ import {
   giveCompletionFeedback,
   giveTaskFeedback,
 } from './tasks.feedback';
-import { listHistory, listTasks } from './tasks.queries';
+import { getTask, listHistory, listTasks } from './tasks.queries';
 
 /** /api/tasks: tasks of the user's active pairs. */
 export const taskRoutes = (deps: AppDeps) =>
   new Hono<AppEnv>()
     .use(requireSession(deps))
-    .get('/', async (c) => c.json({ tasks: await listTasks(deps, c.var.actor) }, 200))
+    .get('/', validate('query', taskListQuery), async (c) =>
+      c.json(await listTasks(deps, c.get('actor'), c.req.valid('query').after), 200),
+    )
+    .get('/:id', validate('param', idParam), async (c) =>
+      c.json({ task: await getTask(deps, c.get('actor'), c.req.valid('param')) }, 200),
+    )
     .post('/', validate('json', createTaskInput), async (c) =>
       c.json(
         {
           task: await createTask(
             deps,
-            c.var.actor,
+            c.get('actor'),
             c.req.valid('json'),
-            idempotencyKeyOf(c, c.var.actor.id, 'task'),
+            idempotencyKeyOf(c, c.get('actor').id, 'task'),
           ),
         },
         201,
@@ -46,9 +52,9 @@ export const taskRoutes = (deps: AppDeps) =>
         {
           task: await createAboveAndBeyond(
             deps,
-            c.var.actor,
+            c.get('actor'),
             c.req.valid('json'),
-            idempotencyKeyOf(c, c.var.actor.id, 'above-and-beyond'),
+            idempotencyKeyOf(c, c.get('actor').id, 'above-and-beyond'),
           ),
         },
         201,
@@ -56,24 +62,26 @@ export const taskRoutes = (deps: AppDeps) =>
     )
     .put('/:id', validate('param', idParam), validate('json', updateTaskInput), async (c) =>
       c.json(
-        { task: await updateTask(deps, c.var.actor, { ...c.req.valid('json'), ...c.req.valid('param') }) },
+        { task: await updateTask(deps, c.get('actor'), { ...c.req.valid('json'), ...c.req.valid('param') }) },
         200,
       ),
     )
     .delete('/:id', validate('param', idParam), async (c) => {
-      await deleteTask(deps, c.var.actor, c.req.valid('param'));
+      await deleteTask(deps, c.get('actor'), c.req.valid('param'));
       return c.json({ success: true as const }, 200);
     })
     .post('/:id/complete', validate('param', idParam), validate('json', completeTaskInput), async (c) =>
       c.json(
-        { task: await completeTask(deps, c.var.actor, { ...c.req.valid('json'), ...c.req.valid('param') }) },
+        {
+          task: await completeTask(deps, c.get('actor'), { ...c.req.valid('json'), ...c.req.valid('param') }),
+        },
         200,
       ),
     )
     .post('/:id/feedback', validate('param', idParam), validate('json', feedbackInput), async (c) =>
       c.json(
         {
-          task: await giveTaskFeedback(deps, c.var.actor, {
+          task: await giveTaskFeedback(deps, c.get('actor'), {
             ...c.req.valid('json'),
             ...c.req.valid('param'),
           }),
@@ -82,7 +90,7 @@ export const taskRoutes = (deps: AppDeps) =>
       ),
     )
     .post('/:id/feedback-email', validate('param', idParam), async (c) => {
-      await emailTaskFeedback(deps, c.var.actor, c.req.valid('param'));
+      await emailTaskFeedback(deps, c.get('actor'), c.req.valid('param'));
       return c.json({ success: true as const }, 200);
     });
 
@@ -90,11 +98,11 @@ export const taskRoutes = (deps: AppDeps) =>
 export const historyRoutes = (deps: AppDeps) =>
   new Hono<AppEnv>()
     .use(requireSession(deps))
-    .get('/', async (c) => c.json({ completions: await listHistory(deps, c.var.actor) }, 200))
+    .get('/', async (c) => c.json({ completions: await listHistory(deps, c.get('actor')) }, 200))
     .post('/:id/feedback', validate('param', idParam), validate('json', feedbackInput), async (c) =>
       c.json(
         {
-          completion: await giveCompletionFeedback(deps, c.var.actor, {
+          completion: await giveCompletionFeedback(deps, c.get('actor'), {
             ...c.req.valid('json'),
             ...c.req.valid('param'),
           }),
@@ -103,9 +111,9 @@ export const historyRoutes = (deps: AppDeps) =>
       ),
     )
     .post('/:id/acknowledge', validate('param', idParam), async (c) =>
-      c.json({ completion: await acknowledgeFeedback(deps, c.var.actor, c.req.valid('param')) }, 200),
+      c.json({ completion: await acknowledgeFeedback(deps, c.get('actor'), c.req.valid('param')) }, 200),
     )
     .post('/:id/feedback-email', validate('param', idParam), async (c) => {
-      await emailCompletionFeedback(deps, c.var.actor, c.req.valid('param'));
+      await emailCompletionFeedback(deps, c.get('actor'), c.req.valid('param'));
       return c.json({ success: true as const }, 200);
     });

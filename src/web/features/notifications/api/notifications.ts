@@ -1,4 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { UNREAD_COUNT_CAP } from '@/shared/schemas/notifications';
 import { api, unwrap } from '@/web/lib/api';
 import { queryKeys } from '@/web/lib/query-keys';
 import { patchQuery } from '@/web/lib/writes';
@@ -25,7 +26,9 @@ export function useMarkRead() {
           return {
             ...data,
             notifications: data.notifications.map((n) => (n.id === id ? { ...n, read: true } : n)),
-            unreadCount: Math.max(0, data.unreadCount - 1),
+            // At the cap the count means "this many or more": one read leaves it there.
+            unreadCount:
+              data.unreadCount >= UNREAD_COUNT_CAP ? data.unreadCount : Math.max(0, data.unreadCount - 1),
           };
         },
         (data) => !data.notifications.some((n) => n.id === id && !n.read),

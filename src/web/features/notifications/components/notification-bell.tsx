@@ -19,6 +19,7 @@ import {
   useMarkRead,
   useNotifications,
 } from '../api/notifications';
+import { bellBadge } from './bell-badge';
 
 type Item =
   | { kind: 'request'; id: string; title: string; message: string; createdAt: number; unread: true }
@@ -84,7 +85,11 @@ export function NotificationBell({
     typeof n.data.requestId === 'string' &&
     pendingIds.has(n.data.requestId);
   const unread = notifications.data?.unreadCount ?? 0;
-  const badge = unread - list.filter((n) => !n.read && aboutPending(n)).length + pending.length;
+  const badge = bellBadge({
+    unread,
+    unreadAboutPending: list.filter((n) => !n.read && aboutPending(n)).length,
+    pending: pending.length,
+  });
 
   const items: Item[] = [
     ...pending.map((r) => ({
@@ -133,20 +138,14 @@ export function NotificationBell({
       }}
     >
       <Dialog.Trigger asChild>
-        <Button
-          ref={trigger}
-          variant="ghost"
-          size="icon"
-          className="relative"
-          aria-label={`Notifications, ${badge} unread`}
-        >
+        <Button ref={trigger} variant="ghost" size="icon" className="relative" aria-label={badge.label}>
           <Bell className="h-5 w-5" aria-hidden />
-          {badge > 0 ? (
+          {badge.visible ? (
             <span
               data-testid="bell-badge"
               className="absolute top-1 right-1 flex h-5 min-w-5 items-center justify-center rounded-full bg-destructive px-1 text-[11px] font-bold text-destructive-foreground"
             >
-              {badge > 99 ? '99+' : badge}
+              {badge.text}
             </span>
           ) : null}
         </Button>

@@ -3,6 +3,7 @@ import type {
   AboveAndBeyondInput,
   CompleteTaskInput,
   CreateTaskInput,
+  TaskPage,
   TaskView,
   UpdateTaskInput,
 } from '@/shared/schemas/tasks';
@@ -10,9 +11,22 @@ import { api, unwrap } from '@/web/lib/api';
 import { queryKeys } from '@/web/lib/query-keys';
 import { patchQuery, withKey } from '@/web/lib/writes';
 
+/**
+ * Every task: the list's pages followed to the end (one request for most couples, decision 045), so that
+ * every reader (the list, the dashboard, the reminders) sees the whole list as before.
+ */
 export const tasksQuery = queryOptions({
   queryKey: queryKeys.tasks,
-  queryFn: async () => (await unwrap(api.api.tasks.$get())).tasks,
+  queryFn: async () => {
+    const all: TaskView[] = [];
+    let after: string | null = null;
+    do {
+      const page: TaskPage = await unwrap(api.api.tasks.$get({ query: after ? { after } : {} }));
+      all.push(...page.tasks);
+      after = page.nextCursor;
+    } while (after);
+    return all;
+  },
 });
 export const useTasks = () => useQuery(tasksQuery);
 
