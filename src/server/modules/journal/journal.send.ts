@@ -11,6 +11,7 @@ import { claimMedia } from '../media/media.claims';
 import { createNotification } from '../notifications/notifications.service';
 import { lockInActorPairs, type PairRow } from '../pairs/pairs.scope';
 import { pairWithPartner } from '../pairs/pairs.service';
+import { presentNote } from './journal.presenter';
 import { loadNote, noPartner } from './journal.queries';
 
 const NO_NOTE = 'Message not found';
@@ -53,17 +54,21 @@ export async function sendNote(
       );
     }
     const title = voice ? input.voiceNoteDescription || null : null;
-    await tx.insert(notes).values({
-      id: noteId,
-      pairId: pair.id,
-      senderId: actor.id,
-      receiverId: input.partnerId,
-      content: voice ? '' : input.content,
-      tone: input.tone,
-      voiceNote: voice ? input.voiceNoteId : null,
-      voiceNoteDescription: title,
-      createdAt: now,
-    });
+    // The written row comes back whole: nothing is read again (decision 046).
+    const [note] = await tx
+      .insert(notes)
+      .values({
+        id: noteId,
+        pairId: pair.id,
+        senderId: actor.id,
+        receiverId: input.partnerId,
+        content: voice ? '' : input.content,
+        tone: input.tone,
+        voiceNote: voice ? input.voiceNoteId : null,
+        voiceNoteDescription: title,
+        createdAt: now,
+      })
+      .returning();
     await createNotification(
       tx,
       emit,
@@ -82,6 +87,6 @@ export async function sendNote(
       senderId: actor.id,
       receiverId: input.partnerId,
     });
-    return loadNote(tx, noteId);
+    return presentNote({ note: note!, senderName: actor.name });
   });
 }

@@ -1,4 +1,5 @@
-import { and, count, desc, eq } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { NotificationContent } from '@/shared/domain/notifications';
 import type { NotificationView } from '@/shared/schemas/notifications';
 import { NOTIFICATION_PAGE } from '@/shared/schemas/notifications';
@@ -12,23 +13,20 @@ import type { Emit } from '../../realtime/publisher';
 
 /**
  * The server-side create_notification: one entry of the catalogue (`notify.*` in shared/domain), for one
- * user, written in the caller's transaction and announced after commit.
+ * user, written in the caller's transaction and announced after commit. The notification and its outbox
+ * row (its pushes, decided by the outbox's worker once this commits: decision 037) are one statement, its
+ * id chosen here (decision 046).
  */
 export async function createNotification(tx: Tx, emit: Emit, userId: string, content: NotificationContent) {
-  const [row] = await tx
-    .insert(notifications)
-    .values({
-      userId,
-      type: content.type,
-      title: content.title,
-      message: content.message,
-      data: content.data as Record<string, unknown>,
-    })
-    .returning({ id: notifications.id });
-  // Its pushes, decided by the outbox's worker once this commits (decision 037).
-  await tx.insert(outbox).values({ kind: 'notification', payload: { notificationId: row!.id }, userId });
-  emit([userId], 'notification.created', { notificationId: row!.id });
-  return row!.id;
+  const id = randomUUID();
+  await tx.execute(sql`with written as (
+      insert into ${notifications} (id, user_id, type, title, message, data)
+      values (${id}, ${userId}, ${content.type}, ${content.title}, ${content.message}, ${JSON.stringify(content.data)}::jsonb)
+    )
+    insert into ${outbox} (kind, payload, user_id)
+    values ('notification', ${JSON.stringify({ notificationId: id })}::jsonb, ${userId})`);
+  emit([userId], 'notification.created', { notificationId: id });
+  return id;
 }
 
 export const presentNotification = (row: typeof notifications.$inferSelect): NotificationView => ({

@@ -1,4 +1,4 @@
-import { and, asc, eq, or, type Placeholder } from 'drizzle-orm';
+import { and, asc, eq, or, type Placeholder, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Role } from '@/shared/domain/roles';
 import type { PartnerView } from '@/shared/schemas/partners';
@@ -114,6 +114,75 @@ export async function resolvePair(
   const id = await ensureActivePair(tx, dominantId, submissiveId, now);
   return { id, dominantId, submissiveId };
 }
+
+/** A pair found for a create, with what the created row shows and stores. */
+export interface PairForCreate extends PairRow {
+  /** The partner's display name (the row's assignee). */
+  partnerName: string;
+  /** The actor's time zone, which a task's repeats follow. */
+  actorTimeZone: string;
+}
+
+const userField = (
+  column: typeof users.role | typeof users.displayName | typeof users.timeZone,
+  id: string,
+) => sql`(select ${column} from ${users} where ${users.id} = ${id})`;
+
+/**
+ * `resolvePair` for a create, in one statement when the pair exists (every create but a couple's first):
+ * their active pair in these roles, held (FOR SHARE) against its ending until the row is written, with the
+ * checks of `canFormPair` (still connected, the partner's role fits) and what the row needs (the partner's
+ * name, the actor's time zone). A lock in share mode lets a couple's creates run side by side; only a
+ * couple without an active pair goes through `resolvePair`, which creates or reactivates it. Null for
+ * anyone the actor cannot work with in `role`.
+ */
+export async function pairForCreate(
+  tx: Tx,
+  actorId: string,
+  role: 'dominant' | 'submissive',
+  partnerId: string,
+  now: Date,
+): Promise<PairForCreate | null> {
+  if (actorId === partnerId) return null;
+  const [dominantId, submissiveId] = role === 'dominant' ? [actorId, partnerId] : [partnerId, actorId];
+  const facts = {
+    partnerName: sql<string | null>`${userField(users.displayName, partnerId)}`,
+    actorTimeZone: sql<string | null>`${userField(users.timeZone, actorId)}`,
+  };
+  const [found] = await tx
+    .select({
+      ...pairColumns,
+      ...facts,
+      partnerRole: sql<string | null>`${userField(users.role, partnerId)}`,
+      connected: sql<boolean>`exists (select 1 from ${partners} where ${partners.userId} = ${actorId} and ${partners.partnerId} = ${partnerId})`,
+    })
+    .from(pairs)
+    .where(
+      and(eq(pairs.dominantId, dominantId), eq(pairs.submissiveId, submissiveId), eq(pairs.status, 'active')),
+    )
+    .for('share')
+    .limit(1);
+  if (found) {
+    const otherRole = role === 'dominant' ? 'submissive' : 'dominant';
+    if (!found.connected || (found.partnerRole !== otherRole && found.partnerRole !== 'switch')) return null;
+    return forCreate(found, found);
+  }
+  const pair = await resolvePair(tx, actorId, role, partnerId, now);
+  if (!pair) return null;
+  const [read] = await tx.select(facts).from(users).where(eq(users.id, actorId)).limit(1);
+  return forCreate(pair, read);
+}
+
+const forCreate = (
+  pair: PairRow,
+  facts: { partnerName: string | null; actorTimeZone: string | null } | undefined,
+): PairForCreate => ({
+  id: pair.id,
+  dominantId: pair.dominantId,
+  submissiveId: pair.submissiveId,
+  partnerName: facts?.partnerName ?? 'Unknown User',
+  actorTimeZone: facts?.actorTimeZone ?? 'UTC',
+});
 
 /** Whether `resolvePair` would form (or find) the pair: connected, and the partner can hold the other role. Reads only. */
 export async function canFormPair(

@@ -12,8 +12,9 @@ import { claimMedia } from '../media/media.claims';
 import { createNotification } from '../notifications/notifications.service';
 import { requireSessionRole } from '../pairs/pairs.policy';
 import { lockInActorPairs } from '../pairs/pairs.scope';
-import { listPartnersIn, resolvePair } from '../pairs/pairs.service';
+import { listPartnersIn, pairForCreate } from '../pairs/pairs.service';
 import { announcePunishment } from './punishments.events';
+import { presentPunishment } from './punishments.presenter';
 import { loadPunishment, PUNISHMENT_NOT_FOUND } from './punishments.queries';
 
 type CreateInput = z.output<typeof createPunishmentInput>;
@@ -47,7 +48,7 @@ export async function createPunishment(
       return loadPunishment(tx, found.row.id);
     }
     const assignedTo = await submissiveFor(tx, actor, input.assignedTo);
-    const pair = await resolvePair(tx, actor.id, 'dominant', assignedTo, now);
+    const pair = await pairForCreate(tx, actor.id, 'dominant', assignedTo, now);
     if (!pair) throw noPartner();
     if (input.voiceNoteId) {
       await claimMedia(
@@ -63,6 +64,7 @@ export async function createPunishment(
         now,
       );
     }
+    // The written row comes back whole: nothing is read again (decision 046).
     const [row] = await tx
       .insert(punishments)
       .values({
@@ -83,7 +85,7 @@ export async function createPunishment(
         createdAt: now,
         updatedAt: now,
       })
-      .returning({ title: punishments.title });
+      .returning();
     await createNotification(
       tx,
       emit,
@@ -96,6 +98,12 @@ export async function createPunishment(
       }),
     );
     announcePunishment(emit, pair, punishmentId);
-    return loadPunishment(tx, punishmentId);
+    return presentPunishment({
+      punishment: row!,
+      assignedByName: actor.name,
+      assignedToName: pair.partnerName,
+      dominantId: pair.dominantId,
+      submissiveId: pair.submissiveId,
+    });
   });
 }

@@ -20,10 +20,11 @@ import { claimMedia, freeMedia, removeFiles } from '../media/media.claims';
 import { createNotification } from '../notifications/notifications.service';
 import { requireSessionRole } from '../pairs/pairs.policy';
 import { lockInActorPairs } from '../pairs/pairs.scope';
-import { resolvePair } from '../pairs/pairs.service';
+import { pairForCreate } from '../pairs/pairs.service';
 import { announceCompletion, announceTask } from './tasks.events';
 import { authorizeTask } from './tasks.policy';
-import { loadTask, TASK_NOT_FOUND, timeZoneOf } from './tasks.queries';
+import { presentTask } from './tasks.presenter';
+import { loadTask, TASK_NOT_FOUND } from './tasks.queries';
 
 type CreateInput = z.output<typeof createTaskInput>;
 type UpdateInput = z.output<typeof updateTaskInput> & { id: string };
@@ -74,10 +75,9 @@ export async function createTask(
     const prior = await claimIdempotencyKey(tx, key, taskId, now);
     // A replay answers the task while the pair lasts; a former partner's key finds nothing (404).
     if (prior) return loadTask(tx, (await lockInActorPairs(tx, tasks, prior, actor, TASK_NOT_FOUND)).row.id);
-    const pair = await resolvePair(tx, actor.id, 'dominant', input.assignedTo, now);
+    const pair = await pairForCreate(tx, actor.id, 'dominant', input.assignedTo, now);
     if (!pair)
       throw new AppError(404, 'NOT_FOUND', 'No partner connection found with the selected submissive');
-    const timeZone = await timeZoneOf(tx, actor.id);
     const content = contentOf(input);
     if (content.voiceNote) {
       await claimMedia(
@@ -87,7 +87,8 @@ export async function createTask(
         now,
       );
     }
-    const [row] = await tx
+    // The written row comes back whole: nothing is read again (decision 046).
+    const [task] = await tx
       .insert(tasks)
       .values({
         ...content,
@@ -95,24 +96,31 @@ export async function createTask(
         pairId: pair.id,
         assignedBy: actor.id,
         assignedTo: input.assignedTo,
-        repeatConfig: repeatFor(input, timeZone),
-        timeZone,
+        repeatConfig: repeatFor(input, pair.actorTimeZone),
+        timeZone: pair.actorTimeZone,
         taskType: 'assigned',
       })
-      .returning({ title: tasks.title });
+      .returning();
     await createNotification(
       tx,
       emit,
       input.assignedTo,
       notify.taskAssigned({
         assignerName: actor.name,
-        title: row!.title,
+        title: task!.title,
         taskId,
         pairId: pair.id,
       }),
     );
     announceTask(emit, pair, taskId, 'changed');
-    return loadTask(tx, taskId);
+    return presentTask({
+      task: task!,
+      assignedByName: actor.name,
+      assignedToName: pair.partnerName,
+      completedByName: null,
+      dominantId: pair.dominantId,
+      submissiveId: pair.submissiveId,
+    });
   });
 }
 
