@@ -31,6 +31,11 @@ describe.each(databases())('statements per create on %s', (kind) => {
     await server?.close();
   });
 
+  /** On PostgreSQL each is sent under its name, parsed and planned once per connection; PGlite has no names. */
+  const expectPrepared = (statements: string[], names: string[]) => {
+    if (kind === 'postgres') expect(recorder.namesOf(statements)).toEqual(names);
+  };
+
   const writesPairs = (statements: string[]) =>
     statements.filter((s) => /^(insert into|update) "pairs"/.test(s) || s.includes('insert into "pairs"'));
 
@@ -40,6 +45,7 @@ describe.each(databases())('statements per create on %s', (kind) => {
     expect(task).toMatchObject({ title: 'Counted', assignedByName: 'Dana Dom', assignedToName: 'Sam Sub' });
     const statements = recorder.writing('tasks');
     expect(statements, statements.join('\n')).toHaveLength(3);
+    expectPrepared(statements, ['pair_for_create', 'task_create', 'notification_create']);
     expect(writesPairs(statements)).toEqual([]);
   });
 
@@ -58,6 +64,12 @@ describe.each(databases())('statements per create on %s', (kind) => {
     const statements = recorder.writing('tasks');
     expect(statements, statements.join('\n')).toHaveLength(4);
     expect(statements[0]).toContain('insert into "idempotency_keys"');
+    expectPrepared(statements, [
+      'idempotency_claim',
+      'pair_for_create',
+      'task_create',
+      'notification_create',
+    ]);
     const again = (await expectBody(await send(), 201)).task;
     expect(again).toEqual(first);
   });
@@ -75,6 +87,7 @@ describe.each(databases())('statements per create on %s', (kind) => {
     });
     const statements = recorder.writing('punishments');
     expect(statements, statements.join('\n')).toHaveLength(3);
+    expectPrepared(statements, ['pair_for_create', 'punishment_create', 'notification_create']);
     expect(writesPairs(statements)).toEqual([]);
   });
 
@@ -84,6 +97,7 @@ describe.each(databases())('statements per create on %s', (kind) => {
     expect(message).toMatchObject({ content: 'Counted', senderName: 'Sam Sub' });
     const statements = recorder.writing('notes');
     expect(statements, statements.join('\n')).toHaveLength(3);
+    expectPrepared(statements, ['pair_between_held', 'note_create', 'notification_create']);
     expect(writesPairs(statements)).toEqual([]);
   });
 

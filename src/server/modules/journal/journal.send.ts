@@ -4,6 +4,7 @@ import { notify } from '@/shared/domain/notifications';
 import type { sendNoteInput } from '@/shared/schemas/journal';
 import type { Actor } from '../../auth/session';
 import type { Tx } from '../../db/client';
+import { bound, preparedInTransaction } from '../../db/prepared';
 import { notes } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { claimIdempotencyKey, type IdempotencyKey } from '../../http/idempotency';
@@ -15,6 +16,25 @@ import { presentNote } from './journal.presenter';
 import { loadNote, noPartner } from './journal.queries';
 
 const NO_NOTE = 'Message not found';
+
+/** A new message, every column given, the whole row returned: one prepared statement. */
+const insertNote = preparedInTransaction((tx) =>
+  tx
+    .insert(notes)
+    .values({
+      id: bound('id'),
+      pairId: bound('pairId'),
+      senderId: bound('senderId'),
+      receiverId: bound('receiverId'),
+      content: bound('content'),
+      tone: bound('tone'),
+      voiceNote: bound('voiceNote'),
+      voiceNoteDescription: bound('voiceNoteDescription'),
+      createdAt: bound('createdAt'),
+    })
+    .returning()
+    .prepare('note_create'),
+);
 
 type SendInput = z.output<typeof sendNoteInput>;
 
@@ -55,20 +75,17 @@ export async function sendNote(
     }
     const title = voice ? input.voiceNoteDescription || null : null;
     // The written row comes back whole: nothing is read again (decision 046).
-    const [note] = await tx
-      .insert(notes)
-      .values({
-        id: noteId,
-        pairId: pair.id,
-        senderId: actor.id,
-        receiverId: input.partnerId,
-        content: voice ? '' : input.content,
-        tone: input.tone,
-        voiceNote: voice ? input.voiceNoteId : null,
-        voiceNoteDescription: title,
-        createdAt: now,
-      })
-      .returning();
+    const [note] = await insertNote(tx, {
+      id: noteId,
+      pairId: pair.id,
+      senderId: actor.id,
+      receiverId: input.partnerId,
+      content: voice ? '' : input.content,
+      tone: input.tone,
+      voiceNote: voice ? input.voiceNoteId : null,
+      voiceNoteDescription: title,
+      createdAt: now,
+    });
     await createNotification(
       tx,
       emit,

@@ -5,26 +5,39 @@ import type { NotificationView } from '@/shared/schemas/notifications';
 import { NOTIFICATION_PAGE } from '@/shared/schemas/notifications';
 import type { Actor } from '../../auth/session';
 import type { Tx } from '../../db/client';
-import { bound, prepared } from '../../db/prepared';
+import { bound, prepared, preparedSql } from '../../db/prepared';
 import { notifications, outbox, users } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../http/errors';
 import type { Emit } from '../../realtime/publisher';
 
+const writeNotification = preparedSql(
+  'notification_create',
+  sql`with written as (
+      insert into ${notifications} (id, user_id, type, title, message, data)
+      values (${bound('id')}, ${bound('userId')}, ${bound('type')}, ${bound('title')}, ${bound('message')}, ${bound('data')}::jsonb)
+    )
+    insert into ${outbox} (kind, payload, user_id)
+    values ('notification', ${bound('payload')}::jsonb, ${bound('userId')})`,
+);
+
 /**
  * The server-side create_notification: one entry of the catalogue (`notify.*` in shared/domain), for one
  * user, written in the caller's transaction and announced after commit. The notification and its outbox
- * row (its pushes, decided by the outbox's worker once this commits: decision 037) are one statement, its
- * id chosen here (decision 046).
+ * row (its pushes, decided by the outbox's worker once this commits: decision 037) are one prepared
+ * statement, its id chosen here (decision 046).
  */
 export async function createNotification(tx: Tx, emit: Emit, userId: string, content: NotificationContent) {
   const id = randomUUID();
-  await tx.execute(sql`with written as (
-      insert into ${notifications} (id, user_id, type, title, message, data)
-      values (${id}, ${userId}, ${content.type}, ${content.title}, ${content.message}, ${JSON.stringify(content.data)}::jsonb)
-    )
-    insert into ${outbox} (kind, payload, user_id)
-    values ('notification', ${JSON.stringify({ notificationId: id })}::jsonb, ${userId})`);
+  await writeNotification(tx, {
+    id,
+    userId,
+    type: content.type,
+    title: content.title,
+    message: content.message,
+    data: JSON.stringify(content.data),
+    payload: JSON.stringify({ notificationId: id }),
+  });
   emit([userId], 'notification.created', { notificationId: id });
   return id;
 }

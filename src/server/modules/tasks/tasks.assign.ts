@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq, or } from 'drizzle-orm';
+import { eq, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { notify } from '@/shared/domain/notifications';
 import { normalizeRepeatConfig } from '@/shared/domain/schedule';
@@ -12,6 +12,7 @@ import {
 } from '@/shared/schemas/tasks';
 import type { Actor } from '../../auth/session';
 import type { Tx } from '../../db/client';
+import { bound, preparedInTransaction } from '../../db/prepared';
 import { taskCompletions, tasks } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../http/errors';
@@ -28,6 +29,29 @@ import { loadTask, TASK_NOT_FOUND } from './tasks.queries';
 
 type CreateInput = z.output<typeof createTaskInput>;
 type UpdateInput = z.output<typeof updateTaskInput> & { id: string };
+
+/** A new assigned task, every column given, the whole row returned: one prepared statement. */
+const insertTask = preparedInTransaction((tx) =>
+  tx
+    .insert(tasks)
+    .values({
+      id: bound('id'),
+      pairId: bound('pairId'),
+      assignedBy: bound('assignedBy'),
+      assignedTo: bound('assignedTo'),
+      title: bound('title'),
+      description: bound('description'),
+      dueDate: bound('dueDate'),
+      photoProofRequired: bound('photoProofRequired'),
+      voiceNote: bound('voiceNote'),
+      voiceNoteDescription: bound('voiceNoteDescription'),
+      timeZone: bound('timeZone'),
+      repeatConfig: sql`${bound('repeatConfig')}::jsonb`,
+      taskType: 'assigned',
+    })
+    .returning()
+    .prepare('task_create'),
+);
 
 /** Past by more than a minute: the form's "now" and the server's may differ by a few seconds. */
 const PAST_GRACE_MS = 60_000;
@@ -88,19 +112,16 @@ export async function createTask(
       );
     }
     // The written row comes back whole: nothing is read again (decision 046).
-    const [task] = await tx
-      .insert(tasks)
-      .values({
-        ...content,
-        id: taskId,
-        pairId: pair.id,
-        assignedBy: actor.id,
-        assignedTo: input.assignedTo,
-        repeatConfig: repeatFor(input, pair.actorTimeZone),
-        timeZone: pair.actorTimeZone,
-        taskType: 'assigned',
-      })
-      .returning();
+    const repeat = repeatFor(input, pair.actorTimeZone);
+    const [task] = await insertTask(tx, {
+      ...content,
+      id: taskId,
+      pairId: pair.id,
+      assignedBy: actor.id,
+      assignedTo: input.assignedTo,
+      repeatConfig: repeat ? JSON.stringify(repeat) : null,
+      timeZone: pair.actorTimeZone,
+    });
     await createNotification(
       tx,
       emit,
