@@ -32,7 +32,7 @@ describe.each(databases())('statements per create on %s', (kind) => {
   });
 
   /** On PostgreSQL each is sent under its name, parsed and planned once per connection; PGlite has no names. */
-  const expectPrepared = (statements: string[], names: string[]) => {
+  const expectPrepared = (statements: string[], names: (string | null)[]) => {
     if (kind === 'postgres') expect(recorder.namesOf(statements)).toEqual(names);
   };
 
@@ -112,5 +112,12 @@ describe.each(databases())('statements per create on %s', (kind) => {
     });
     const statements = recorder.writing('partner_requests');
     expect(statements, statements.join('\n')).toHaveLength(4);
+    // The mail's outbox row is written by the mail queue, unnamed.
+    expectPrepared(statements, [
+      'partner_request_target',
+      'partner_request_create',
+      'notification_create',
+      null,
+    ]);
   });
 });
