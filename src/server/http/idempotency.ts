@@ -1,6 +1,7 @@
 import { and, eq, lt } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { Db, Tx } from '../db/client';
+import { bound, preparedInTransaction } from '../db/prepared';
 import { idempotencyKeys } from '../db/schema';
 import { AppError } from './errors';
 
@@ -32,6 +33,21 @@ export function idempotencyKeyOf(c: Context, userId: string, scope: string): Ide
   return { userId, key: raw.toLowerCase(), scope };
 }
 
+const claim = preparedInTransaction((tx) =>
+  tx
+    .insert(idempotencyKeys)
+    .values({
+      userId: bound('userId'),
+      key: bound('key'),
+      scope: bound('scope'),
+      resourceId: bound('resourceId'),
+      createdAt: bound('now'),
+    })
+    .onConflictDoNothing()
+    .returning({ key: idempotencyKeys.key })
+    .prepare('idempotency_claim'),
+);
+
 /**
  * Claims the key for `resourceId`, in the transaction that writes that row: the first statement, so that
  * a second request with the same key waits here for the first to commit (the primary key) and then finds
@@ -46,11 +62,7 @@ export async function claimIdempotencyKey(
   now: Date,
 ): Promise<string | null> {
   if (!key) return null;
-  const inserted = await tx
-    .insert(idempotencyKeys)
-    .values({ userId: key.userId, key: key.key, scope: key.scope, resourceId, createdAt: now })
-    .onConflictDoNothing()
-    .returning({ key: idempotencyKeys.key });
+  const inserted = await claim(tx, { userId: key.userId, key: key.key, scope: key.scope, resourceId, now });
   if (inserted.length > 0) return null;
   const [prior] = await tx
     .select({ scope: idempotencyKeys.scope, resourceId: idempotencyKeys.resourceId })

@@ -4,6 +4,7 @@ import { notify } from '@/shared/domain/notifications';
 import type { sendNoteInput } from '@/shared/schemas/journal';
 import type { Actor } from '../../auth/session';
 import type { Tx } from '../../db/client';
+import { bound, preparedInTransaction } from '../../db/prepared';
 import { notes } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { claimIdempotencyKey, type IdempotencyKey } from '../../http/idempotency';
@@ -11,9 +12,29 @@ import { claimMedia } from '../media/media.claims';
 import { createNotification } from '../notifications/notifications.service';
 import { lockInActorPairs, type PairRow } from '../pairs/pairs.scope';
 import { pairWithPartner } from '../pairs/pairs.service';
+import { presentNote } from './journal.presenter';
 import { loadNote, noPartner } from './journal.queries';
 
 const NO_NOTE = 'Message not found';
+
+/** A new message, every column given, the whole row returned: one prepared statement. */
+const insertNote = preparedInTransaction((tx) =>
+  tx
+    .insert(notes)
+    .values({
+      id: bound('id'),
+      pairId: bound('pairId'),
+      senderId: bound('senderId'),
+      receiverId: bound('receiverId'),
+      content: bound('content'),
+      tone: bound('tone'),
+      voiceNote: bound('voiceNote'),
+      voiceNoteDescription: bound('voiceNoteDescription'),
+      createdAt: bound('createdAt'),
+    })
+    .returning()
+    .prepare('note_create'),
+);
 
 type SendInput = z.output<typeof sendNoteInput>;
 
@@ -53,7 +74,8 @@ export async function sendNote(
       );
     }
     const title = voice ? input.voiceNoteDescription || null : null;
-    await tx.insert(notes).values({
+    // The written row comes back whole: nothing is read again (decision 046).
+    const [note] = await insertNote(tx, {
       id: noteId,
       pairId: pair.id,
       senderId: actor.id,
@@ -82,6 +104,6 @@ export async function sendNote(
       senderId: actor.id,
       receiverId: input.partnerId,
     });
-    return loadNote(tx, noteId);
+    return presentNote({ note: note!, senderName: actor.name });
   });
 }

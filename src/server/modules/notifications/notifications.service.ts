@@ -1,34 +1,45 @@
-import { and, count, desc, eq } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { NotificationContent } from '@/shared/domain/notifications';
 import type { NotificationView } from '@/shared/schemas/notifications';
 import { NOTIFICATION_PAGE, UNREAD_COUNT_CAP } from '@/shared/schemas/notifications';
 import type { Actor } from '../../auth/session';
 import type { Tx } from '../../db/client';
-import { bound, prepared } from '../../db/prepared';
+import { bound, prepared, preparedSql } from '../../db/prepared';
 import { notifications, outbox, users } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../http/errors';
 import type { Emit } from '../../realtime/publisher';
 
+const writeNotification = preparedSql(
+  'notification_create',
+  sql`with written as (
+      insert into ${notifications} (id, user_id, type, title, message, data)
+      values (${bound('id')}, ${bound('userId')}, ${bound('type')}, ${bound('title')}, ${bound('message')}, ${bound('data')}::jsonb)
+    )
+    insert into ${outbox} (kind, payload, user_id)
+    values ('notification', ${bound('payload')}::jsonb, ${bound('userId')})`,
+);
+
 /**
  * The server-side create_notification: one entry of the catalogue (`notify.*` in shared/domain), for one
- * user, written in the caller's transaction and announced after commit.
+ * user, written in the caller's transaction and announced after commit. The notification and its outbox
+ * row (its pushes, decided by the outbox's worker once this commits: decision 037) are one prepared
+ * statement, its id chosen here (decision 046).
  */
 export async function createNotification(tx: Tx, emit: Emit, userId: string, content: NotificationContent) {
-  const [row] = await tx
-    .insert(notifications)
-    .values({
-      userId,
-      type: content.type,
-      title: content.title,
-      message: content.message,
-      data: content.data as Record<string, unknown>,
-    })
-    .returning({ id: notifications.id });
-  // Its pushes, decided by the outbox's worker once this commits (decision 037).
-  await tx.insert(outbox).values({ kind: 'notification', payload: { notificationId: row!.id }, userId });
-  emit([userId], 'notification.created', { notificationId: row!.id });
-  return row!.id;
+  const id = randomUUID();
+  await writeNotification(tx, {
+    id,
+    userId,
+    type: content.type,
+    title: content.title,
+    message: content.message,
+    data: JSON.stringify(content.data),
+    payload: JSON.stringify({ notificationId: id }),
+  });
+  emit([userId], 'notification.created', { notificationId: id });
+  return id;
 }
 
 export const presentNotification = (row: typeof notifications.$inferSelect): NotificationView => ({

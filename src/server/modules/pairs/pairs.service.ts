@@ -1,10 +1,10 @@
-import { and, asc, eq, or, type Placeholder } from 'drizzle-orm';
+import { and, asc, eq, or, type Placeholder, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Role } from '@/shared/domain/roles';
 import type { PartnerView } from '@/shared/schemas/partners';
 import type { Actor } from '../../auth/session';
 import type { Db, Queryable, Tx } from '../../db/client';
-import { bound, prepared } from '../../db/prepared';
+import { bound, prepared, preparedInTransaction } from '../../db/prepared';
 import { pairs, partners, users } from '../../db/schema';
 import type { Emit } from '../../realtime/publisher';
 import { activePairIdBetween, type PairRow, pairColumns } from './pairs.scope';
@@ -115,6 +115,89 @@ export async function resolvePair(
   return { id, dominantId, submissiveId };
 }
 
+/** A pair found for a create, with what the created row shows and stores. */
+export interface PairForCreate extends PairRow {
+  /** The partner's display name (the row's assignee). */
+  partnerName: string;
+  /** The actor's time zone, which a task's repeats follow. */
+  actorTimeZone: string;
+}
+
+const userField = (
+  column: typeof users.role | typeof users.displayName | typeof users.timeZone,
+  id: string | Placeholder,
+) => sql`(select ${column} from ${users} where ${users.id} = ${id})`;
+
+const createFacts = (actorId: string | Placeholder, partnerId: string | Placeholder) => ({
+  partnerName: sql<string | null>`${userField(users.displayName, partnerId)}`,
+  actorTimeZone: sql<string | null>`${userField(users.timeZone, actorId)}`,
+});
+
+const activePairForCreate = preparedInTransaction((tx) =>
+  tx
+    .select({
+      ...pairColumns,
+      ...createFacts(bound('actorId'), bound('partnerId')),
+      partnerRole: sql<string | null>`${userField(users.role, bound('partnerId'))}`,
+      connected: sql<boolean>`exists (select 1 from ${partners} where ${partners.userId} = ${bound('actorId')} and ${partners.partnerId} = ${bound('partnerId')})`,
+    })
+    .from(pairs)
+    .where(
+      and(
+        eq(pairs.dominantId, bound('dominantId')),
+        eq(pairs.submissiveId, bound('submissiveId')),
+        eq(pairs.status, 'active'),
+      ),
+    )
+    .for('share')
+    .limit(1)
+    .prepare('pair_for_create'),
+);
+
+/**
+ * `resolvePair` for a create, in one prepared statement when the pair exists (every create but a couple's
+ * first): their active pair in these roles, held (FOR SHARE) against its ending until the row is written,
+ * with the checks of `canFormPair` (still connected, the partner's role fits) and what the row needs (the
+ * partner's name, the actor's time zone). A lock in share mode lets a couple's creates run side by side;
+ * only a couple without an active pair goes through `resolvePair`, which creates or reactivates it. Null
+ * for anyone the actor cannot work with in `role`.
+ */
+export async function pairForCreate(
+  tx: Tx,
+  actorId: string,
+  role: 'dominant' | 'submissive',
+  partnerId: string,
+  now: Date,
+): Promise<PairForCreate | null> {
+  if (actorId === partnerId) return null;
+  const [dominantId, submissiveId] = role === 'dominant' ? [actorId, partnerId] : [partnerId, actorId];
+  const [found] = await activePairForCreate(tx, { actorId, partnerId, dominantId, submissiveId });
+  if (found) {
+    const otherRole = role === 'dominant' ? 'submissive' : 'dominant';
+    if (!found.connected || (found.partnerRole !== otherRole && found.partnerRole !== 'switch')) return null;
+    return forCreate(found, found);
+  }
+  const pair = await resolvePair(tx, actorId, role, partnerId, now);
+  if (!pair) return null;
+  const [read] = await tx
+    .select(createFacts(actorId, partnerId))
+    .from(users)
+    .where(eq(users.id, actorId))
+    .limit(1);
+  return forCreate(pair, read);
+}
+
+const forCreate = (
+  pair: PairRow,
+  facts: { partnerName: string | null; actorTimeZone: string | null } | undefined,
+): PairForCreate => ({
+  id: pair.id,
+  dominantId: pair.dominantId,
+  submissiveId: pair.submissiveId,
+  partnerName: facts?.partnerName ?? 'Unknown User',
+  actorTimeZone: facts?.actorTimeZone ?? 'UTC',
+});
+
 /** Whether `resolvePair` would form (or find) the pair: connected, and the partner can hold the other role. Reads only. */
 export async function canFormPair(
   q: Queryable,
@@ -151,6 +234,17 @@ export async function findPairInRole(
   return found ? { id: found.id, dominantId, submissiveId } : 'formable';
 }
 
+const pairBetweenQuery = (tx: Tx) =>
+  tx
+    .select(pairColumns)
+    .from(pairs)
+    .where(eq(pairs.id, activePairIdBetween(bound('userId'), bound('partnerId'))))
+    .limit(1);
+const pairBetween = preparedInTransaction((tx) => pairBetweenQuery(tx).prepare('pair_between'));
+const heldPairBetween = preparedInTransaction((tx) =>
+  pairBetweenQuery(tx).for('share').prepare('pair_between_held'),
+);
+
 /**
  * The pair in which the actor works with `partnerId`: their active pair, or, for two connected people who
  * have none yet (or whose pair ended before they reconnected), the one `resolvePair` forms in the session's
@@ -164,12 +258,8 @@ export async function pairWithPartner(
   now: Date,
   lock?: 'share',
 ): Promise<PairRow | null> {
-  const query = tx
-    .select(pairColumns)
-    .from(pairs)
-    .where(eq(pairs.id, activePairIdBetween(actor.id, partnerId)))
-    .limit(1);
-  const [found] = lock ? await query.for(lock) : await query;
+  const ids = { userId: actor.id, partnerId };
+  const [found] = await (lock ? heldPairBetween(tx, ids) : pairBetween(tx, ids));
   if (found) return found;
   return actor.actingRole ? resolvePair(tx, actor.id, actor.actingRole, partnerId, now) : null;
 }

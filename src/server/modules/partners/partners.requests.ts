@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, or, type Placeholder, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { notify } from '@/shared/domain/notifications';
 import { paths, withQuery } from '@/shared/routes';
 import type { RequestView } from '@/shared/schemas/partners';
 import { type Actor, asRole, requireActingRole } from '../../auth/session';
 import type { Tx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
+import { bound, preparedInTransaction } from '../../db/prepared';
 import { blockedUsers, notifications, partnerRequests, partners, users } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { connectionRequestMail } from '../../email/templates';
@@ -15,15 +17,7 @@ import type { Emit } from '../../realtime/publisher';
 import { createNotification } from '../notifications/notifications.service';
 import { ensureActivePair, listPartnersIn } from '../pairs/pairs.service';
 import { presentRequest } from './partners.presenter';
-import {
-  blockedBetween,
-  findRequest,
-  involves,
-  listRequestsOf,
-  REQUEST_NOT_FOUND,
-  requestsBetween,
-  USER_NOT_FOUND,
-} from './partners.queries';
+import { findRequest, involves, listRequestsOf, REQUEST_NOT_FOUND, USER_NOT_FOUND } from './partners.queries';
 
 const requestExists = () =>
   new AppError(409, 'CONFLICT', 'A connection request already exists with this user');
@@ -40,12 +34,17 @@ interface ConnectionMail {
   requestId: string;
 }
 
+const either = (a: { left: AnyPgColumn; right: AnyPgColumn }, one: Placeholder, other: Placeholder) =>
+  or(and(eq(a.left, one), eq(a.right, other)), and(eq(a.left, other), eq(a.right, one)));
+
 /**
- * The receiver of a new request and everything that could refuse it, in one statement: who they are,
- * a block either way, an existing connection, a pending request either way.
+ * The receiver of a new request and everything that could refuse it, in one prepared statement: who they
+ * are, a block either way, an existing connection, a pending request either way.
  */
-async function requestTarget(tx: Tx, senderId: string, receiverId: string) {
-  const [row] = await tx
+const requestTarget = preparedInTransaction((tx) => {
+  const senderId = bound('senderId');
+  const receiverId = bound('receiverId');
+  return tx
     .select({
       email: users.email,
       displayName: users.displayName,
@@ -55,13 +54,12 @@ async function requestTarget(tx: Tx, senderId: string, receiverId: string) {
       senderPhotoUrl: sql<
         string | null
       >`(select ${users.photoUrl} from ${users} where ${users.id} = ${senderId})`,
-      senderName: sql<
-        string | null
-      >`(select ${users.displayName} from ${users} where ${users.id} = ${senderId})`,
       blocked: sql<boolean>`exists (${tx
         .select({ one: sql`1` })
         .from(blockedUsers)
-        .where(blockedBetween(senderId, receiverId))})`,
+        .where(
+          either({ left: blockedUsers.userId, right: blockedUsers.blockedUserId }, senderId, receiverId),
+        )})`,
       connected: sql<boolean>`exists (${tx
         .select({ one: sql`1` })
         .from(partners)
@@ -69,13 +67,38 @@ async function requestTarget(tx: Tx, senderId: string, receiverId: string) {
       pending: sql<boolean>`exists (${tx
         .select({ one: sql`1` })
         .from(partnerRequests)
-        .where(and(eq(partnerRequests.status, 'pending'), requestsBetween(senderId, receiverId)))})`,
+        .where(
+          and(
+            eq(partnerRequests.status, 'pending'),
+            either(
+              { left: partnerRequests.senderId, right: partnerRequests.receiverId },
+              senderId,
+              receiverId,
+            ),
+          ),
+        )})`,
     })
     .from(users)
     .where(eq(users.id, receiverId))
-    .limit(1);
-  return row;
-}
+    .limit(1)
+    .prepare('partner_request_target');
+});
+
+/** A new pending request, its creation time returned: one prepared statement. */
+const insertRequest = preparedInTransaction((tx) =>
+  tx
+    .insert(partnerRequests)
+    .values({
+      id: bound('id'),
+      senderId: bound('senderId'),
+      receiverId: bound('receiverId'),
+      displayName: bound('displayName'),
+      role: bound('role'),
+      status: 'pending',
+    })
+    .returning({ createdAt: partnerRequests.createdAt })
+    .prepare('partner_request_create'),
+);
 
 /** Sends a request in the role this session acts in; the receiver is told in the app and by mail. */
 export async function sendRequest(
@@ -93,24 +116,20 @@ export async function sendRequest(
       const requestId = randomUUID();
       const prior = await claimIdempotencyKey(tx, key, requestId, deps.clock());
       if (prior) return findRequest(tx, actor.id, prior);
-      const target = await requestTarget(tx, actor.id, receiverId);
+      const [target] = await requestTarget(tx, { senderId: actor.id, receiverId });
       if (!target || (deps.requireEmailVerification && !target.verified)) throw USER_NOT_FOUND();
       // A block, either way, looks exactly like an unknown user.
       if (target.blocked) throw USER_NOT_FOUND();
       if (target.connected) throw new AppError(409, 'CONFLICT', 'You are already connected with this user');
       if (target.pending) throw requestExists();
       const senderName = actor.name;
-      const [row] = await tx
-        .insert(partnerRequests)
-        .values({
-          id: requestId,
-          senderId: actor.id,
-          receiverId,
-          displayName: senderName,
-          role,
-          status: 'pending',
-        })
-        .returning({ createdAt: partnerRequests.createdAt });
+      const [row] = await insertRequest(tx, {
+        id: requestId,
+        senderId: actor.id,
+        receiverId,
+        displayName: senderName,
+        role,
+      });
       await createNotification(
         tx,
         emit,

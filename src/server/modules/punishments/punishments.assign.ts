@@ -4,6 +4,7 @@ import { notify } from '@/shared/domain/notifications';
 import { type createPunishmentInput, PUNISHMENT_MESSAGES } from '@/shared/schemas/punishments';
 import type { Actor } from '../../auth/session';
 import type { Tx } from '../../db/client';
+import { bound, preparedInTransaction } from '../../db/prepared';
 import { punishments } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../http/errors';
@@ -12,13 +13,40 @@ import { claimMedia } from '../media/media.claims';
 import { createNotification } from '../notifications/notifications.service';
 import { requireSessionRole } from '../pairs/pairs.policy';
 import { lockInActorPairs } from '../pairs/pairs.scope';
-import { listPartnersIn, resolvePair } from '../pairs/pairs.service';
+import { listPartnersIn, pairForCreate } from '../pairs/pairs.service';
 import { announcePunishment } from './punishments.events';
+import { presentPunishment } from './punishments.presenter';
 import { loadPunishment, PUNISHMENT_NOT_FOUND } from './punishments.queries';
 
 type CreateInput = z.output<typeof createPunishmentInput>;
 
 const noPartner = () => new AppError(404, 'NOT_FOUND', PUNISHMENT_MESSAGES.noPartner);
+
+/** A new punishment, every column given, the whole row returned: one prepared statement. */
+const insertPunishment = preparedInTransaction((tx) =>
+  tx
+    .insert(punishments)
+    .values({
+      id: bound('id'),
+      pairId: bound('pairId'),
+      assignedBy: bound('assignedBy'),
+      assignedTo: bound('assignedTo'),
+      title: bound('title'),
+      description: bound('description'),
+      severity: bound('severity'),
+      reason: bound('reason'),
+      notes: bound('notes'),
+      aftercareRequired: bound('aftercareRequired'),
+      timerEnabled: bound('timerEnabled'),
+      timerDuration: bound('timerDuration'),
+      voiceNote: bound('voiceNote'),
+      voiceNoteDescription: bound('voiceNoteDescription'),
+      createdAt: bound('now'),
+      updatedAt: bound('now'),
+    })
+    .returning()
+    .prepare('punishment_create'),
+);
 
 /** The chosen submissive, or (spec 2 §5) the first partner who can take the submissive role. */
 async function submissiveFor(tx: Tx, actor: Actor, chosen: string | null) {
@@ -47,7 +75,7 @@ export async function createPunishment(
       return loadPunishment(tx, found.row.id);
     }
     const assignedTo = await submissiveFor(tx, actor, input.assignedTo);
-    const pair = await resolvePair(tx, actor.id, 'dominant', assignedTo, now);
+    const pair = await pairForCreate(tx, actor.id, 'dominant', assignedTo, now);
     if (!pair) throw noPartner();
     if (input.voiceNoteId) {
       await claimMedia(
@@ -63,27 +91,24 @@ export async function createPunishment(
         now,
       );
     }
-    const [row] = await tx
-      .insert(punishments)
-      .values({
-        id: punishmentId,
-        pairId: pair.id,
-        assignedBy: actor.id,
-        assignedTo,
-        title: input.title,
-        description: input.description,
-        severity: input.severity,
-        reason: input.reason,
-        notes: input.notes,
-        aftercareRequired: input.aftercareRequired,
-        timerEnabled: input.timerEnabled,
-        timerDuration: input.timerDuration,
-        voiceNote: input.voiceNoteId,
-        voiceNoteDescription: input.voiceNoteId ? input.voiceNoteDescription || null : null,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning({ title: punishments.title });
+    // The written row comes back whole: nothing is read again (decision 046).
+    const [row] = await insertPunishment(tx, {
+      id: punishmentId,
+      pairId: pair.id,
+      assignedBy: actor.id,
+      assignedTo,
+      title: input.title,
+      description: input.description,
+      severity: input.severity,
+      reason: input.reason,
+      notes: input.notes,
+      aftercareRequired: input.aftercareRequired,
+      timerEnabled: input.timerEnabled,
+      timerDuration: input.timerDuration,
+      voiceNote: input.voiceNoteId,
+      voiceNoteDescription: input.voiceNoteId ? input.voiceNoteDescription || null : null,
+      now,
+    });
     await createNotification(
       tx,
       emit,
@@ -96,6 +121,12 @@ export async function createPunishment(
       }),
     );
     announcePunishment(emit, pair, punishmentId);
-    return loadPunishment(tx, punishmentId);
+    return presentPunishment({
+      punishment: row!,
+      assignedByName: actor.name,
+      assignedToName: pair.partnerName,
+      dominantId: pair.dominantId,
+      submissiveId: pair.submissiveId,
+    });
   });
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq, or } from 'drizzle-orm';
+import { eq, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { notify } from '@/shared/domain/notifications';
 import { normalizeRepeatConfig } from '@/shared/domain/schedule';
@@ -12,6 +12,7 @@ import {
 } from '@/shared/schemas/tasks';
 import type { Actor } from '../../auth/session';
 import type { Tx } from '../../db/client';
+import { bound, preparedInTransaction } from '../../db/prepared';
 import { taskCompletions, tasks } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../http/errors';
@@ -20,13 +21,37 @@ import { claimMedia, freeMedia, removeFiles } from '../media/media.claims';
 import { createNotification } from '../notifications/notifications.service';
 import { requireSessionRole } from '../pairs/pairs.policy';
 import { lockInActorPairs } from '../pairs/pairs.scope';
-import { resolvePair } from '../pairs/pairs.service';
+import { pairForCreate } from '../pairs/pairs.service';
 import { announceCompletion, announceTask } from './tasks.events';
 import { authorizeTask } from './tasks.policy';
-import { loadTask, TASK_NOT_FOUND, timeZoneOf } from './tasks.queries';
+import { presentTask } from './tasks.presenter';
+import { loadTask, TASK_NOT_FOUND } from './tasks.queries';
 
 type CreateInput = z.output<typeof createTaskInput>;
 type UpdateInput = z.output<typeof updateTaskInput> & { id: string };
+
+/** A new assigned task, every column given, the whole row returned: one prepared statement. */
+const insertTask = preparedInTransaction((tx) =>
+  tx
+    .insert(tasks)
+    .values({
+      id: bound('id'),
+      pairId: bound('pairId'),
+      assignedBy: bound('assignedBy'),
+      assignedTo: bound('assignedTo'),
+      title: bound('title'),
+      description: bound('description'),
+      dueDate: bound('dueDate'),
+      photoProofRequired: bound('photoProofRequired'),
+      voiceNote: bound('voiceNote'),
+      voiceNoteDescription: bound('voiceNoteDescription'),
+      timeZone: bound('timeZone'),
+      repeatConfig: sql`${bound('repeatConfig')}::jsonb`,
+      taskType: 'assigned',
+    })
+    .returning()
+    .prepare('task_create'),
+);
 
 /** Past by more than a minute: the form's "now" and the server's may differ by a few seconds. */
 const PAST_GRACE_MS = 60_000;
@@ -74,10 +99,9 @@ export async function createTask(
     const prior = await claimIdempotencyKey(tx, key, taskId, now);
     // A replay answers the task while the pair lasts; a former partner's key finds nothing (404).
     if (prior) return loadTask(tx, (await lockInActorPairs(tx, tasks, prior, actor, TASK_NOT_FOUND)).row.id);
-    const pair = await resolvePair(tx, actor.id, 'dominant', input.assignedTo, now);
+    const pair = await pairForCreate(tx, actor.id, 'dominant', input.assignedTo, now);
     if (!pair)
       throw new AppError(404, 'NOT_FOUND', 'No partner connection found with the selected submissive');
-    const timeZone = await timeZoneOf(tx, actor.id);
     const content = contentOf(input);
     if (content.voiceNote) {
       await claimMedia(
@@ -87,32 +111,37 @@ export async function createTask(
         now,
       );
     }
-    const [row] = await tx
-      .insert(tasks)
-      .values({
-        ...content,
-        id: taskId,
-        pairId: pair.id,
-        assignedBy: actor.id,
-        assignedTo: input.assignedTo,
-        repeatConfig: repeatFor(input, timeZone),
-        timeZone,
-        taskType: 'assigned',
-      })
-      .returning({ title: tasks.title });
+    // The written row comes back whole: nothing is read again (decision 046).
+    const repeat = repeatFor(input, pair.actorTimeZone);
+    const [task] = await insertTask(tx, {
+      ...content,
+      id: taskId,
+      pairId: pair.id,
+      assignedBy: actor.id,
+      assignedTo: input.assignedTo,
+      repeatConfig: repeat ? JSON.stringify(repeat) : null,
+      timeZone: pair.actorTimeZone,
+    });
     await createNotification(
       tx,
       emit,
       input.assignedTo,
       notify.taskAssigned({
         assignerName: actor.name,
-        title: row!.title,
+        title: task!.title,
         taskId,
         pairId: pair.id,
       }),
     );
     announceTask(emit, pair, taskId, 'changed');
-    return loadTask(tx, taskId);
+    return presentTask({
+      task: task!,
+      assignedByName: actor.name,
+      assignedToName: pair.partnerName,
+      completedByName: null,
+      dominantId: pair.dominantId,
+      submissiveId: pair.submissiveId,
+    });
   });
 }
 
