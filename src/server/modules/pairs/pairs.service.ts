@@ -1,11 +1,11 @@
-import { and, asc, eq, or, type Placeholder, sql } from 'drizzle-orm';
+import { and, asc, eq, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Role } from '@/shared/domain/roles';
 import type { PartnerView } from '@/shared/schemas/partners';
 import type { Actor } from '../../auth/session';
 import type { Db, Queryable, Tx } from '../../db/client';
 import { bound, prepared, preparedInTransaction } from '../../db/prepared';
-import { pairs, partners, users } from '../../db/schema';
+import { pairStops, pairs, partners, users } from '../../db/schema';
 import type { Emit } from '../../realtime/publisher';
 import { activePairIdBetween, type PairRow, pairColumns } from './pairs.scope';
 
@@ -121,7 +121,13 @@ export interface PairForCreate extends PairRow {
   partnerName: string;
   /** The actor's time zone, which a task's repeats follow. */
   actorTimeZone: string;
+  /** Whether Red holds the pair (decision 049): read in the same statement, checked by the create. */
+  stopped: boolean;
 }
+
+/** Whether the pair has an open stop (Red, decision 049), as a column of the statement that reads the pair. */
+const stoppedFact = (pairId: SQL | string) =>
+  sql<boolean>`exists (select 1 from ${pairStops} where ${pairStops.pairId} = ${pairId} and ${pairStops.liftedAt} is null)`;
 
 const userField = (
   column: typeof users.role | typeof users.displayName | typeof users.timeZone,
@@ -140,6 +146,7 @@ const activePairForCreate = preparedInTransaction((tx) =>
       ...createFacts(bound('actorId'), bound('partnerId')),
       partnerRole: sql<string | null>`${userField(users.role, bound('partnerId'))}`,
       connected: sql<boolean>`exists (select 1 from ${partners} where ${partners.userId} = ${bound('actorId')} and ${partners.partnerId} = ${bound('partnerId')})`,
+      stopped: stoppedFact(sql`${pairs.id}`),
     })
     .from(pairs)
     .where(
@@ -180,7 +187,7 @@ export async function pairForCreate(
   const pair = await resolvePair(tx, actorId, role, partnerId, now);
   if (!pair) return null;
   const [read] = await tx
-    .select(createFacts(actorId, partnerId))
+    .select({ ...createFacts(actorId, partnerId), stopped: stoppedFact(pair.id) })
     .from(users)
     .where(eq(users.id, actorId))
     .limit(1);
@@ -189,11 +196,12 @@ export async function pairForCreate(
 
 const forCreate = (
   pair: PairRow,
-  facts: { partnerName: string | null; actorTimeZone: string | null } | undefined,
+  facts: { partnerName: string | null; actorTimeZone: string | null; stopped: boolean } | undefined,
 ): PairForCreate => ({
   id: pair.id,
   dominantId: pair.dominantId,
   submissiveId: pair.submissiveId,
+  stopped: facts?.stopped ?? false,
   partnerName: facts?.partnerName ?? 'Unknown User',
   actorTimeZone: facts?.actorTimeZone ?? 'UTC',
 });

@@ -9,11 +9,14 @@ import { AppError } from '../../http/errors';
  * PAIR_STOPPED while the pair has an open stop. Called inside the write's transaction, after the pair was
  * found (and held against its ending), so that a stop committed first is always seen.
  */
+/** The refusal of a write while Red holds its pair. */
+export const pairStopped = () => new AppError(409, 'PAIR_STOPPED', STOP_TEXT.stopped);
+
 export async function assertNotStopped(tx: Queryable, pairId: string): Promise<void> {
   const [open] = await tx
     .select({ id: pairStops.id })
     .from(pairStops)
     .where(and(eq(pairStops.pairId, pairId), isNull(pairStops.liftedAt)))
     .limit(1);
-  if (open) throw new AppError(409, 'PAIR_STOPPED', STOP_TEXT.stopped);
+  if (open) throw pairStopped();
 }

@@ -9,6 +9,7 @@ import { connect, createCouple } from '../../test/partners';
 import { createPunishment, findPunishment } from '../../test/punishments';
 import { expectBody, expectError } from '../../test/responses';
 import { startTestServer, type TestServer } from '../../test/server';
+import { completeTask, createTask, taskBody } from '../../test/tasks';
 import { createUser, signIn, type TestUser } from '../../test/users';
 import { assertNotStopped } from '../pairs/pairs.stops';
 
@@ -217,6 +218,42 @@ describe.each(databases())('Red on %s', (kind) => {
     await expectError(await editText(couple.submissive.client, open, 'Ours'), 409, 'PAIR_STOPPED');
     await stops(lift(couple.dominant));
     await contractOf(await editText(couple.submissive.client, open, 'Ours'));
+  });
+
+  it('while stopped, no task or punishment is assigned and no task changed; completing still works', async () => {
+    const couple = await createCouple(server);
+    const task = await createTask(server, couple);
+    await stops(callRed(couple.submissive));
+    const before = await server.rowCounts();
+    await expectError(
+      await couple.dominant.client.post('/api/tasks', taskBody(server, couple.submissive.id)),
+      409,
+      'PAIR_STOPPED',
+      STOP_TEXT.stopped,
+    );
+    await expectError(
+      await couple.dominant.client.put(`/api/tasks/${task.id}`, {
+        ...taskBody(server, couple.submissive.id),
+        title: 'Changed',
+      }),
+      409,
+      'PAIR_STOPPED',
+    );
+    await expectError(
+      await couple.dominant.client.post('/api/punishments', {
+        title: 'Lines',
+        assignedTo: couple.submissive.id,
+      }),
+      409,
+      'PAIR_STOPPED',
+    );
+    expect(await server.rowCounts()).toEqual(before);
+    // What the submissive chooses to finish is never refused.
+    await completeTask(couple.submissive.client, task.id);
+
+    await stops(lift(couple.submissive));
+    await createTask(server, couple, { title: 'After' });
+    await createPunishment(couple);
   });
 
   it('while stopped, a punishment’s timer does not start; after Red is lifted it does', async () => {

@@ -22,6 +22,7 @@ import { createNotification } from '../notifications/notifications.service';
 import { requireSessionRole } from '../pairs/pairs.policy';
 import { lockInActorPairs } from '../pairs/pairs.scope';
 import { pairForCreate } from '../pairs/pairs.service';
+import { assertNotStopped, pairStopped } from '../pairs/pairs.stops';
 import { announceCompletion, announceTask } from './tasks.events';
 import { authorizeTask } from './tasks.policy';
 import { presentTask } from './tasks.presenter';
@@ -102,6 +103,8 @@ export async function createTask(
     const pair = await pairForCreate(tx, actor.id, 'dominant', input.assignedTo, now);
     if (!pair)
       throw new AppError(404, 'NOT_FOUND', 'No partner connection found with the selected submissive');
+    // Nothing new is asked while Red holds the pair (decision 049); read with the pair, no statement more.
+    if (pair.stopped) throw pairStopped();
     const content = contentOf(input);
     if (content.voiceNote) {
       await claimMedia(
@@ -152,6 +155,7 @@ export async function updateTask(deps: AppDeps, actor: Actor, input: UpdateInput
   const task = await deps.publisher.transaction(async (tx, emit) => {
     const { row: task, pair } = await lockInActorPairs(tx, tasks, input.id, actor, TASK_NOT_FOUND);
     authorizeTask(actor, task, pair, 'edit');
+    await assertNotStopped(tx, pair.id);
     if (input.dueDate !== task.dueDate.getTime()) checkDue(input.dueDate, now);
     const content = contentOf(input);
     const repeat = repeatFor(input, task.timeZone);
