@@ -20,4 +20,6 @@ export const queryKeys = {
   /** This browser's notification permission and push subscription (not the server's). */
   pushDevice: ['push-device'] as const,
   pushPreferences: ['push-preferences'] as const,
+  /** Red: the open stops of the user's pairs (decision 049). */
+  stops: ['stops'] as const,
 };

@@ -3,6 +3,7 @@ import { Navigate, Outlet } from 'react-router';
 import { paths } from '@/shared/routes';
 import { RoleChooser } from '@/web/features/accounts/components/role-chooser';
 import { RequestDialogProvider } from '@/web/features/partners/components/request-dialog-provider';
+import { StopBanner } from '@/web/features/stops/components/stop-banner';
 import { useRememberTimeZone, useServerDrawn } from '@/web/lib/boot';
 import { useBrowserOnline } from '@/web/lib/connection';
 import { CurrentUserContext, useMe } from '@/web/lib/current-user';
@@ -74,6 +75,7 @@ function SignedInShell() {
             <SkipLink />
             <TopBar user={user} />
             <ConnectionBanner />
+            <StopBanner user={user} />
             <main
               ref={focusRescue}
               id={MAIN_ID}

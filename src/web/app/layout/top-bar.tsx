@@ -11,6 +11,7 @@ import { useLogoutAction } from '@/web/features/accounts/api/logout';
 import { NotificationBell } from '@/web/features/notifications/components/notification-bell';
 import { useIncomingRequests } from '@/web/features/partners/api/requests';
 import { useOpenRequest } from '@/web/features/partners/components/request-dialog-provider';
+import { RedButton } from '@/web/features/stops/components/red-button';
 
 export function TopBar({ user }: { user: CurrentUser }) {
   const logout = useLogoutAction();
@@ -27,14 +28,16 @@ export function TopBar({ user }: { user: CurrentUser }) {
           aria-label="Pact, go to dashboard"
         >
           <BrandMark className="h-8 w-8 shrink-0" />
-          <span className="text-lg font-bold text-primary">Pact</span>
+          {/* On a phone the mark alone: the bar keeps room for Red, the bell and the people. */}
+          <span className="hidden text-lg font-bold text-primary sm:inline">Pact</span>
         </Link>
         {role ? (
-          <Badge aria-label={`Acting as ${role}`} data-testid="role-badge">
+          <Badge aria-label={`Acting as ${role}`} data-testid="role-badge" className="whitespace-nowrap">
             {roleBadge(role)}
           </Badge>
         ) : null}
         <div className="ml-auto flex min-w-0 items-center gap-1 sm:gap-2">
+          <RedButton />
           <NotificationBell requests={requests} onOpenRequest={openRequest} />
           {user.partners.length > 0 ? (
             <ul

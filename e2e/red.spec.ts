@@ -1,0 +1,74 @@
+import { expect, test } from './fixtures';
+import { seedCouple } from './seed';
+
+const STOPPED = 'Red was called. Nothing new can be asked until it is lifted.';
+
+test('the submissive calls Red in one tap: the dominant sees it live, cannot assign or lift it; the submissive lifts it', async ({
+  page: dom,
+  browser,
+  request,
+}) => {
+  const { sub: s } = await seedCouple(browser, dom, request);
+  const sub = s.page;
+  await dom.goto('/punishments');
+  await sub.goto('/dashboard');
+  await expect(dom.getByRole('button', { name: 'Add Punishment' })).toBeVisible();
+
+  // One tap, no confirmation: the caller can always lift it.
+  const red = sub.getByRole('button', { name: 'Red: stop everything' });
+  await expect(red).toHaveAttribute('aria-pressed', 'false');
+  await red.click();
+  await expect(sub.getByText('Red called. Everything is paused until you lift it.')).toBeVisible();
+  const subBanner = sub.getByTestId('stop-banner');
+  await expect(subBanner).toContainText(
+    'You called Red. Everything with Avery Dom is paused until you lift it.',
+  );
+  await expect(red).toHaveAttribute('aria-pressed', 'true');
+
+  // The dominant's open page shows it at once, without a reload, and offers no way to lift it.
+  const domBanner = dom.getByTestId('stop-banner');
+  await expect(domBanner).toContainText('Blake Sub called Red. Nothing new can be asked until they lift it.');
+  await expect(dom.getByRole('button', { name: 'Lift Red' })).toHaveCount(0);
+
+  // Asking something now is refused, kindly, and nothing is made.
+  await dom.getByRole('button', { name: 'Add Punishment' }).click();
+  const form = dom.getByRole('form', { name: 'Add New Punishment' });
+  await form.getByLabel('Title').fill('Lines');
+  await form.getByRole('button', { name: 'Add Punishment' }).click();
+  await expect(dom.getByText(STOPPED).first()).toBeVisible();
+  await dom.keyboard.press('Escape');
+  expect((await (await dom.request.get('/api/punishments')).json()).punishments).toEqual([]);
+
+  // Only the caller lifts it; both pages follow.
+  await subBanner.getByRole('button', { name: 'Lift Red' }).click();
+  await expect(sub.getByText('Red lifted')).toBeVisible();
+  await expect(subBanner).toHaveCount(0);
+  await expect(domBanner).toHaveCount(0);
+  await expect(red).toHaveAttribute('aria-pressed', 'false');
+
+  await dom.getByRole('button', { name: 'Add Punishment' }).click();
+  await form.getByLabel('Title').fill('Lines');
+  await form.getByRole('button', { name: 'Add Punishment' }).click();
+  await expect(dom.getByText('Punishment Added')).toBeVisible();
+  await sub.context().close();
+});
+
+test('Red is reached with the keyboard from the top of every page', async ({ page, browser, request }) => {
+  const { sub: s } = await seedCouple(browser, page, request);
+  const sub = s.page;
+  for (const path of ['/dashboard', '/tasks', '/punishments', '/journal', '/contract', '/settings']) {
+    await sub.goto(path);
+    const red = sub.getByRole('button', { name: 'Red: stop everything' });
+    await expect(red).toBeVisible();
+    // Within the first few Tab presses: after the skip link and the brand.
+    let presses = 0;
+    while (!(await red.evaluate((el) => el === document.activeElement)) && presses < 5) {
+      await sub.keyboard.press('Tab');
+      presses += 1;
+    }
+    await expect(red).toBeFocused();
+  }
+  await sub.keyboard.press('Enter');
+  await expect(sub.getByTestId('stop-banner')).toContainText('You called Red.');
+  await sub.context().close();
+});

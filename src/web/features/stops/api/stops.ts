@@ -1,0 +1,36 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { StopInput, StopsView } from '@/shared/schemas/stops';
+import { api, unwrap } from '@/web/lib/api';
+import { queryKeys } from '@/web/lib/query-keys';
+import { useRealtimeEvent } from '@/web/lib/realtime';
+
+/** The open stops of the user's pairs: Red called by them or by a partner (decision 049). */
+export const stopsQuery = queryOptions({
+  queryKey: queryKeys.stops,
+  queryFn: (): Promise<StopsView> => unwrap(api.api.stops.$get()),
+});
+export const useStops = () => useQuery(stopsQuery);
+
+/** Red called or lifted by either partner: the stops are read again on every page. */
+export function useStopsRealtime() {
+  const queryClient = useQueryClient();
+  const reload = () => void queryClient.invalidateQueries({ queryKey: queryKeys.stops });
+  useRealtimeEvent('pair.stop_changed', reload);
+  useRealtimeEvent('pair.ended', reload);
+}
+
+function useStopMutation(write: (input: StopInput) => Promise<StopsView>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: write,
+    // The answer is the stops as they now are: shown at once, without waiting for the event.
+    onSuccess: (stops) => queryClient.setQueryData(queryKeys.stops, stops),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.stops }),
+  });
+}
+
+/** Red: every pair of the user, at once, in one tap. */
+export const useCallRed = () => useStopMutation((json) => unwrap(api.api.stops.$post({ json })));
+
+/** Lifts the user's own Red: in every pair, or only with one partner. */
+export const useLiftRed = () => useStopMutation((json) => unwrap(api.api.stops.lift.$post({ json })));
