@@ -41,6 +41,7 @@ import {
   completeTaskInput,
   createTaskInput,
   feedbackInput,
+  taskListQuery,
   updateTaskInput,
 } from '@/shared/schemas/tasks';
 import { createApi } from '../app';
@@ -149,7 +150,8 @@ const ROUTES: Record<string, FuzzRoute> = {
   'POST /api/notifications/read-all': { runs: 10 },
   'POST /api/notifications/:id/read': { param: idParam },
   'GET /api/pairs': { runs: 10 },
-  'GET /api/tasks': { runs: 10 },
+  'GET /api/tasks': { query: taskListQuery },
+  'GET /api/tasks/:id': { param: idParam },
   'POST /api/tasks': { json: createTaskInput, sample: (f) => taskBody(f.server, f.couple.submissive.id) },
   'POST /api/tasks/above-and-beyond': {
     json: aboveAndBeyondInput,
