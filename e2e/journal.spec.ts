@@ -40,7 +40,7 @@ test('partners write to each other live: a tone, Shift+Enter for a new line, Ent
   expect(await received.locator('p.whitespace-pre-wrap').innerText()).toBe('Line one\nLine two');
   await expect(received.locator('time')).toHaveText(/^[A-Z][a-z]{2} \d{1,2}, \d{1,2}:\d{2} (AM|PM)$/);
 
-  await sub.page.getByText('Red', { exact: true }).click();
+  await sub.page.getByTestId('journal-composer').getByText('Red', { exact: true }).click();
   await composer(sub.page).fill('Red, please stop');
   await sub.page.getByRole('button', { name: 'Send' }).click();
   const reply = messages(page).filter({ hasText: 'Red, please stop' });

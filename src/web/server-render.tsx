@@ -36,6 +36,8 @@ const taskHistory: Read = {
   key: queryKeys.taskHistory,
   pick: (b) => b.completions,
 };
+/** Red's button and banner, in the top bar of every signed-in page (decision 049). */
+const stops: Read = { path: '/api/stops', key: queryKeys.stops, pick: (b) => b };
 /** The dashboard's contract card reads the contract shared with each partner. */
 const contracts = (me: CurrentUser): Read[] =>
   me.partners.map((partner) => ({
@@ -51,8 +53,8 @@ const contracts = (me: CurrentUser): Read[] =>
  * its answer (one read per partner).
  */
 const PAGES: Record<string, { reads: Read[]; readsOf?: (me: CurrentUser) => Read[] }> = {
-  '/dashboard': { reads: [tasks, notifications, requests], readsOf: contracts },
-  '/tasks': { reads: [tasks, taskHistory, notifications, requests] },
+  '/dashboard': { reads: [tasks, notifications, requests, stops], readsOf: contracts },
+  '/tasks': { reads: [tasks, taskHistory, notifications, requests, stops] },
 };
 
 export const ME_PATH = '/api/me';

@@ -24,7 +24,7 @@ export function TopBar({ user }: { user: CurrentUser }) {
       <div className="mx-auto flex h-full max-w-5xl items-center gap-2 px-3 sm:px-4">
         <Link
           to={paths.dashboard}
-          className="flex min-h-11 items-center gap-2"
+          className="flex min-h-11 min-w-11 items-center justify-center gap-2"
           aria-label="Pact, go to dashboard"
         >
           <BrandMark className="h-8 w-8 shrink-0" />

@@ -15,7 +15,7 @@ const sizes = {
   sm: 'h-11 px-3 text-sm',
   md: 'h-11 px-4 text-sm',
   lg: 'h-12 px-6 text-base',
-  icon: 'h-11 w-11',
+  icon: 'h-11 w-11 shrink-0',
 } as const;
 
 export type ButtonProps = ComponentProps<'button'> & {
