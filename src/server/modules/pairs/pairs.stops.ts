@@ -1,4 +1,5 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import { STOP_TEXT } from '@/shared/schemas/stops';
 import type { Queryable } from '../../db/client';
 import { pairStops } from '../../db/schema';
@@ -9,6 +10,15 @@ import { AppError } from '../../http/errors';
  * PAIR_STOPPED while the pair has an open stop. Called inside the write's transaction, after the pair was
  * found (and held against its ending), so that a stop committed first is always seen.
  */
+/**
+ * Whether the pair has an open stop, as a condition inside a statement that reads the pair (a create's pair
+ * read, the reminder job): no statement more.
+ */
+export const pairIsStopped = (pairId: PgColumn | string) =>
+  // The column goes in wrapped: as a field of a single-table select, Drizzle writes the columns of a field's
+  // own SQL without their table, and a bare "id" would name pair_stops.id inside the subquery.
+  sql<boolean>`exists (select 1 from ${pairStops} where ${pairStops.pairId} = ${sql`${pairId}`} and ${pairStops.liftedAt} is null)`;
+
 /** The refusal of a write while Red holds its pair. */
 export const pairStopped = () => new AppError(409, 'PAIR_STOPPED', STOP_TEXT.stopped);
 

@@ -1,18 +1,11 @@
-import { and, eq, gt, inArray, lt, lte, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, lte, not, sql } from 'drizzle-orm';
 import { TIMER_MAX_MINUTES } from '@/shared/domain/punishments';
 import { reminderPush } from '@/shared/domain/push';
 import { REMINDER_CATCH_UP_MS, twoHourReminderDueRange } from '@/shared/domain/tasks';
-import {
-  pairStops,
-  pairs,
-  punishments,
-  pushPreferences,
-  pushTokens,
-  remindersSent,
-  tasks,
-} from '../../db/schema';
+import { pairs, punishments, pushPreferences, pushTokens, remindersSent, tasks } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import type { OutboxEntry } from '../../outbox/worker';
+import { pairIsStopped } from '../pairs/pairs.stops';
 import { heldForQuietHours, toDevices } from './push.deliver';
 import { presentPreferences } from './push.presenter';
 
@@ -38,10 +31,7 @@ interface Due {
 async function dueReminders(deps: AppDeps, now: number): Promise<Due[]> {
   const { after, before } = twoHourReminderDueRange(now);
   // An active pair that Red does not hold (decision 049): nothing is reminded during a stop.
-  const active = and(
-    eq(pairs.status, 'active'),
-    sql`not exists (select 1 from ${pairStops} where ${pairStops.pairId} = ${pairs.id} and ${pairStops.liftedAt} is null)`,
-  );
+  const active = and(eq(pairs.status, 'active'), not(pairIsStopped(pairs.id)));
   const [dueTasks, ranOut] = await Promise.all([
     deps.db
       .select({ id: tasks.id, userId: tasks.assignedTo, due: tasks.dueDate })
