@@ -1,5 +1,6 @@
-import type { Page, Route } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { holdPosts } from './hold';
 import { seedCouple, seedTask } from './seed';
 
 /**
@@ -11,27 +12,6 @@ import { seedCouple, seedTask } from './seed';
 
 /** The page's event stream is ready: its first refetch has happened. */
 const live = (page: Page) => expect(page.locator('html')).toHaveAttribute('data-live', 'ready');
-
-/** Holds every POST to `path`; `release` lets them through, or answers them with `refuse`'s error. */
-async function holdPosts(page: Page, path: string, refuse?: { status: number; message: string }) {
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  const held: Route[] = [];
-  await page.route(`**${path}`, async (route) => {
-    if (route.request().method() !== 'POST') return route.fallback();
-    held.push(route);
-    await released;
-    if (!refuse) return route.continue();
-    return route.fulfill({
-      status: refuse.status,
-      contentType: 'application/json',
-      body: JSON.stringify({ error: { code: 'INTERNAL', message: refuse.message } }),
-    });
-  });
-  return { release, held };
-}
 
 const REFUSED = { status: 500, message: 'Something went wrong on our side' };
 

@@ -1,5 +1,6 @@
-import type { Page, Route } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, openNewTaskForm, test } from './fixtures';
+import { holdPosts } from './hold';
 import { seedCouple, seedTask } from './seed';
 
 const composer = (page: Page) => page.getByRole('textbox', { name: 'Message' });
@@ -18,22 +19,6 @@ async function storedMessages(page: Page, partnerId: string) {
   const response = await page.request.get(`/api/notes?partnerId=${partnerId}`);
   expect(response.status()).toBe(200);
   return ((await response.json()) as { messages: { id: string; content: string }[] }).messages;
-}
-
-/** Holds every POST to `path` until `release` is called; the other requests go on. */
-async function holdPosts(page: Page, path: string) {
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  const held: Route[] = [];
-  await page.route(`**${path}`, async (route) => {
-    if (route.request().method() !== 'POST') return route.fallback();
-    held.push(route);
-    await released;
-    await route.continue();
-  });
-  return { release, held };
 }
 
 test('a double tap on Send posts one message', async ({ page, browser, request }) => {
