@@ -1,56 +1,70 @@
 import path from 'node:path';
+import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
-import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
-import { reactRouterProduction } from './scripts/react-router-production.mjs';
+import { reactRouterDomProduction, reactRouterProduction } from './scripts/react-router-production.mjs';
 import { webAppManifest } from './src/web/manifest';
 
-const apiPort = process.env.API_PORT ?? '3001';
+/** A build's own id: the service worker precaches the prerendered pages under it (they are written last). */
+const BUILD_ID = Date.now().toString(36);
 
-export default defineConfig({
-  root: 'src/web',
+export default defineConfig(({ isSsrBuild, command }) => ({
   publicDir: path.resolve('src/web/public'),
   plugins: [
-    react(),
+    // The framework (decision 048): routes, server rendering, prerendering. Not under Vitest.
+    ...(process.env.VITEST ? [] : [reactRouter()]),
     tailwindcss(),
-    // The manifest and the service worker (decision 031). The page registers the worker itself, after load
-    // (src/web/lib/service-worker.ts), so nothing is injected into the HTML but the manifest's link.
-    VitePWA({
-      strategies: 'injectManifest',
-      srcDir: 'sw',
-      filename: 'sw.ts',
-      injectRegister: false,
-      manifestFilename: 'manifest.webmanifest',
-      manifest: webAppManifest,
-      includeManifestIcons: false,
-      injectManifest: {
-        // The whole build, so that a page never mixes chunks of two versions. The prerendered pages are
-        // written after this step and are not precached: pages come from the network, the shell offline.
-        globPatterns: ['**/*.{js,css,html,svg}', 'icons/{icon-192,badge-96,favicon-48}.png'],
-        globIgnores: ['prerendered/**', 'screenshots/**'],
-      },
-      devOptions: { enabled: false },
-    }),
+    // The manifest and the service worker (decision 031), in the browser's build only. The page registers
+    // the worker itself, after load (src/web/lib/service-worker.ts).
+    ...(isSsrBuild || command !== 'build'
+      ? []
+      : [
+          VitePWA({
+            strategies: 'injectManifest',
+            srcDir: 'src/web/sw',
+            filename: 'sw.ts',
+            injectRegister: false,
+            manifestFilename: 'manifest.webmanifest',
+            manifest: webAppManifest,
+            includeManifestIcons: false,
+            outDir: path.resolve('dist/web/client'),
+            injectManifest: {
+              globDirectory: path.resolve('dist/web/client'),
+              globPatterns: [
+                'assets/**/*.{js,css}',
+                'icons/{icon-192,badge-96,favicon-48}.png',
+                'offline.html',
+              ],
+              // The landing page and the shell are written after this build: named here, under the build's id.
+              additionalManifestEntries: ['/index.html', '/shell.html'].map((url) => ({
+                url,
+                revision: BUILD_ID,
+              })),
+            },
+            devOptions: { enabled: false },
+          }),
+        ]),
   ],
   resolve: {
     alias: [
       { find: '@', replacement: path.resolve('src') },
-      { find: /^react-router$/, replacement: reactRouterProduction },
+      // React Router's package exports its development build only: the app uses its production build.
+      ...(command === 'build'
+        ? [
+            { find: /^react-router$/, replacement: reactRouterProduction },
+            { find: /^react-router\/dom$/, replacement: reactRouterDomProduction },
+          ]
+        : []),
     ],
   },
   build: {
-    outDir: path.resolve('dist/web'),
-    emptyOutDir: true,
     sourcemap: 'hidden',
-    // Which chunks each prerendered page needs, for its modulepreload links (scripts/prerender.tsx).
-    manifest: true,
     // Every browser Pact supports preloads modules itself; the polyfill would only add to the entry.
     modulePreload: { polyfill: false },
   },
   server: {
     port: Number(process.env.PORT ?? 5173),
-    proxy: { '/api': { target: `http://127.0.0.1:${apiPort}`, changeOrigin: false } },
   },
   test: {
     root: '.',
@@ -62,4 +76,4 @@ export default defineConfig({
     fileParallelism: true,
     pool: 'forks',
   },
-});
+}));

@@ -47,7 +47,9 @@ test('a daily task that needs a photo: assigned, completed with proof, and given
   const domCard = dom.getByTestId('task-card').filter({ hasText: 'Write three lines of gratitude' });
   await expect(domCard.getByText('(Next cycle)')).toBeVisible();
   await dom.getByRole('tab', { name: 'History' }).click();
-  await expect(dom.getByRole('tabpanel').getByText('Write three lines of gratitude')).toBeVisible();
+  await expect(
+    dom.getByRole('tabpanel').getByText('Write three lines of gratitude', { exact: true }),
+  ).toBeVisible();
   await dom.getByRole('link', { name: 'Full history' }).click();
   await expect(dom.getByRole('heading', { name: 'Task History' })).toBeVisible();
   await dom.getByRole('button', { name: 'List' }).click();

@@ -13,14 +13,17 @@ export const BUILD_INPUTS = [
   'package-lock.json',
   'tsconfig.json',
   'vite.config.ts',
+  'react-router.config.ts',
   'scripts/build-state.mjs',
-  'scripts/prerender.ts',
   'scripts/precompress.mjs',
-  'scripts/build-render.mjs',
   'scripts/react-router-production.mjs',
 ];
 /** A build is missing when one of these is. */
-export const BUILD_OUTPUTS = ['dist/web/index.html', 'dist/server/main.js', 'dist/render/server-render.js'];
+export const BUILD_OUTPUTS = [
+  'dist/web/client/index.html',
+  'dist/web/server/index.js',
+  'dist/server/main.js',
+];
 export const STAMP = 'dist/.build-stamp';
 
 const mtimeOf = (file) => {
@@ -64,7 +67,7 @@ export function buildDecision(root) {
 }
 
 /**
- * `npm run build:web`, then `npm run build:server` and `npm run build:render`, then the stamp (dated at the start). The stamp is
+ * `npm run build:web`, then `npm run build:server`, then the stamp (dated at the start). The stamp is
  * removed first, so that a build that fails half-way is never taken for a finished one.
  * @param {string} root
  * @param {{ stdio?: 'inherit' | 'ignore' }} [options] where the steps' output goes (the terminal by default)
@@ -74,7 +77,7 @@ export function build(root, { stdio = 'inherit' } = {}) {
   const startedSeconds = Date.now() / 1000;
   const stamp = path.join(root, STAMP);
   rmSync(stamp, { force: true });
-  for (const step of ['build:web', 'build:server', 'build:render']) {
+  for (const step of ['build:web', 'build:server']) {
     const result = spawnSync('npm', ['run', step], {
       cwd: root,
       stdio,

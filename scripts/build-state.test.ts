@@ -124,9 +124,8 @@ describe('the build', () => {
       'package.json',
       JSON.stringify({
         scripts: {
-          'build:web': `${web} && ${out('dist/web/index.html')}`,
+          'build:web': `${web} && ${out('dist/web/client/index.html')} && ${out('dist/web/server/index.js')}`,
           'build:server': `${server} && ${out('dist/server/main.js')}`,
-          'build:render': out('dist/render/server-render.js'),
         },
       }),
     );

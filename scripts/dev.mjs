@@ -1,29 +1,24 @@
-// `npm run dev`: the API under tsx watch (restarts on change) and Vite with hot reload in front of it.
+// `npm run dev`: the server under tsx watch (restarts when a server file changes), with the web app through
+// Vite's dev server in the same process (hot reload; pages rendered by the same loaders as in production).
 import { spawn } from 'node:child_process';
 
-const webPort = process.env.PORT ?? '5173';
-const apiPort = process.env.API_PORT ?? '3001';
-const env = { ...process.env, API_PORT: apiPort };
-
-const children = [
-  spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'src/server/main.ts'], {
+const port = process.env.PORT ?? '5173';
+const child = spawn(
+  'npx',
+  ['tsx', 'watch', '--clear-screen=false', '--ignore', 'src/web/**', 'src/server/main.ts'],
+  {
     stdio: 'inherit',
-    env: { ...env, PORT: apiPort, APP_URL: process.env.APP_URL ?? `http://localhost:${webPort}` },
-  }),
-  spawn('npx', ['vite', '--port', webPort, '--strictPort'], {
-    stdio: 'inherit',
-    env: { ...env, PORT: webPort },
-  }),
-];
-
-const stop = () => {
-  for (const child of children) child.kill('SIGTERM');
-};
+    env: {
+      ...process.env,
+      PACT_DEV: '1',
+      PORT: port,
+      APP_URL: process.env.APP_URL ?? `http://localhost:${port}`,
+    },
+  },
+);
+const stop = () => child.kill('SIGTERM');
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
-for (const child of children) {
-  child.on('exit', (code) => {
-    stop();
-    process.exitCode = code ?? 0;
-  });
-}
+child.on('exit', (code) => {
+  process.exitCode = code ?? 0;
+});

@@ -1,6 +1,9 @@
-// React Router's package exports only its development build, which computes warnings at run time. Both
-// builds of the app (the browser's, vite.config.ts; the server renderer's, build-render.mjs) alias
-// `react-router` to its production build instead: the same code, its development warnings off.
+// React Router's package exports only its development build, which computes warnings at run time. The
+// app's builds (the browser's and the server's, vite.config.ts) alias `react-router` and `react-router/dom`
+// to its production build instead: the same code, its development warnings off. Both or neither: the two
+// entries share one router context.
 import path from 'node:path';
 
-export const reactRouterProduction = path.resolve('node_modules/react-router/dist/production/index.mjs');
+const dir = path.resolve('node_modules/react-router/dist/production');
+export const reactRouterProduction = path.join(dir, 'index.mjs');
+export const reactRouterDomProduction = path.join(dir, 'dom-export.mjs');

@@ -1,19 +1,15 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { CONTRACT_TEXT_MAX } from '@/shared/domain/contracts';
-import { FIRST_LISTS, isAppRoute, prerenderedPage, SIGNED_IN_PATHS } from '@/shared/routes';
 import type { AppEnv } from './auth/session';
 import type { Services } from './bootstrap';
 import type { AppDeps } from './deps';
 import { compressJson } from './http/compression';
-import { drawnPage, type PageDrawer, templateOf } from './http/drawn-pages';
 import { AppError, errorBody, handleError } from './http/errors';
 import { writeGuard } from './http/guards';
 import { securityHeaderRecord, securityHeaders } from './http/security-headers';
-import { loadWebRoot, sendWebFile } from './http/web-files';
+import { mountWebApp, type WebAppOptions } from './http/web-app';
 import { authRoutes, meRoutes } from './modules/accounts/accounts.routes';
 import { avatarRoutes, myAvatarRoutes } from './modules/avatars/avatars.routes';
 import { contractRoutes } from './modules/contracts/contracts.routes';
@@ -85,7 +81,7 @@ export type AppType = ReturnType<typeof createApi>;
 
 export function createApp(
   services: Services,
-  opts: { webRoot?: string | null; drawer?: (() => Promise<PageDrawer | null>) | null } = {},
+  opts: { web?: Omit<WebAppOptions, 'fetch' | 'log' | 'now'> | null } = {},
 ) {
   const { log, config } = services;
   const app = new Hono();
@@ -136,48 +132,8 @@ export function createApp(
     throw new AppError(404, 'NOT_FOUND', 'Not found');
   });
 
-  const webRoot = opts.webRoot;
-  if (webRoot && existsSync(path.join(webRoot, 'index.html'))) {
-    const web = loadWebRoot(webRoot);
-    const drawer = opts.drawer;
-    // The written pages the server may draw a signed-in page into (decision 033), by name.
-    const templates = new Map<string, NonNullable<ReturnType<typeof templateOf>>>();
-    if (drawer) {
-      for (const name of SIGNED_IN_PATHS.map((path) => path.slice(1))) {
-        const page = web.page(name);
-        const html = new TextDecoder().decode(page.variants.at(-1)?.body);
-        const template = page === web.page(null) ? null : templateOf(html, name);
-        if (template) templates.set(name, template);
-      }
-    }
-    // A built file by its exact path; any other path is a page of the app: drawn with its data for a
-    // signed-in user where the server draws it (decision 033), else its prerendered HTML when it has one
-    // (decision 018), else the app's shell; with a 200 for the app's own routes and a 404 for the rest,
-    // so that the status matches the page the user sees.
-    app.get('*', async (c) => {
-      const file = web.files.get(c.req.path);
-      if (file) return sendWebFile(c, file);
-      const name = prerenderedPage(c.req.path, new URL(c.req.url).search);
-      const template = name ? templates.get(name) : undefined;
-      if (drawer && template) {
-        const drawn = await drawnPage(c, {
-          fetch: app.fetch,
-          drawer,
-          template,
-          now: () => services.clock().getTime(),
-          log,
-        });
-        if (drawn) return drawn;
-      }
-      // A signed-in page's first list travels with its scripts (decision 018); only with a session
-      // cookie, so that a visitor's browser never asks for a list it would be refused.
-      const list = name ? FIRST_LISTS[name] : undefined;
-      if (list && c.req.header('cookie')?.includes('session_token=')) {
-        c.header('Link', `<${list}>; rel=preload; as=fetch; crossorigin`);
-      }
-      return sendWebFile(c, web.page(name), isAppRoute(c.req.path) ? 200 : 404);
-    });
-  }
+  if (opts.web)
+    mountWebApp(app, { now: () => services.clock().getTime(), ...opts.web, fetch: app.fetch, log });
 
   app.notFound((c) => c.json(errorBody('NOT_FOUND', 'Not found'), 404));
   app.onError((error, c) => handleError(error, c, log));

@@ -1,15 +1,17 @@
 import { existsSync } from 'node:fs';
-import type { Server } from 'node:http';
+import { createServer as createHttpServer, type RequestListener, type Server } from 'node:http';
 import { pathToFileURL } from 'node:url';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { createServices } from './bootstrap';
 import { ConfigError, loadConfig } from './env';
-import { lazyDrawer, type PageDrawer } from './http/drawn-pages';
 import { createLogger } from './logger';
 import { projectPath } from './paths';
 
 async function main() {
+  // React and React Router pick their production builds by this, read when the web app's build is loaded;
+  // `npm run dev` keeps their development builds.
+  if (process.env.PACT_DEV !== '1') process.env.NODE_ENV ??= 'production';
   const startedAt = performance.now();
   let config: ReturnType<typeof loadConfig>;
   try {
@@ -23,26 +25,44 @@ async function main() {
   }
   const log = createLogger(config.logLevel);
   const services = await createServices(config, log);
-  // The signed-in pages' server renderer, bundled by the build with its own React (decision 033).
-  const rendererFile = projectPath('dist/render/server-render.js');
-  const drawer = existsSync(rendererFile)
-    ? lazyDrawer(() => import(pathToFileURL(rendererFile).href) as Promise<PageDrawer>, log)
-    : null;
-  const app = createApp(services, { webRoot: projectPath('dist/web'), drawer });
+  // The web app (decision 048): Vite's dev server under `npm run dev`, else the build; without a build the
+  // server answers the API only.
+  const serverBuild = projectPath('dist/web/server/index.js');
+  const dev = process.env.PACT_DEV === '1' ? await (await import('./http/dev-web')).devWeb() : null;
+  const web =
+    dev?.web ??
+    (existsSync(serverBuild)
+      ? { clientDir: projectPath('dist/web/client'), build: await import(pathToFileURL(serverBuild).href) }
+      : null);
+  const app = createApp(services, { web });
 
-  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
-    log.info(
-      {
-        port: info.port,
-        url: config.appUrl,
-        database: services.database.kind,
-        mail: config.smtpUrl ? 'smtp' : 'outbox',
-        media: config.mediaStorage,
-        startupMs: Math.round(performance.now() - startedAt),
-      },
-      `Pact is ready at ${config.appUrl}`,
-    );
-  }) as Server;
+  const server = serve(
+    {
+      fetch: app.fetch,
+      port: config.port,
+      hostname: config.host,
+      // Under `npm run dev`, Vite answers its own paths first.
+      ...(dev
+        ? {
+            createServer: ((_options: unknown, listener: RequestListener) =>
+              createHttpServer((req, res) => dev.inFront(req, res, listener))) as never,
+          }
+        : {}),
+    },
+    (info) => {
+      log.info(
+        {
+          port: info.port,
+          url: config.appUrl,
+          database: services.database.kind,
+          mail: config.smtpUrl ? 'smtp' : 'outbox',
+          media: config.mediaStorage,
+          startupMs: Math.round(performance.now() - startedAt),
+        },
+        `Pact is ready at ${config.appUrl}`,
+      );
+    },
+  ) as Server;
   server.on('error', (error: NodeJS.ErrnoException) => {
     log.fatal(
       { err: error },

@@ -1,28 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import { PRERENDERED_PAGES, paths, prerenderedPage } from './routes';
+import routeConfig from '@/web/routes';
+import { paths } from './routes';
 
-describe('prerenderedPage', () => {
-  it('names the landing page, the two auth tabs and the signed-in pages', () => {
-    expect(prerenderedPage('/')).toBe('home');
-    expect(prerenderedPage('/auth')).toBe('auth');
-    expect(prerenderedPage('/auth/', '?tab=login')).toBe('auth');
-    expect(prerenderedPage('/auth', '?tab=register')).toBe('auth-register');
-    expect(prerenderedPage('/dashboard')).toBe('dashboard');
-    expect(prerenderedPage('/tasks', '?tab=history&highlight=x')).toBe('tasks');
+interface Entry {
+  path?: string;
+  index?: boolean;
+  children?: Entry[];
+}
+
+/** Every address the route config gives a page, parents' paths included. */
+function addressesOf(entries: Entry[], parent = ''): string[] {
+  return entries.flatMap((entry) => {
+    const own = entry.path ? `${parent}/${entry.path}` : parent;
+    const here = entry.index || (entry.path && !entry.children) ? [own || '/'] : [];
+    return [...here, ...addressesOf(entry.children ?? [], own)];
   });
+}
 
-  it('has no page for a reset link (its token is in the query or the hash) or a page outside the list', () => {
-    expect(prerenderedPage('/auth', '?type=recovery&token=abc')).toBeNull();
-    expect(prerenderedPage('/auth', '', '#type=recovery&token=abc')).toBeNull();
-    expect(prerenderedPage(paths.privacyPolicy)).toBeNull();
-    expect(prerenderedPage(paths.authCallback)).toBeNull();
-    expect(prerenderedPage('/nope')).toBeNull();
-  });
-
-  it('renders every page at an address that names it', () => {
-    for (const [name, url] of Object.entries(PRERENDERED_PAGES)) {
-      const { pathname, search } = new URL(url, 'http://pact.test');
-      expect(prerenderedPage(pathname, search)).toBe(name);
-    }
+describe('the route config and the paths the links use', () => {
+  it('name the same pages, and anything else is the not-found page', () => {
+    const addresses = addressesOf(routeConfig as Entry[]);
+    expect(addresses.filter((a) => a !== '/*').sort()).toEqual(Object.values(paths).sort());
+    expect(addresses).toContain('/*');
   });
 });

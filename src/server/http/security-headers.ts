@@ -1,26 +1,29 @@
-import { createHash } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
-import { PAGE_LOADER } from '@/shared/page-loader';
 
-/** The one inline script Pact's pages carry, the loader of their code (decision 034), allowed by its hash. */
-const LOADER_HASH = `'sha256-${createHash('sha256').update(PAGE_LOADER).digest('base64')}'`;
+/**
+ * The Content-Security-Policy: scripts from Pact's own origin, and inline only those `scripts` allows (a
+ * server-rendered page's nonce, a prerendered page's hashes, decision 048).
+ */
+export function contentSecurityPolicy(scripts: string[] = []): string {
+  return [
+    "default-src 'self'",
+    ["script-src 'self'", ...scripts].join(' '),
+    // Radix and sonner position elements with inline style attributes.
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "media-src 'self' blob:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "worker-src 'self'",
+    "manifest-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
 
-const CSP = [
-  "default-src 'self'",
-  `script-src 'self' ${LOADER_HASH}`,
-  // Radix and sonner position elements with inline style attributes.
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "media-src 'self' blob:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "worker-src 'self'",
-  "manifest-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
+const CSP = contentSecurityPolicy();
 
 /** The headers every response carries, made once per server. */
 export function securityHeaderRecord(opts: { https: boolean }): Readonly<Record<string, string>> {
@@ -55,7 +58,7 @@ export function securityHeaders(opts: { https: boolean }): MiddlewareHandler {
     await next();
     if (headed.has(c.res)) return;
     const h = c.res.headers;
-    for (const [name, value] of entries) h.set(name, value);
+    for (const [name, value] of entries) if (!h.has(name)) h.set(name, value);
     if (c.req.path.startsWith('/api/')) h.set('Cache-Control', h.get('Cache-Control') ?? 'no-store');
   };
 }

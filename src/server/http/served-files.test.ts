@@ -1,8 +1,10 @@
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import type { LoaderFunctionArgs, ServerBuild } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
 import { type Couple, createCouple } from '../test/partners';
@@ -56,7 +58,7 @@ describe('what the server lets browsers keep', () => {
   });
 
   it('source maps are not served to browsers', async () => {
-    const app = createApp(server.services, { webRoot });
+    const app = createApp(server.services, { web: { clientDir: webRoot, build: fakeServerBuild() } });
     const script = await app.fetch(new Request('http://localhost/assets/app-abc123.js'));
     expect(script.status).toBe(200);
     const map = await app.fetch(new Request('http://localhost/assets/app-abc123.js.map'));
@@ -65,26 +67,18 @@ describe('what the server lets browsers keep', () => {
   });
 });
 
-/** A built web app as `npm run build:web` leaves it: shell, hashed assets, prerendered pages, copies. */
-function fakeBuild(): string {
+const INLINE = 'window.__context = {"page":1};';
+
+/** The browser's build as `npm run build:web` leaves it: hashed assets, prerendered pages, their copies. */
+function fakeClientBuild(): string {
   const root = mkdtempSync(path.join(tmpdir(), 'pact-web-'));
-  const shell = (body: string) =>
-    `<!doctype html><html><head><title>Pact</title>${'<link rel="modulepreload" href="/assets/chunk-abc123.js">'.repeat(8)}<script type="module" src="/assets/index-abc123.js"></script></head><body>${body}</body></html>`;
+  const page = (body: string) =>
+    `<!doctype html><html><head><title>Pact</title>${'<link rel="modulepreload" href="/assets/chunk-abc123.js">'.repeat(8)}<script type="module" src="/assets/index-abc123.js"></script></head><body><main>${body}</main><script>${INLINE}</script></body></html>`;
   mkdirSync(path.join(root, 'assets'));
-  mkdirSync(path.join(root, 'prerendered'));
+  mkdirSync(path.join(root, 'auth'));
   mkdirSync(path.join(root, '.vite'));
-  writeFileSync(path.join(root, 'index.html'), shell('<div id="root"></div>'));
-  for (const [name, text] of [
-    ['home', 'A private space for two'],
-    ['auth', 'Log in or create your account'],
-    ['auth-register', 'Create account'],
-    ['dashboard', 'Loading Pact'],
-  ]) {
-    writeFileSync(
-      path.join(root, 'prerendered', `${name}.html`),
-      shell(`<div id="root" data-prerendered="${name}"><main>${text}</main></div>`),
-    );
-  }
+  writeFileSync(path.join(root, 'index.html'), page('A private space for two'));
+  writeFileSync(path.join(root, 'auth', 'index.html'), page('Log in or create your account'));
   writeFileSync(path.join(root, 'assets', 'index-abc123.js'), SCRIPT);
   writeFileSync(path.join(root, 'assets', 'index-abc123.js.map'), '{"version":3,"sources":["secret.ts"]}');
   writeFileSync(
@@ -108,6 +102,51 @@ function fakeBuild(): string {
   return root;
 }
 
+/**
+ * A server build with one route whose loader reads /api/me through the load context, and an entry that
+ * writes what it was given into the page: what the Hono glue hands React Router, seen from inside.
+ */
+function fakeServerBuild(): ServerBuild {
+  const root = {
+    loader: async ({ context }: LoaderFunctionArgs) => ({
+      me: await context.read?.('/api/me'),
+      zone: context.timeZone,
+    }),
+    default: () => null,
+  };
+  return {
+    entry: {
+      module: {
+        default: (_request, status, headers, context, loadContext) => {
+          const data = context.staticHandlerContext.loaderData.root;
+          headers.set('Content-Type', 'text/html; charset=utf-8');
+          return new Response(
+            `<!doctype html><script nonce="${loadContext.nonce}">${JSON.stringify(data)}</script>`,
+            { status, headers },
+          );
+        },
+      },
+    },
+    routes: {
+      root: { id: 'root', path: '', module: root as never },
+      'routes/page': { id: 'routes/page', parentId: 'root', path: '*', module: { default: () => null } },
+    },
+    assets: {
+      entry: { module: '/assets/index-abc123.js', imports: [] },
+      routes: {},
+      url: '/assets/manifest.js',
+      version: '1',
+    } as never,
+    publicPath: '/',
+    assetsBuildDirectory: 'dist/web/client',
+    future: {} as never,
+    ssr: true,
+    isSpaMode: false,
+    prerender: ['/', '/auth'],
+    routeDiscovery: { mode: 'lazy', manifestPath: '/__manifest' },
+  };
+}
+
 const SCRIPT = `console.info(${JSON.stringify('Pact '.repeat(400))});\n`;
 const BROWSER = 'gzip, deflate, br, zstd';
 
@@ -120,8 +159,8 @@ describe('the built web app as the server sends it', () => {
 
   beforeAll(async () => {
     server = await startTestServer();
-    webRoot = fakeBuild();
-    app = createApp(server.services, { webRoot });
+    webRoot = fakeClientBuild();
+    app = createApp(server.services, { web: { clientDir: webRoot, build: fakeServerBuild() } });
   });
   afterAll(async () => {
     await server?.close();
@@ -159,10 +198,9 @@ describe('the built web app as the server sends it', () => {
   it.each([
     ['/', 'A private space for two'],
     ['/auth', 'Log in or create your account'],
-    ['/auth?tab=register', 'Create account'],
-    ['/dashboard', 'Loading Pact'],
+    ['/auth/', 'Log in or create your account'],
   ])(
-    'answers %s with its page written at build time, compressed, never kept unchecked',
+    'answers %s with its page prerendered at build time, compressed, checked before use, its inline script allowed by its hash',
     async (url, text) => {
       const response = await get(url, { 'Accept-Encoding': BROWSER });
       expect(response.status).toBe(200);
@@ -170,44 +208,46 @@ describe('the built web app as the server sends it', () => {
       expect(response.headers.get('cache-control')).toBe('no-cache');
       expect(response.headers.get('content-encoding')).toBe('br');
       expect(response.headers.get('vary')).toMatch(/accept-encoding/i);
-      expect(response.headers.get('content-security-policy')).toContain("script-src 'self'");
+      const hash = createHash('sha256').update(INLINE).digest('base64');
+      const csp = response.headers.get('content-security-policy') ?? '';
+      expect(csp).toContain(`script-src 'self' 'sha256-${hash}'`);
       const html = brotliDecompressSync(Buffer.from(await response.arrayBuffer())).toString();
       expect(html).toContain(text);
     },
   );
 
-  it('answers a reset link and the pages written in the browser with the shell; unknown paths with a 404', async () => {
-    for (const [url, status] of [
-      ['/auth?type=recovery&token=abc', 200],
-      ['/privacy-policy', 200],
-      ['/auth-callback', 200],
-      ['/nope', 404],
-      ['/prerendered/home.html', 404],
-      ['/.vite/manifest.json', 404],
-      ['/assets/index-abc123.js.map', 404],
-      ['/assets/missing-000000.js', 404],
-    ] as const) {
-      const response = await get(url);
-      expect(response.status, url).toBe(status);
-      expect(response.headers.get('cache-control'), url).toBe('no-cache');
+  it('renders every other page through the request handler: its loader reads the API in-process with the cookie, its scripts carry a fresh nonce, and it is never kept', async () => {
+    const couple = await createCouple(server);
+    const cookie = [...couple.dominant.client.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    const pages: string[] = [];
+    for (const url of ['/dashboard', '/auth?tab=register', '/nope']) {
+      const response = await get(url, { cookie });
+      expect(response.status, url).toBe(200);
+      expect(response.headers.get('cache-control'), url).toBe('no-store');
+      expect(response.headers.get('vary'), url).toMatch(/cookie/i);
+      const nonce = (response.headers.get('content-security-policy') ?? '').match(/'nonce-([^']+)'/)?.[1];
+      expect(nonce, url).toMatch(/^[A-Za-z0-9+/]{22}==$/);
       const html = await response.text();
-      expect(html, url).toContain('<div id="root"></div>');
-      expect(html, url).not.toContain('secret.ts');
+      expect(html).toContain(`<script nonce="${nonce}">`);
+      expect(html).toContain('"displayName":"Dana Dom"');
+      pages.push(nonce ?? '');
     }
+    expect(new Set(pages).size).toBe(pages.length);
+    // A visitor's loader is answered as the API answers a visitor; the zone comes from its cookie alone.
+    const visitor = await get('/dashboard', { cookie: 'pact_tz=Europe%2FBerlin' });
+    expect(await visitor.text()).toContain('{"me":{"user":null},"zone":"Europe/Berlin"}');
+    const unknownZone = await get('/dashboard', { cookie: 'pact_tz=Mars%2FOlympus' });
+    expect(await unknownZone.text()).toContain('"zone":"UTC"');
   });
 
-  it("names a signed-in page's first list in a preload Link header, only for a request with a session cookie", async () => {
-    const cookie = { cookie: 'pact.session_token=abc.def' };
-    const link = async (url: string, headers: Record<string, string> = {}) =>
-      (await app.fetch(new Request(`http://localhost${url}`, { headers }))).headers.get('link');
-    expect(await link('/dashboard', cookie)).toBe('</api/tasks>; rel=preload; as=fetch; crossorigin');
-    expect(await link('/tasks', cookie)).toBe('</api/tasks>; rel=preload; as=fetch; crossorigin');
-    expect(await link('/punishments', cookie)).toBe('</api/punishments>; rel=preload; as=fetch; crossorigin');
-    // A visitor's browser is never sent to a list it would be refused, and other pages name none.
-    expect(await link('/dashboard')).toBeNull();
-    expect(await link('/tasks', { cookie: 'other=1' })).toBeNull();
-    expect(await link('/auth', cookie)).toBeNull();
-    expect(await link('/journal', cookie)).toBeNull();
+  it('never serves source maps, dot folders or a prerendered page by its file name', async () => {
+    for (const url of ['/.vite/manifest.json', '/assets/index-abc123.js.map', '/auth/index.html']) {
+      const response = await get(url);
+      const body = await response.text();
+      expect(body, url).not.toContain('secret.ts');
+      expect(body, url).not.toContain('index-abc123.js"}');
+      expect(body, url).not.toContain('Log in or create your account');
+    }
   });
 
   it('serves the service worker and the manifest checked before every use, and the CSP lets them work', async () => {
@@ -229,11 +269,11 @@ describe('the built web app as the server sends it', () => {
     expect(await offline.text()).toContain('You are offline');
   });
 
-  it('serves the shell by its own name, 200, for the service worker to precache', async () => {
+  it('serves the landing page by its file name too, 200, for the service worker to precache', async () => {
     const shell = await get('/index.html');
     expect(shell.status).toBe(200);
     expect(shell.headers.get('cache-control')).toBe('no-cache');
-    expect(await shell.text()).toContain('<div id="root"></div>');
+    expect(await shell.text()).toContain('A private space for two');
     // The precache asks with a revision in the query.
     const revised = await get('/index.html?__WB_REVISION__=abc');
     expect(revised.status).toBe(200);

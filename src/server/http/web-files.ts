@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Context } from 'hono';
+import { contentSecurityPolicy } from './security-headers';
 
 /** Vite names every file under assets/ by its content: a name never changes content, so browsers keep it. */
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -46,6 +47,8 @@ export interface WebFile {
   cacheControl: string;
   /** The precompressed copies first (brotli, then gzip), the file itself last. */
   variants: Variant[];
+  /** An HTML file's Content-Security-Policy: its own inline scripts allowed by their hashes. */
+  csp?: string;
 }
 
 function readWebFile(file: string, names: Set<string>, cacheControl: string): WebFile {
@@ -58,24 +61,40 @@ function readWebFile(file: string, names: Set<string>, cacheControl: string): We
     }
   }
   variants.push({ encoding: null, body, etag: `"${hash}"` });
-  return { type: TYPES[path.extname(file)] ?? 'application/octet-stream', cacheControl, variants };
+  const type = TYPES[path.extname(file)] ?? 'application/octet-stream';
+  if (!type.startsWith('text/html')) return { type, cacheControl, variants };
+  const csp = contentSecurityPolicy(inlineScriptHashes(new TextDecoder().decode(body)));
+  return { type, cacheControl, variants, csp };
 }
 
 export interface WebRoot {
-  /** Files by the path a browser asks for (`/assets/index-abc.js`, `/icon.svg`). */
+  /** Files by the path a browser asks for (`/assets/entry.client-abc.js`, `/icon.svg`). */
   files: Map<string, WebFile>;
-  /** A page's HTML: its prerendered file (decision 018) when it has one, else the app's shell. */
-  page(name: string | null): WebFile;
+  /**
+   * The pages prerendered at build time (decision 048), by their address (`/`, `/auth`).
+   */
+  pages: Map<string, WebFile>;
+}
+
+/** The sha256 hashes of a page's inline scripts, as a CSP names them. */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = [];
+  for (const match of html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)) {
+    const body = match[1] ?? '';
+    if (body) hashes.push(`'sha256-${createHash('sha256').update(body).digest('base64')}'`);
+  }
+  return hashes;
 }
 
 /**
- * Reads the built web app once, at start: what can be served is exactly what the build wrote, so no
- * request path reaches the file system. Not served: source maps (they stay on the server), dot folders
- * (the build manifest) and the prerendered pages by their own names.
+ * Reads the browser's build once, at start (`dist/web/client`): what can be served is exactly what the
+ * build wrote, so no request path reaches the file system. A prerendered page (`auth/index.html`) is served
+ * at its address (`/auth`), never by its file name. Not served: source maps (they stay on the server) and
+ * dot folders.
  */
 export function loadWebRoot(root: string): WebRoot {
   const files = new Map<string, WebFile>();
-  const pages = new Map<string, WebFile>();
+  const pages: WebRoot['pages'] = new Map();
   const walk = (dir: string) => {
     const entries = readdirSync(dir, { withFileTypes: true });
     const names = new Set(entries.map((e) => e.name));
@@ -87,20 +106,20 @@ export function loadWebRoot(root: string): WebRoot {
         continue;
       }
       if (/\.(map|br|gz)$/.test(entry.name)) continue;
-      // The shell is served by its own name too (a 200), for the service worker's precache (decision 031).
       const url = `/${path.relative(root, full).split(path.sep).join('/')}`;
-      if (url.startsWith('/prerendered/')) {
-        if (url.endsWith('.html'))
-          pages.set(path.basename(url, '.html'), readWebFile(full, names, REVALIDATE));
+      if (entry.name === 'index.html') {
+        const page = readWebFile(full, names, REVALIDATE);
+        const address = url.slice(0, -'/index.html'.length) || '/';
+        pages.set(address, page);
+        // The service worker precaches the landing page by its file name (decision 031).
+        if (address === '/') files.set(url, page);
         continue;
       }
       files.set(url, readWebFile(full, names, url.startsWith('/assets/') ? IMMUTABLE : REVALIDATE));
     }
   };
   walk(root);
-  const shellNames = new Set(readdirSync(root));
-  const shell = readWebFile(path.join(root, 'index.html'), shellNames, REVALIDATE);
-  return { files, page: (name) => (name ? pages.get(name) : undefined) ?? shell };
+  return { files, pages };
 }
 
 /** The weight a request's Accept-Encoding gives an encoding (`*` covers the ones it does not name). */
@@ -132,7 +151,11 @@ export function sendWebFile(c: Context, file: WebFile, status: 200 | 404 = 200):
   const variant =
     file.variants.find((v) => v.encoding === null || weightOf(accept, v.encoding) > 0) ??
     file.variants.at(-1)!;
-  const headers: Record<string, string> = { 'Content-Type': file.type, 'Cache-Control': file.cacheControl };
+  const headers: Record<string, string> = {
+    'Content-Type': file.type,
+    'Cache-Control': file.cacheControl,
+    ...(file.csp ? { 'Content-Security-Policy': file.csp } : {}),
+  };
   if (file.variants.length > 1) headers.Vary = 'Accept-Encoding';
   if (variant.encoding) headers['Content-Encoding'] = variant.encoding;
   if (status === 200) {

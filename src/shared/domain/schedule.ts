@@ -6,7 +6,7 @@
  * Turning a local wall-clock time back into an instant is the only delicate step (DST gaps and overlaps),
  * and it lives in one place: `instantOfLocal`.
  */
-import { offsetMinutes } from './zone-offsets';
+import { tzOffset } from '@date-fns/tz';
 
 export const REPEAT_FREQUENCIES = ['daily', 'weekly', 'monthly', 'custom'] as const;
 export type RepeatFrequency = (typeof REPEAT_FREQUENCIES)[number];
@@ -26,7 +26,7 @@ const MINUTE_MS = 60_000;
 
 /** The offset of `timeZone` at `at`, in milliseconds (local minus UTC). */
 function offsetMs(at: number, timeZone: string): number {
-  const minutes = offsetMinutes(timeZone, at);
+  const minutes = tzOffset(timeZone, new Date(at));
   if (!Number.isFinite(minutes)) throw new RangeError(`Unknown time zone: ${timeZone}`);
   return Math.round(minutes * MINUTE_MS);
 }

@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext, useEffect, useRef } from 'react';
 import { EVENT_NAMES, type EventName, type EventPayloads } from '@/shared/events';
-import { BootContext } from './boot';
 import { serverContact } from './connection';
 import { queryKeys } from './query-keys';
+import { useRendered } from './rendered';
 
 type Handler<N extends EventName> = (data: EventPayloads[N]) => void;
 type Registry = Map<EventName, Set<Handler<EventName>>>;
@@ -57,7 +57,7 @@ function quietSinceOf(data: string): number | null {
 export function RealtimeProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const registry = useRef<Registry>(new Map()).current;
-  const drawnAt = useContext(BootContext)?.renderedAt ?? null;
+  const drawnAt = useRendered().renderedAt || null;
 
   useEffect(() => {
     let source: EventSource | null = null;

@@ -9,12 +9,12 @@ import { notificationOf, openTarget } from './payload';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: { url: string; revision: string | null }[] };
 
-const SHELL = '/index.html';
+const SHELL = '/shell.html';
 const OFFLINE_PAGE = '/offline.html';
 /** A navigation that has no answer within this long is answered from the precache instead. */
 const NETWORK_TIMEOUT_MS = 4000;
 
-// The whole build: the shell, every hashed chunk and style, the offline page, the small icons. Only the
+// The whole build: the shell, the landing page, every hashed chunk and style, the offline page, the small icons. Only the
 // exact URLs of the manifest match (no `/` -> index.html, no clean URLs): pages come from the network.
 precacheAndRoute(self.__WB_MANIFEST, { directoryIndex: '', cleanURLs: false });
 
@@ -32,8 +32,8 @@ function withinTimeout(response: Promise<Response>): Promise<Response> {
   });
 }
 
-// Pages: the server's answer (its prerendered HTML, decision 018) when it comes; offline, the shell, which
-// draws the page in the browser; the offline page only if even the shell is missing. No navigation
+// Pages: the server's answer (prerendered or rendered, decision 048) when it comes; offline, the shell, which
+// loads the page in the browser or says it is offline; the offline page only if even the shell is missing. No navigation
 // preload: it would send a navigation the worker leaves alone (a one-time link under /api) twice.
 registerRoute(
   new NavigationRoute(

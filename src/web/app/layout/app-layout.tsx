@@ -1,16 +1,13 @@
-import type { ReactNode } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { paths } from '@/shared/routes';
 import { RoleChooser } from '@/web/features/accounts/components/role-chooser';
 import { RequestDialogProvider } from '@/web/features/partners/components/request-dialog-provider';
 import { StopBanner } from '@/web/features/stops/components/stop-banner';
-import { useRememberTimeZone, useServerDrawn } from '@/web/lib/boot';
 import { useBrowserOnline } from '@/web/lib/connection';
 import { CurrentUserContext, useMe } from '@/web/lib/current-user';
 import { MAIN_ID } from '@/web/lib/focus';
 import { useFocusRescue } from '@/web/lib/focus-rescue';
 import { RealtimeProvider } from '@/web/lib/realtime';
-import { useHydrated } from '@/web/lib/use-hydrated';
 import { FeatureEffects, useSessionEffects } from '../effects';
 import { AppShellSkeleton } from './app-shell-skeleton';
 import { BottomNav } from './bottom-nav';
@@ -20,26 +17,13 @@ import { SkipLink } from './page-focus';
 import { TopBar } from './top-bar';
 
 /**
- * The signed-in shell: sends visitors to /auth and a Switch without a session role to the chooser. Until
- * the user is known, and while the skeleton written at build time hydrates, it shows that skeleton; a
- * page the server drew with its user (decision 033) is drawn and hydrated as it is.
+ * The signed-in shell: sends visitors to /auth and a Switch without a session role to the chooser. Rendered
+ * by the server with its user (the layout's loader); reached by a client-side navigation, it shows its
+ * skeleton until the user is known.
  */
 export function AppLayout() {
-  const serverDrawn = useServerDrawn();
   useSessionEffects();
-  useRememberTimeZone(serverDrawn);
-  // Only the gate watches for the end of hydration, so that its end does not draw the whole page again.
-  return serverDrawn ? (
-    <SignedInShell />
-  ) : (
-    <AfterHydration fallback={<AppShellSkeleton />}>
-      <SignedInShell />
-    </AfterHydration>
-  );
-}
-
-function AfterHydration({ fallback, children }: { fallback: ReactNode; children: ReactNode }) {
-  return useHydrated() ? children : fallback;
+  return <SignedInShell />;
 }
 
 /**

@@ -1,7 +1,6 @@
 import { WifiOff } from 'lucide-react';
 import { useEffect } from 'react';
 import { Button } from '@/web/components/ui/button';
-import { useEarlyTapsReplay } from '@/web/lib/early-taps';
 
 /**
  * What a screen shows when it cannot load because the device is offline (decision 031): the app's shell
@@ -10,7 +9,6 @@ import { useEarlyTapsReplay } from '@/web/lib/early-taps';
  * stays, with the connection banner (decision 040).
  */
 export function OfflineScreen({ onRetry }: { onRetry: () => void }) {
-  useEarlyTapsReplay();
   useEffect(() => {
     window.addEventListener('online', onRetry);
     return () => window.removeEventListener('online', onRetry);

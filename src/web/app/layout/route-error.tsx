@@ -3,7 +3,9 @@ import { useEffect } from 'react';
 import { useRouteError } from 'react-router';
 import { Button } from '@/web/components/ui/button';
 import { cn } from '@/web/lib/cn';
-import { useEarlyTapsReplay } from '@/web/lib/early-taps';
+import { OfflineScreen } from './offline-screen';
+
+const reload = () => window.location.reload();
 
 /** What browsers say when the code of a page (a lazy chunk) cannot be fetched: offline, or gone after an upgrade. */
 const CHUNK_FAILURE =
@@ -19,11 +21,13 @@ export const isChunkLoadError = (error: unknown) =>
  */
 export function RouteError({ standalone = false }: { standalone?: boolean }) {
   const error = useRouteError();
-  useEarlyTapsReplay();
+  const offline = typeof navigator !== 'undefined' && !navigator.onLine;
   const chunk = isChunkLoadError(error);
   useEffect(() => {
     console.warn('A page failed', error);
   }, [error]);
+  // Offline, a page that could not load says so, and loads by itself once the device is back online.
+  if (offline) return <OfflineScreen onRetry={reload} />;
   const Wrapper = standalone ? 'main' : 'div';
   return (
     <Wrapper
@@ -41,7 +45,12 @@ export function RouteError({ standalone = false }: { standalone?: boolean }) {
           ? 'Check your connection and try again. If Pact has just been updated, Retry loads the new version.'
           : 'An unexpected error occurred. Please try again.'}
       </p>
-      <Button onClick={() => window.location.reload()}>Retry</Button>
+      <Button onClick={reload}>Retry</Button>
     </Wrapper>
   );
 }
+
+/** The error boundary of a page outside the signed-in layout: the error is the page. */
+export const StandaloneError = () => <RouteError standalone />;
+/** The error boundary of a page inside the signed-in layout: top bar and navigation stay. */
+export const InLayoutError = () => <RouteError />;

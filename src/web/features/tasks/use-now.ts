@@ -1,5 +1,5 @@
 import { startTransition, useEffect, useState } from 'react';
-import { useFirstNow } from '@/web/lib/boot';
+import { useFirstNow } from '@/web/lib/first-now';
 
 /** The current time, refreshed every minute, so due labels and colours move on while a page is open. */
 export function useNow(intervalMs = 60_000) {

@@ -4,7 +4,6 @@ import type { SessionRole } from '@/shared/domain/roles';
 import { Button } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
 import { ApiError } from '@/web/lib/api';
-import { useEarlyTapsReplay } from '@/web/lib/early-taps';
 import { useLogoutAction } from '../api/logout';
 import { useChooseSessionRole } from '../api/session-role';
 
@@ -15,7 +14,6 @@ const CHOICES: { role: SessionRole; label: string; tagline: string; Icon: typeof
 
 /** The full-screen card a Switch sees until they choose the role of this session. */
 export function RoleChooser() {
-  useEarlyTapsReplay();
   const choose = useChooseSessionRole();
   const logout = useLogoutAction();
   return (

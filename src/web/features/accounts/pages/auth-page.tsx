@@ -32,7 +32,8 @@ export function AuthPage() {
     new URLSearchParams(location.search).get('tab') === 'register' ? 'register' : 'login',
   );
   const [noticeFor, setNoticeFor] = useState<string | null>(null);
-  const recovery = recoveryParams(location.search, location.hash);
+  // The server never sees a hash: a recovery link that carries its token there is read once hydrated.
+  const recovery = recoveryParams(location.search, hydrated ? location.hash : '');
 
   const backToLogin = () => {
     setNoticeFor(null);

@@ -1,4 +1,3 @@
-import { format } from 'date-fns';
 import { ScrollText } from 'lucide-react';
 import { Link } from 'react-router';
 import { contractPreview, contractPreviewLength } from '@/shared/domain/contracts';
@@ -7,6 +6,7 @@ import type { CurrentUser } from '@/shared/schemas/accounts';
 import { buttonClasses } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
 import { Skeleton } from '@/web/components/ui/skeleton';
+import { format } from '@/web/lib/dates';
 import { useContract } from '../api/contract';
 import { ContractStatusBadge } from './status-badge';
 

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { format } from 'date-fns';
 import { ShieldAlert, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import type { ContractEventKind, ContractView } from '@/shared/schemas/contracts';
 import { Button } from '@/web/components/ui/button';
 import { Skeleton } from '@/web/components/ui/skeleton';
+import { format } from '@/web/lib/dates';
 import { contractHistoryQuery } from '../api/contract';
 import { VersionDiff } from './version-diff';
 

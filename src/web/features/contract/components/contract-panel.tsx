@@ -1,10 +1,10 @@
-import { format } from 'date-fns';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { contractAbilities } from '@/shared/domain/contracts';
 import { CONTRACT_MESSAGES, type ContractView } from '@/shared/schemas/contracts';
 import { Card } from '@/web/components/ui/card';
 import { ApiError, errorMessage } from '@/web/lib/api';
+import { format } from '@/web/lib/dates';
 import { useContractActions } from '../api/contract';
 import { ContractActionsBar } from './contract-actions';
 import { ContractEditor } from './contract-editor';

@@ -1,4 +1,3 @@
-import { format } from 'date-fns';
 import { CheckCircle2, Circle } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { toast } from 'sonner';
@@ -11,7 +10,7 @@ import {
 import { Button } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
 import { useCurrentUser } from '@/web/lib/current-user';
-import { formatMoment } from '@/web/lib/dates';
+import { format, formatMoment } from '@/web/lib/dates';
 import {
   editLocalRules,
   ensureLocalRules,

@@ -1,6 +1,6 @@
-import { format } from 'date-fns';
 import { CheckCircle2, Circle } from 'lucide-react';
 import type { ContractView } from '@/shared/schemas/contracts';
+import { format } from '@/web/lib/dates';
 
 /** Who has signed the version shown, and when. */
 export function Signatures({ contract }: { contract: ContractView }) {

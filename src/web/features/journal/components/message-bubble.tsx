@@ -1,7 +1,7 @@
-import { format } from 'date-fns';
 import type { NoteTone, NoteView } from '@/shared/schemas/journal';
 import { VoicePlayer } from '@/web/components/ui/voice-player';
 import { cn } from '@/web/lib/cn';
+import { format } from '@/web/lib/dates';
 import { mediaUrl } from '@/web/lib/upload';
 import { isPendingNote } from '../api/journal';
 

@@ -1,4 +1,3 @@
-import { format } from 'date-fns';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Avatar } from '@/web/components/ui/avatar';
@@ -7,6 +6,7 @@ import { Dialog } from '@/web/components/ui/dialog';
 import { Spinner } from '@/web/components/ui/spinner';
 import { ApiError } from '@/web/lib/api';
 import { useCurrentUser } from '@/web/lib/current-user';
+import { format } from '@/web/lib/dates';
 import { useAnswerRequest, usePartnerRequest } from '../api/requests';
 import { RoleBadge } from './role-badge';
 

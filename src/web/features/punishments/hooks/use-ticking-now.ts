@@ -1,5 +1,5 @@
 import { startTransition, useEffect, useState } from 'react';
-import { useFirstNow } from '@/web/lib/boot';
+import { useFirstNow } from '@/web/lib/first-now';
 
 /** The current time, refreshed every second while `active` (a running countdown), else left as it is. */
 export function useTickingNow(active: boolean) {

@@ -2,7 +2,7 @@ import { Label, Switch } from 'radix-ui';
 import { type FormEvent, useId, useState } from 'react';
 import { Button } from '@/web/components/ui/button';
 import { Input } from '@/web/components/ui/input';
-import { browserTimeZone } from '@/web/lib/boot';
+import { browserTimeZone } from '@/web/lib/time-zone';
 import type { PushPreferences } from '../api/push';
 import { useSavePushPreferences } from '../hooks/use-push';
 

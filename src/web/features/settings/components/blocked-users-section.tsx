@@ -1,4 +1,3 @@
-import { format } from 'date-fns';
 import { Ban } from 'lucide-react';
 import { toast } from 'sonner';
 import type { Role } from '@/shared/domain/roles';
@@ -7,6 +6,7 @@ import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
 import { Loading, Skeleton } from '@/web/components/ui/skeleton';
 import { errorMessage } from '@/web/lib/api';
+import { format } from '@/web/lib/dates';
 import { useBlockedUsers, useUnblock } from '../api/settings';
 import { SettingsSection } from './settings-section';
 

@@ -46,8 +46,8 @@ export function AboutSection() {
         <dt className="text-muted-foreground">Version</dt>
         <dd data-testid="app-version">{APP_VERSION}</dd>
         <dt className="text-muted-foreground">Platform</dt>
-        <dd>{about.platform}</dd>
-        {about.device ? (
+        <dd>{about?.platform ?? '…'}</dd>
+        {about?.device ? (
           <>
             <dt className="text-muted-foreground">Device</dt>
             <dd>{about.device}</dd>

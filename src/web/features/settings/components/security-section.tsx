@@ -1,4 +1,3 @@
-import { format } from 'date-fns';
 import { ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { SECURE_SCORE, SECURITY_EVENTS_SHOWN } from '@/shared/domain/security';
@@ -6,6 +5,7 @@ import type { SecurityEventView } from '@/shared/schemas/settings';
 import { Button } from '@/web/components/ui/button';
 import { Loading, Skeleton } from '@/web/components/ui/skeleton';
 import { cn } from '@/web/lib/cn';
+import { format } from '@/web/lib/dates';
 import { useSecurity } from '../api/settings';
 import { eventLabel, scoreLabel, typeLabel } from './security-labels';
 import { SessionsList } from './sessions-list';

@@ -1,4 +1,3 @@
-import { format } from 'date-fns';
 import { Laptop } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
@@ -6,6 +5,7 @@ import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
 import { Loading, Skeleton } from '@/web/components/ui/skeleton';
 import { errorMessage } from '@/web/lib/api';
+import { format } from '@/web/lib/dates';
 import { useRevokeOtherSessions, useSessions } from '../api/settings';
 
 const day = (ms: number) => format(ms, 'MMM d, yyyy');

@@ -19,10 +19,14 @@ function facts(model?: string) {
   });
 }
 
-/** The About section's platform and device; the model arrives later when the browser offers it. */
-export function useAboutView(): AboutView {
-  const [view, setView] = useState(() => facts());
+/**
+ * The About section's platform and device, read in the browser once the page is there (null until then, and
+ * on the server); the model arrives later when the browser offers it.
+ */
+export function useAboutView(): AboutView | null {
+  const [view, setView] = useState<AboutView | null>(null);
   useEffect(() => {
+    setView(facts());
     const hints = (navigator as Navigator & { userAgentData?: ClientHints }).userAgentData;
     let live = true;
     hints

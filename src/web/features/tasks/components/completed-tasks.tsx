@@ -1,4 +1,3 @@
-import { format } from 'date-fns';
 import { CheckCircle2, History } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -6,6 +5,7 @@ import { paths } from '@/shared/routes';
 import type { TaskCompletionView } from '@/shared/schemas/tasks';
 import { buttonClasses } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
+import { format } from '@/web/lib/dates';
 import { CompletionCard } from './completion-card';
 import { formatDue } from './task-labels';
 import { TimingBadge } from './timing-badge';

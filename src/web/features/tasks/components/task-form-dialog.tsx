@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { format } from 'date-fns';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
@@ -21,6 +20,7 @@ import { VoiceRecorder } from '@/web/components/ui/voice-recorder';
 import { WriteFailed } from '@/web/components/ui/write-failed';
 import { errorMessage } from '@/web/lib/api';
 import { cn } from '@/web/lib/cn';
+import { format } from '@/web/lib/dates';
 import { toastFirstError } from '@/web/lib/form-errors';
 import { mediaUrl } from '@/web/lib/upload';
 import { useMediaUpload } from '@/web/lib/use-media-upload';

@@ -1,4 +1,3 @@
-import { format } from 'date-fns';
 import { z } from 'zod';
 import { REPEAT_FREQUENCIES, type RepeatConfig } from '@/shared/domain/schedule';
 import {
@@ -9,6 +8,7 @@ import {
   VOICE_TASK_TITLE,
 } from '@/shared/schemas/tasks';
 import type { RecordedVoice } from '@/web/components/ui/voice-recorder';
+import { format } from '@/web/lib/dates';
 import { PENDING_UPLOAD_ID } from '@/web/lib/upload';
 
 /** A due time a minute gone still counts as now, as on the server. */

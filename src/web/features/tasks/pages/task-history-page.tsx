@@ -1,5 +1,5 @@
 import { ArrowLeft, Image as ImageIcon, LayoutGrid, List } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/shared/routes';
 import type { TaskCompletionView } from '@/shared/schemas/tasks';
@@ -26,9 +26,10 @@ export function TaskHistoryPage() {
   const highlight = useHighlight('completion-', history.isSuccess);
   const feedback = useHistoryFeedback({ id: user.id, actingRole: user.sessionRole });
   // The wide table suits a desktop; a phone starts with the cards.
-  const [layout, setLayout] = useState<Layout>(() =>
-    window.matchMedia('(min-width: 768px)').matches ? 'list' : 'grid',
-  );
+  const [layout, setLayout] = useState<Layout>('grid');
+  useEffect(() => {
+    if (window.matchMedia('(min-width: 768px)').matches) setLayout('list');
+  }, []);
   const [photo, setPhoto] = useState<{ id: string; title: string } | null>(null);
 
   const cells = (c: TaskCompletionView) => ({

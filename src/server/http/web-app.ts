@@ -1,0 +1,80 @@
+import { randomBytes } from 'node:crypto';
+import type { Context, Hono } from 'hono';
+import { getCookie } from 'hono/cookie';
+import { createRequestHandler, type ServerBuild } from 'react-router';
+import { isValidTimeZone } from '@/shared/domain/schedule';
+import { TIME_ZONE_COOKIE } from '@/shared/routes';
+import type { Logger } from '../logger';
+import { contentSecurityPolicy } from './security-headers';
+import { loadWebRoot, sendWebFile } from './web-files';
+
+export interface WebAppOptions {
+  /** The browser's build (`dist/web/client`): assets and the prerendered pages; null under Vite's dev server. */
+  clientDir: string | null;
+  /** The server build's request handler module (`dist/web/server/index.js`), or the dev server's. */
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  /** Answers a request inside the app (the same middleware, session and routes as the browser's). */
+  fetch: (request: Request, env: unknown) => Response | Promise<Response>;
+  log: Logger;
+  mode?: 'production' | 'development';
+  /** The server's clock (tests set it). */
+  now?: () => number;
+}
+
+/**
+ * The web app behind the API (decision 048): a built file by its exact path; a prerendered page at its
+ * address when the request has no query; any other path goes to React Router's request handler, whose
+ * loaders read the API in-process with the request's cookie (`read`), and whose scripts carry this
+ * response's CSP nonce. A rendered page may hold the user's data: never kept by a cache.
+ */
+export function mountWebApp(app: Hono, opts: WebAppOptions) {
+  const web = opts.clientDir ? loadWebRoot(opts.clientDir) : { files: new Map(), pages: new Map() };
+  const handle = createRequestHandler(opts.build, opts.mode ?? 'production');
+  const now = opts.now ?? Date.now;
+  /** The zone a page's dates are rendered in: the one the browser told (its cookie), else UTC. */
+  const timeZoneOf = (c: Context) => {
+    const chosen = getCookie(c, TIME_ZONE_COOKIE);
+    return chosen && isValidTimeZone(chosen) ? chosen : 'UTC';
+  };
+
+  const reader = (c: Context) => {
+    const headers: Record<string, string> = {};
+    const cookie = c.req.header('cookie');
+    if (cookie) headers.cookie = cookie;
+    const agent = c.req.header('user-agent');
+    if (agent) headers['user-agent'] = agent;
+    return async (path: string): Promise<unknown> => {
+      const response = await opts.fetch(new Request(new URL(path, c.req.url), { headers }), c.env);
+      if (response.ok) return response.json();
+      await response.body?.cancel();
+      return null;
+    };
+  };
+
+  app.get('*', async (c) => {
+    const file = web.files.get(c.req.path);
+    if (file) return sendWebFile(c, file);
+    // A file the build did not write (a chunk of another version) is missing, not a page.
+    if (c.req.path.startsWith('/assets/')) return c.text('Not found', 404);
+    const url = new URL(c.req.url);
+    const page = url.search ? undefined : web.pages.get(c.req.path.replace(/(.)\/+$/, '$1'));
+    if (page) return sendWebFile(c, page);
+    const nonce = randomBytes(16).toString('base64');
+    try {
+      const response = await handle(c.req.raw, {
+        read: reader(c),
+        nonce,
+        renderedAt: now(),
+        timeZone: timeZoneOf(c),
+      });
+      const headers = new Headers(response.headers);
+      headers.set('Content-Security-Policy', contentSecurityPolicy([`'nonce-${nonce}'`]));
+      headers.set('Cache-Control', 'no-store');
+      headers.set('Vary', 'Cookie');
+      return new Response(response.body, { status: response.status, headers });
+    } catch (error) {
+      opts.log.error({ err: error, path: c.req.path }, 'page not rendered');
+      throw error;
+    }
+  });
+}

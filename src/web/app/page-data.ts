@@ -1,0 +1,86 @@
+import { type DehydratedState, dehydrate, QueryClient, type QueryKey } from '@tanstack/react-query';
+import type { CurrentUser } from '@/shared/schemas/accounts';
+import { queryKeys } from '@/web/lib/query-keys';
+
+declare module 'react-router' {
+  interface AppLoadContext {
+    /**
+     * Reads an API path for this request, in-process: the server's own `fetch` with the request's cookie, so
+     * the same session, access rules and answers as the browser would get (decision 048). The answer's body,
+     * or null when it was not a 200. Absent while pages are prerendered at build time.
+     */
+    read?: (path: string) => Promise<unknown>;
+    /** The moment this request's reads began: every query it renders with is stamped with it. */
+    renderedAt?: number;
+    /** The time zone this request's dates are rendered in (the `pact_tz` cookie, else UTC). */
+    timeZone?: string;
+  }
+}
+
+/** One API read a page is rendered with: its path, its query key, and the part of the answer the query holds. */
+export interface Read {
+  path: string;
+  key: QueryKey;
+  /** The part of the answer the query holds; undefined when the answer is not all of it. */
+  pick: (body: Record<string, unknown>) => unknown;
+}
+
+/** What a route's loader hands to the page: the queries it read, for the root's one HydrationBoundary. */
+export interface PageData {
+  queries: DehydratedState;
+}
+
+const read = (path: string, key: QueryKey, pick: Read['pick'] = (body) => body): Read => ({
+  path,
+  key,
+  pick,
+});
+
+/** The reads pages are rendered with, by name. Each keeps the shape the page's own query keeps. */
+export const reads = {
+  me: read('/api/me', queryKeys.me, (b) => b.user ?? null),
+  notifications: read('/api/notifications', queryKeys.notifications),
+  requests: read('/api/partner-requests', queryKeys.partnerRequests, (b) => b.requests),
+  stops: read('/api/stops', queryKeys.stops),
+  // The first page of several is not the whole list the query holds: the browser reads it then.
+  tasks: read('/api/tasks', queryKeys.tasks, (b) => (b.nextCursor ? undefined : b.tasks)),
+  taskHistory: read('/api/task-completions', queryKeys.taskHistory, (b) => b.completions),
+  punishments: read('/api/punishments', queryKeys.punishments, (b) => b.punishments),
+  contract: (partnerId: string) =>
+    read(
+      `/api/contracts?partnerId=${encodeURIComponent(partnerId)}`,
+      queryKeys.contract(partnerId),
+      (b) => b.contract,
+    ),
+};
+
+/**
+ * Runs `reads` through the request's in-process API and returns them dehydrated, all stamped with the moment
+ * the reads began (the stream then says whether anything changed since, decision 035). A read that fails is
+ * left out: the page's own query reads it in the browser.
+ */
+export async function loadQueries(
+  context: { read?: (path: string) => Promise<unknown>; renderedAt?: number },
+  list: Read[],
+): Promise<PageData> {
+  const renderedAt = context.renderedAt ?? Date.now();
+  const queryClient = new QueryClient();
+  const fetchRead = context.read;
+  if (fetchRead) {
+    await Promise.all(
+      list.map(async ({ path, key, pick }) => {
+        const body = await fetchRead(path);
+        if (!body || typeof body !== 'object') return;
+        const data = pick(body as Record<string, unknown>);
+        if (data !== undefined) queryClient.setQueryData(key, data, { updatedAt: renderedAt });
+      }),
+    );
+  }
+  return { queries: dehydrate(queryClient) };
+}
+
+/** The signed-in user a dehydrated state holds, if any. */
+export function userOf(data: PageData): CurrentUser | null {
+  const me = data.queries.queries.find((q) => q.queryHash === JSON.stringify(queryKeys.me));
+  return (me?.state.data as CurrentUser | null | undefined) ?? null;
+}

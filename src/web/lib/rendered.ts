@@ -1,0 +1,12 @@
+import { createContext, useContext } from 'react';
+
+/**
+ * The moment the server rendered the page, and the time zone it rendered its dates in (root loader): the
+ * browser's first render shows the same, and moves to its own clock and zone once hydrated.
+ */
+export interface Rendered {
+  renderedAt: number;
+  timeZone: string;
+}
+export const RenderedContext = createContext<Rendered>({ renderedAt: 0, timeZone: 'UTC' });
+export const useRendered = () => useContext(RenderedContext);

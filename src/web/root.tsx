@@ -1,0 +1,154 @@
+// First, before any schema is built.
+import './zod-config';
+import { HydrationBoundary, QueryClientProvider } from '@tanstack/react-query';
+import { Fragment, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  Links,
+  type LoaderFunctionArgs,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useMatches,
+  useRouteLoaderData,
+} from 'react-router';
+import { RouteError } from './app/layout/route-error';
+import type { PageData } from './app/page-data';
+import { Toasts } from './app/providers';
+import { Spinner } from './components/ui/spinner';
+import { setZoneSource } from './lib/dates';
+import { focusPageHeadingWhenShown } from './lib/focus';
+import { createQueryClient } from './lib/query-client';
+import { type Rendered, RenderedContext } from './lib/rendered';
+import { browserTimeZone, rememberTimeZone } from './lib/time-zone';
+import './styles.css';
+
+/**
+ * The moment the page was rendered and the time zone its dates were rendered in (the request's `pact_tz`
+ * cookie, read by the server in one place, decision 048); UTC on a prerendered page.
+ */
+export function loader({ context }: LoaderFunctionArgs): Rendered {
+  return { renderedAt: context.renderedAt ?? Date.now(), timeZone: context.timeZone ?? 'UTC' };
+}
+
+/** The document around every page: the same for prerendered, server-rendered and error pages. */
+export function Layout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="UTF-8" />
+        <meta
+          name="viewport"
+          content="width=device-width, initial-scale=1, viewport-fit=cover, interactive-widget=resizes-content"
+        />
+        <meta name="color-scheme" content="light dark" />
+        <meta name="theme-color" media="(prefers-color-scheme: light)" content="#6d28d9" />
+        <meta name="theme-color" media="(prefers-color-scheme: dark)" content="#100e19" />
+        <meta
+          name="description"
+          content="Pact: a private space for a consenting adult couple to keep their dynamic."
+        />
+        <meta name="robots" content="noindex" />
+        <link rel="icon" type="image/png" sizes="48x48" href="/icons/favicon-48.png" />
+        <link rel="apple-touch-icon" href="/icons/apple-touch-icon.png" />
+        <link rel="manifest" href="/manifest.webmanifest" />
+        <meta name="apple-mobile-web-app-title" content="Pact" />
+        <title>Pact</title>
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+/** Every matched route's dehydrated queries, merged: one hydration point, before anything renders. */
+function useMatchedQueries() {
+  const matches = useMatches();
+  return useMemo(() => {
+    const queries = matches.flatMap(
+      (match) => (match.loaderData as PageData | undefined)?.queries?.queries ?? [],
+    );
+    return { mutations: [], queries };
+  }, [matches]);
+}
+
+/**
+ * After a client-side navigation, focus moves to the new page's heading, as a page load would put a screen
+ * reader at the top of the new page. Not on the first page, and not when only the query changes.
+ */
+function useHeadingFocusOnNavigation() {
+  const { pathname } = useLocation();
+  const previous = useRef(pathname);
+  useEffect(() => {
+    if (previous.current === pathname) return;
+    previous.current = pathname;
+    return focusPageHeadingWhenShown();
+  }, [pathname]);
+}
+
+/** In the browser: the zone the page was rendered in until it is hydrated, then the browser's own. */
+let hydratedZone: string | null = null;
+if (typeof document !== 'undefined') setZoneSource(() => hydratedZone ?? undefined);
+
+/**
+ * Once hydrated, dates are shown in the browser's zone, and the server is told it for the next page. A page
+ * rendered in another zone (a first visit, a journey) is drawn again in the browser's.
+ */
+function useBrowserZone(rendered: Rendered) {
+  if (typeof document !== 'undefined' && hydratedZone === null) hydratedZone = rendered.timeZone;
+  const [generation, setGeneration] = useState(0);
+  useEffect(() => {
+    const zone = browserTimeZone();
+    const redraw = hydratedZone !== zone;
+    hydratedZone = zone;
+    if (redraw) {
+      rememberTimeZone(zone);
+      setGeneration((g) => g + 1);
+    }
+  }, []);
+  return generation;
+}
+
+/** The query cache (one per request on the server, one per tab in the browser) and the toasts. */
+export default function App() {
+  const [queryClient] = useState(createQueryClient);
+  const rendered = useRouteLoaderData<typeof loader>('root') ?? { renderedAt: 0, timeZone: 'UTC' };
+  const state = useMatchedQueries();
+  const generation = useBrowserZone(rendered);
+  useHeadingFocusOnNavigation();
+  // From now on every control answers a tap (styles.css keeps them inert until then).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = '';
+  }, []);
+  return (
+    <RenderedContext value={rendered}>
+      <QueryClientProvider client={queryClient}>
+        <HydrationBoundary state={state}>
+          <Fragment key={generation}>
+            <Outlet />
+          </Fragment>
+        </HydrationBoundary>
+        <Toasts />
+      </QueryClientProvider>
+    </RenderedContext>
+  );
+}
+
+/** What the app's shell shows while a page's route loads in the browser (the offline shell, decision 031). */
+export function HydrateFallback() {
+  return (
+    <main className="flex min-h-dvh items-center justify-center">
+      <Spinner label="Loading…" />
+    </main>
+  );
+}
+
+export function ErrorBoundary() {
+  return <RouteError standalone />;
+}

@@ -1,0 +1,27 @@
+import { index, layout, type RouteConfig, route } from '@react-router/dev/routes';
+
+/**
+ * Every page of the web app, named once (decision 048): its address and its route module, which holds the
+ * page, its loader (the data it is rendered with) and its error boundary. Paths match `src/shared/routes.ts`,
+ * which the server and the links read; a test checks that the two agree.
+ */
+export default [
+  layout('routes/public.tsx', [
+    index('routes/home.tsx'),
+    route('privacy-policy', 'routes/privacy-policy.tsx'),
+    route('terms-of-service', 'routes/terms-of-service.tsx'),
+    route('release-info', 'routes/release-info.tsx'),
+  ]),
+  route('auth', 'routes/auth.tsx'),
+  route('auth-callback', 'routes/auth-callback.tsx'),
+  layout('routes/signed-in.tsx', [
+    route('dashboard', 'routes/dashboard.tsx'),
+    route('tasks', 'routes/tasks.tsx'),
+    route('task-history', 'routes/task-history.tsx'),
+    route('punishments', 'routes/punishments.tsx'),
+    route('contract', 'routes/contract.tsx'),
+    route('journal', 'routes/journal.tsx'),
+    route('settings', 'routes/settings.tsx'),
+  ]),
+  route('*', 'routes/not-found.tsx'),
+] satisfies RouteConfig;

@@ -1,0 +1,20 @@
+import { type LoaderFunctionArgs, redirect } from 'react-router';
+import { paths } from '@/shared/routes';
+import { AppLayout } from '@/web/app/layout/app-layout';
+import { loadQueries, reads, userOf } from '@/web/app/page-data';
+
+/**
+ * The signed-in layout's data: who is signed in, and what its top bar shows on every page (the bell, the
+ * requests, Red). A visitor is sent to the login before anything is rendered.
+ */
+export async function loader({ context }: LoaderFunctionArgs) {
+  const data = await loadQueries(context, [reads.me, reads.notifications, reads.requests, reads.stops]);
+  if (context.read && !userOf(data)) throw redirect(paths.auth);
+  return data;
+}
+
+/** In the browser each page's own queries read what they need: the cache may hold it already. */
+export const clientLoader = () => null;
+
+export default AppLayout;
+export { StandaloneError as ErrorBoundary } from '@/web/app/layout/route-error';
