@@ -327,7 +327,7 @@ test('the Complete task dialog: empty, recording a voice note, then with a photo
   await seedTask(page, sub.id, { title: 'Fold the laundry' });
   await sub.page.goto('/tasks');
   await heading(sub.page, 'Tasks');
-  // The list arrives drawn by the server: a tap counts once its code is live.
+  // The list arrives rendered by the server: a tap counts once it is hydrated.
   await expect(sub.page.locator('html[data-live=ready]')).toBeAttached();
   const dialog = await openDialog(sub.page, 'Complete task', () =>
     sub.page

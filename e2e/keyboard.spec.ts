@@ -63,7 +63,7 @@ test('focus goes back to what opened a dialog, on the dominant screens', async (
   await s.page.context().close();
 
   await dom.goto('/dashboard');
-  // Drawn by the server: its buttons answer once the page has hydrated.
+  // Rendered by the server: its buttons answer once the page has hydrated.
   await expect(dom.locator('html[data-live=ready]')).toBeAttached();
   await expectFocusReturns(
     dom,
@@ -87,7 +87,7 @@ test('focus goes back to what opened a dialog, on the dominant screens', async (
   await expect(bell).toBeFocused();
 
   await dom.goto('/tasks');
-  // Drawn by the server: its buttons answer once the page has hydrated.
+  // Rendered by the server: its buttons answer once the page has hydrated.
   await expect(dom.locator('html[data-live=ready]')).toBeAttached();
   await expectFocusReturns(dom, dom.locator('main header').getByRole('button'), 'Create New Task');
   const card = dom.getByTestId('task-card').filter({ hasText: 'Shine the shoes' });
@@ -124,7 +124,7 @@ test('focus goes back to the opener on the sign-in and submissive screens too', 
 
   const { sub: s } = await seedCouple(browser, page, request, { dominant: 'Uma Dom', submissive: 'Vic Sub' });
   await s.page.goto('/tasks');
-  // Drawn by the server: its buttons answer once the page has hydrated.
+  // Rendered by the server: its buttons answer once the page has hydrated.
   await expect(s.page.locator('html[data-live=ready]')).toBeAttached();
   await expectFocusReturns(s.page, s.page.locator('main header').getByRole('button'), 'Above & Beyond');
   await s.page.context().close();
@@ -143,7 +143,7 @@ test('a skip link comes first, and focus moves to the heading of each page reach
 
   await signedInUser(browser, request, { label: 'keys', role: 'dominant', displayName: 'Wes Dom', page });
   await page.goto('/dashboard');
-  // Drawn by the server: its buttons answer once the page has hydrated.
+  // Rendered by the server: its buttons answer once the page has hydrated.
   await expect(page.locator('html[data-live=ready]')).toBeAttached();
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
   await page.keyboard.press('Tab');
@@ -171,7 +171,7 @@ test('the headings of /tasks go down one level at a time, on both tabs', async (
   await s.page.context().close();
 
   await dom.goto('/tasks');
-  // Drawn by the server: its buttons answer once the page has hydrated.
+  // Rendered by the server: its buttons answer once the page has hydrated.
   await expect(dom.locator('html[data-live=ready]')).toBeAttached();
   await expect(dom.getByTestId('task-card').first()).toBeVisible();
   expectNoSkippedLevels(await headingLevels(dom));

@@ -54,7 +54,7 @@ test('opening a notification in the bell opens what it is about', async ({ page:
   const task = await seedTask(dom, s.id, { title: 'Polish the silver' });
   const sub = s.page;
   await sub.goto('/dashboard');
-  // The dashboard arrives drawn by the server: a tap counts once its code is live.
+  // The dashboard arrives rendered by the server: a tap counts once it is hydrated.
   await expect(sub.locator('html[data-live=ready]')).toBeAttached();
   await sub.getByRole('button', { name: /^Notifications/ }).click();
   await sub

@@ -155,7 +155,7 @@ test('a change sent before a rendered page’s stream opened appears once it ope
   await expect(sub.page.getByTestId('task-card').filter({ hasText: 'Sent before the stream' })).toBeVisible();
 });
 
-test('dates are rendered in the browser’s time zone once the server knows it; before, the page is drawn again in it', async ({
+test('dates are rendered in the browser’s time zone once the server knows it; before, the page is rendered again in it', async ({
   browser,
   request,
 }) => {

@@ -59,7 +59,7 @@ test('a restart behind a proxy answering 502 keeps the open page, its typed text
     await expect(html).toHaveAttribute('data-live', 'ready');
     const composer = page.getByRole('textbox', { name: 'Message' });
     await composer.fill(TYPED);
-    // Remembers the text box itself (a page drawn again, or a reload, would make a new one) and every
+    // Remembers the text box itself (a page rendered again, or a reload, would make a new one) and every
     // error or offline screen that comes up, however briefly.
     await page.evaluate(() => {
       const w = window as unknown as { kept: { box: Element | null; screens: string[] } };

@@ -35,7 +35,7 @@ test('a blocked user is listed with name, role, username and date; Unblock lets 
   expect(await searchFinds(other.page, me.email)).toBe(0);
 
   await page.goto('/dashboard');
-  // The page is drawn and live before the tap (as every two-browser test waits).
+  // The page is rendered and hydrated before the tap (as every two-browser test waits).
   await expect(page.locator('html')).toHaveAttribute('data-live', 'ready');
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click();
   await expect(settingsHeading(page)).toBeVisible();

@@ -23,7 +23,7 @@ export function smallTargets(page: Page, min = 44): Promise<SmallTarget[]> {
       const style = getComputedStyle(el);
       if (style.visibility === 'hidden' || style.display === 'none') continue;
       let rect = el.getBoundingClientRect();
-      if (rect.width <= 1 || rect.height <= 1) continue; // not drawn, or visually hidden until focused
+      if (rect.width <= 1 || rect.height <= 1) continue; // not shown, or visually hidden until focused
       if (el.closest('[aria-hidden=true], [inert]')) continue;
       // Inline links in running text are exempt.
       if (el.tagName === 'A' && style.display === 'inline') {
@@ -67,7 +67,7 @@ export function focusUnderBars(page: Page): Promise<string | null> {
     if (el.closest('header, nav[aria-label="Main"], [data-sonner-toaster]')) return null;
     const r = el.getBoundingClientRect();
     if (r.width <= 1 || r.height <= 1) return null;
-    // Drawn above the bars (the skip link), or taller than the space between them: nothing to scroll to.
+    // Shown above the bars (the skip link), or taller than the space between them: nothing to scroll to.
     if (getComputedStyle(el).position === 'fixed') return null;
     const top = document.querySelector('header')?.getBoundingClientRect().bottom ?? 0;
     const bottom =

@@ -30,7 +30,7 @@ test('a double tap on Send posts one message', async ({ page, browser, request }
     if (r.method() === 'POST' && r.url().endsWith('/api/notes'))
       posts.push(r.headers()['idempotency-key'] ?? '');
   });
-  // Two taps in the same moment: the second lands before the page has drawn the first one's state.
+  // Two taps in the same moment: the second lands before the page has rendered the first one's state.
   await page.getByRole('button', { name: 'Send' }).evaluate((button: HTMLButtonElement) => {
     button.click();
     button.click();

@@ -1,4 +1,4 @@
-// The app's icons for the web app manifest, iOS and notifications, drawn from Pact's own mark (the "P" of
+// The app's icons for the web app manifest, iOS and notifications, made from Pact's own mark (the "P" of
 // src/web/public/icon.svg) with sharp. The PNGs are committed (src/web/public/icons/); run this again when
 // the mark changes (decision 031).
 // Usage: node scripts/icons.mjs

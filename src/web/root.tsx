@@ -98,7 +98,7 @@ if (typeof document !== 'undefined') setZoneSource(() => hydratedZone ?? undefin
 
 /**
  * Once hydrated, dates are shown in the browser's zone, and the server is told it for the next page. A page
- * rendered in another zone (a first visit, a journey) is drawn again in the browser's.
+ * rendered in another zone (a first visit, a journey) is rendered again in the browser's.
  */
 function useBrowserZone(rendered: Rendered) {
   if (typeof document !== 'undefined' && hydratedZone === null) hydratedZone = rendered.timeZone;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Context, Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
-import { createRequestHandler, type ServerBuild } from 'react-router';
+import type { AppLoadContext, ServerBuild } from 'react-router';
 import { isValidTimeZone } from '@/shared/domain/schedule';
 import { TIME_ZONE_COOKIE } from '@/shared/routes';
 import type { Logger } from '../logger';
@@ -29,7 +29,15 @@ export interface WebAppOptions {
  */
 export function mountWebApp(app: Hono, opts: WebAppOptions) {
   const web = opts.clientDir ? loadWebRoot(opts.clientDir) : { files: new Map(), pages: new Map() };
-  const handle = createRequestHandler(opts.build, opts.mode ?? 'production');
+  // React Router (and React with it) is loaded on the first page, after `main` has chosen the production
+  // builds by NODE_ENV: a static import would load React's development build before that.
+  let handler: Promise<(request: Request, context: AppLoadContext) => Promise<Response>> | null = null;
+  const handle = (request: Request, context: AppLoadContext) => {
+    handler ??= import('react-router').then(({ createRequestHandler }) =>
+      createRequestHandler(opts.build, opts.mode ?? 'production'),
+    );
+    return handler.then((h) => h(request, context));
+  };
   const now = opts.now ?? Date.now;
   /** The zone a page's dates are rendered in: the one the browser told (its cookie), else UTC. */
   const timeZoneOf = (c: Context) => {

@@ -32,7 +32,7 @@ export const eventRoutes = (deps: Pick<AppDeps, 'sessions' | 'hub'> & { heartbea
         open = false;
         wake();
       });
-      // Since when nothing has been sent to this user: a page drawn from reads made after it missed nothing.
+      // Since when nothing has been sent to this user: a page rendered from reads made after it missed nothing.
       const ready = { quietSince: deps.hub.quietSince(userId) };
       await stream.writeSSE({ event: 'ready', data: JSON.stringify(ready), retry: 3000 });
       while (open) {

@@ -37,7 +37,7 @@ export class SseHub {
 
   /**
    * The moment from which the hub knows that no event has been sent to `userId` (decision 035): data read
-   * for the user at or after it has missed nothing that a stream would have carried. A page drawn before
+   * for the user at or after it has missed nothing that a stream would have carried. A page rendered before
    * it is refetched when its stream opens.
    */
   quietSince(userId: string): number {

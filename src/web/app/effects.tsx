@@ -1,17 +1,19 @@
 import type { CurrentUser } from '@/shared/schemas/accounts';
-import { ContractEffects } from '@/web/features/contract/components/contract-effects';
 import { PushEffects, usePushLogout } from '@/web/features/push/components/push-effects';
 import { TaskEffects } from '@/web/features/tasks/components/task-effects';
+import { useLiveUpdates } from '@/web/lib/realtime';
+import { LIVE_UPDATES } from './live-updates';
 
 /**
- * What each feature runs on every signed-in page (live reloads, reminders), registered in one place.
- * A new feature adds its effects component here.
+ * What each feature runs on every signed-in page, registered in one place: the live updates' table
+ * (live-updates.ts) and the features' own effects (reminders, push). A new feature adds its rows or its
+ * effects component here.
  */
 export function FeatureEffects({ user }: { user: CurrentUser }) {
+  useLiveUpdates(LIVE_UPDATES);
   return (
     <>
       <TaskEffects user={user} />
-      <ContractEffects />
       <PushEffects />
     </>
   );

@@ -65,7 +65,7 @@ describe('what the reads say about the server', () => {
     const queryClient = createQueryClient();
     serverContact.failed(network);
     expect(serverContact.get()).toBe('unreachable');
-    // An optimistic update or a drawn page's boot data is not an answer.
+    // An optimistic update or a page's loader data is not an answer.
     queryClient.setQueryData(['tasks'], ['kept']);
     expect(serverContact.get()).toBe('unreachable');
     await queryClient

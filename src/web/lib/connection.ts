@@ -63,7 +63,7 @@ function set(next: Contact) {
 
 /**
  * Follows every read of the cache: each failed try and each answer from the server (data written by the
- * app itself, an optimistic update or a drawn page's boot data, says nothing about the server).
+ * app itself, an optimistic update or a page's loader data, says nothing about the server).
  */
 export function watchReads(queryClient: QueryClient) {
   return queryClient.getQueryCache().subscribe((event) => {
@@ -83,7 +83,7 @@ function subscribeOnline(listener: () => void) {
   };
 }
 
-/** Whether the browser says it is online (true on the server, where pages are drawn). */
+/** Whether the browser says it is online (true on the server, where pages are rendered). */
 export const useBrowserOnline = () =>
   useSyncExternalStore(
     subscribeOnline,

@@ -14,22 +14,22 @@ describe('stream reconnection backoff', () => {
 });
 
 describe('what the first ready event refetches', () => {
-  const drawnAt = 1_000_000;
+  const renderedAt = 1_000_000;
   const readyAt = 1_003_000;
-  it('keeps the drawn page’s data when nothing was sent to the user since its reads began', () => {
-    expect(staleAtFirstReady(drawnAt, readyAt, drawnAt, drawnAt - CLOCK_ALLOWANCE_MS)).toBe(false);
+  it('keeps the rendered page’s data when nothing was sent to the user since its reads began', () => {
+    expect(staleAtFirstReady(renderedAt, readyAt, renderedAt, renderedAt - CLOCK_ALLOWANCE_MS)).toBe(false);
   });
 
   it('reads it again when an event may have come since, or the stream cannot say', () => {
-    expect(staleAtFirstReady(drawnAt, readyAt, drawnAt, drawnAt - 1_000)).toBe(true);
-    expect(staleAtFirstReady(drawnAt, readyAt, drawnAt, drawnAt + 1)).toBe(true);
-    expect(staleAtFirstReady(drawnAt, readyAt, drawnAt, null)).toBe(true);
+    expect(staleAtFirstReady(renderedAt, readyAt, renderedAt, renderedAt - 1_000)).toBe(true);
+    expect(staleAtFirstReady(renderedAt, readyAt, renderedAt, renderedAt + 1)).toBe(true);
+    expect(staleAtFirstReady(renderedAt, readyAt, renderedAt, null)).toBe(true);
   });
 
   it('reads again anything else read before the stream was ready, and nothing read after', () => {
-    expect(staleAtFirstReady(drawnAt + 500, readyAt, drawnAt, 0)).toBe(true);
+    expect(staleAtFirstReady(renderedAt + 500, readyAt, renderedAt, 0)).toBe(true);
     expect(staleAtFirstReady(readyAt - 1, readyAt, null, 0)).toBe(true);
-    expect(staleAtFirstReady(readyAt, readyAt, drawnAt, 0)).toBe(false);
-    expect(staleAtFirstReady(0, readyAt, drawnAt, 0)).toBe(false);
+    expect(staleAtFirstReady(readyAt, readyAt, renderedAt, 0)).toBe(false);
+    expect(staleAtFirstReady(0, readyAt, renderedAt, 0)).toBe(false);
   });
 });

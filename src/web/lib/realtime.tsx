@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext, useEffect, useRef } from 'react';
 import { EVENT_NAMES, type EventName, type EventPayloads } from '@/shared/events';
 import { serverContact } from './connection';
@@ -21,19 +21,19 @@ export const CLOCK_ALLOWANCE_MS = 5_000;
 
 /**
  * Whether data the browser holds must be read again when its stream is first ready: what was read before
- * the stream listened may have missed a change. Data from the page the server drew (`dataUpdatedAt` is the
- * moment its reads began, `drawnAt`) is kept when the stream says nothing was sent to the user since
+ * the stream listened may have missed a change. Data the server rendered the page with (`dataUpdatedAt` is the
+ * moment its reads began, `renderedAt`) is kept when the stream says nothing was sent to the user since
  * (`quietSince`, decision 035); anything else read before `readyAt` is read again.
  */
 export function staleAtFirstReady(
   dataUpdatedAt: number,
   readyAt: number,
-  drawnAt: number | null,
+  renderedAt: number | null,
   quietSince: number | null,
 ): boolean {
   if (dataUpdatedAt <= 0 || dataUpdatedAt >= readyAt) return false;
-  const drawnData = drawnAt !== null && dataUpdatedAt === drawnAt;
-  return !(drawnData && quietSince !== null && drawnAt - CLOCK_ALLOWANCE_MS >= quietSince);
+  const renderedData = renderedAt !== null && dataUpdatedAt === renderedAt;
+  return !(renderedData && quietSince !== null && renderedAt - CLOCK_ALLOWANCE_MS >= quietSince);
 }
 
 /** The `quietSince` a ready event carries; null when it is missing or not a number. */
@@ -57,7 +57,7 @@ function quietSinceOf(data: string): number | null {
 export function RealtimeProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const registry = useRef<Registry>(new Map()).current;
-  const drawnAt = useRendered().renderedAt || null;
+  const renderedAt = useRendered().renderedAt || null;
 
   useEffect(() => {
     let source: EventSource | null = null;
@@ -80,7 +80,7 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
         else if (first) {
           const quietSince = quietSinceOf((message as MessageEvent<string>).data);
           void queryClient.invalidateQueries({
-            predicate: (q) => staleAtFirstReady(q.state.dataUpdatedAt, readyAt, drawnAt, quietSince),
+            predicate: (q) => staleAtFirstReady(q.state.dataUpdatedAt, readyAt, renderedAt, quietSince),
           });
         }
         first = false;
@@ -147,7 +147,7 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
       window.removeEventListener('offline', goneOffline);
       document.removeEventListener('visibilitychange', reconnectNow);
     };
-  }, [queryClient, registry, drawnAt]);
+  }, [queryClient, registry, renderedAt]);
 
   return <RealtimeContext.Provider value={registry}>{children}</RealtimeContext.Provider>;
 }
@@ -170,4 +170,49 @@ export function useRealtimeEvent<N extends EventName>(name: N, handler: Handler<
       set.delete(wrapped);
     };
   }, [registry, name]);
+}
+
+/**
+ * What a server event changes in the cache: a query key read again (and every key under it, but those
+ * `except` names), or a feature's own change (a task put in place).
+ */
+export type LiveUpdate<N extends EventName> =
+  | { refresh: QueryKey; except?: (key: QueryKey) => boolean }
+  | ((queryClient: QueryClient, data: EventPayloads[N]) => void);
+
+/** Each event's updates (decision 048): the app keeps one such table, src/web/app/live-updates.ts. */
+export type LiveUpdateTable = { [N in EventName]?: readonly LiveUpdate<N>[] };
+
+/** Carries out `table` for every event while the component is mounted (once, in the signed-in layout). */
+export function useLiveUpdates(table: LiveUpdateTable) {
+  const registry = useContext(RealtimeContext);
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!registry) return;
+    const added: [Set<Handler<EventName>>, Handler<EventName>][] = [];
+    for (const [name, updates] of Object.entries(table) as [EventName, readonly LiveUpdate<EventName>[]][]) {
+      const handler: Handler<EventName> = (data) => {
+        for (const update of updates) {
+          if (typeof update === 'function') update(queryClient, data);
+          else {
+            const { refresh, except } = update;
+            void queryClient.invalidateQueries({
+              queryKey: refresh,
+              ...(except ? { predicate: (q) => !except(q.queryKey) } : {}),
+            });
+          }
+        }
+      };
+      let set = registry.get(name);
+      if (!set) {
+        set = new Set();
+        registry.set(name, set);
+      }
+      set.add(handler);
+      added.push([set, handler]);
+    }
+    return () => {
+      for (const [set, handler] of added) set.delete(handler);
+    };
+  }, [registry, queryClient, table]);
 }

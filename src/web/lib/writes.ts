@@ -78,7 +78,7 @@ const patchedReads = new WeakMap<QueryClient, Map<string, Patched>>();
 /**
  * The reads with changes in flight, per query client. Whenever a fetch (a live event's refetch, a window
  * focus, a reconnect) brings the server's data for one of them, the changes still in flight are applied
- * over it again before anything is drawn (the cache's listeners run inside the fetch's notification
+ * over it again before anything is rendered (the cache's listeners run inside the fetch's notification
  * batch), so a write the server has not answered yet never flickers back; a settled change the server's
  * data already shows is dropped.
  */

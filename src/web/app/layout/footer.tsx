@@ -14,8 +14,8 @@ export function Footer() {
         </Link>
       </nav>
       <p className="mt-2">
-        {/* The landing page is written at build time: a page built last year shows this year on hydrating. */}
-        © <span suppressHydrationWarning>{new Date().getFullYear()}</span> Pact · Version {APP_VERSION} · For
+        {/* The landing page is prerendered: a page built last year shows this year on hydrating. */}©{' '}
+        <span suppressHydrationWarning>{new Date().getFullYear()}</span> Pact · Version {APP_VERSION} · For
         consenting adults (18+)
       </p>
     </footer>

@@ -1,5 +1,5 @@
 /**
- * Pact's mark (the same drawing as `public/icon.svg`), drawn inline: an `<img>` of an SVG file makes the
+ * Pact's mark (the same drawing as `public/icon.svg`), inline: an `<img>` of an SVG file makes the
  * browser build a separate document for it, a cost of its own on a phone's busiest moment, the first load.
  */
 export function BrandMark({ className }: { className?: string }) {

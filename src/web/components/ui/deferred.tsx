@@ -34,13 +34,13 @@ function downloadOnIntent(download: () => Promise<void>): () => void {
 }
 
 /**
- * What a page does not need to paint or to come to life, such as a dialog that opens on a tap (its form,
+ * What a page does not need to paint or to hydrate, such as a dialog that opens on a tap (its form,
  * its schema): its code is made ready when the user first presses or types on the page (a tap's press
- * comes a moment before its click), or at once when `show` turns true first; the component is drawn once
- * its code has arrived. Not while the page comes to life: readying a dialog's code (its schemas built)
- * would lengthen the tasks that bring the page to life, for a dialog most visits never open. Its file is
- * near by then: the service worker keeps every file of the app (decision 031). A closed dialog draws
- * nothing, so a page drawn on the server or at build time hydrates the same without it. A download that
+ * comes a moment before its click), or at once when `show` turns true first; the component is rendered once
+ * its code has arrived. Not while the page hydrates: readying a dialog's code (its schemas built)
+ * would lengthen the hydration, for a dialog most visits never open. Its file is
+ * near by then: the service worker keeps every file of the app (decision 031). A closed dialog renders
+ * nothing, so a page rendered on the server or prerendered hydrates the same without it. A download that
  * fails (the network is down) leaves the page as it is and is tried again later.
  */
 export function Deferred<P extends object>({

@@ -36,7 +36,7 @@ export function Tabs({
 }
 
 /**
- * On a page written at build time a tap before hydration would be lost: the tabs wait for it. Only the
+ * On a page rendered before its code runs a tap before hydration would be lost: the tabs wait for it. Only the
  * triggers watch for its end, so that it does not draw the tabs' contents again.
  */
 function Trigger({ value, label }: { value: string; label: string }) {

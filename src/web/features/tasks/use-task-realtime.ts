@@ -1,8 +1,7 @@
-import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import type { TaskView } from '@/shared/schemas/tasks';
 import { api } from '@/web/lib/api';
 import { queryKeys } from '@/web/lib/query-keys';
-import { useRealtimeEvent } from '@/web/lib/realtime';
 
 /** The list's order: newest first, then by id (created_at desc, id desc, as the server answers). */
 const newerFirst = (a: TaskView, b: TaskView) =>
@@ -37,24 +36,8 @@ async function changeInPlace(queryClient: QueryClient, id: string, gone: boolean
   queryClient.setQueryData<TaskView[]>(key, (list) => (list ? placed(list, id, task) : list));
 }
 
-/**
- * Any change to a task changes the list in place; the history is read again on any change to it or to a
- * task (spec: "a change to any row ... triggers a reload"); an ended pair reloads both.
- */
-export function useTaskRealtime() {
-  const queryClient = useQueryClient();
-  const reloadHistory = () => void queryClient.invalidateQueries({ queryKey: queryKeys.taskHistory });
-  useRealtimeEvent('task.changed', ({ taskId }) => {
-    void changeInPlace(queryClient, taskId, false);
-    reloadHistory();
-  });
-  useRealtimeEvent('task.deleted', ({ taskId }) => {
-    void changeInPlace(queryClient, taskId, true);
-    reloadHistory();
-  });
-  useRealtimeEvent('task_completion.changed', reloadHistory);
-  useRealtimeEvent('pair.ended', () => {
-    void queryClient.invalidateQueries({ queryKey: queryKeys.tasks });
-    reloadHistory();
-  });
-}
+/** A task's event: the task is put in place in the cached list (or taken out, `task.deleted`). */
+export const taskChangedInPlace = (queryClient: QueryClient, { taskId }: { taskId: string }) =>
+  void changeInPlace(queryClient, taskId, false);
+export const taskDeletedInPlace = (queryClient: QueryClient, { taskId }: { taskId: string }) =>
+  void changeInPlace(queryClient, taskId, true);

@@ -15,7 +15,7 @@ import { ForgotPasswordDialog } from './forgot-password-dialog';
 export function LoginForm({ onUnconfirmed }: { onUnconfirmed: (email: string) => void }) {
   const navigate = useNavigate();
   const login = useLogin();
-  // Written at build time, the form shows before its code runs: until then its button stays disabled,
+  // Prerendered, the form shows before its code runs: until then its button stays disabled,
   // so that Enter cannot send the fields the browser's own way (in the address, password included).
   const hydrated = useHydrated();
   const [forgotOpen, setForgotOpen] = useState(false);

@@ -32,7 +32,7 @@ export function RegisterForm({
 }) {
   const navigate = useNavigate();
   const registration = useRegister();
-  // Written at build time, the form shows before its code runs: until then its button stays disabled,
+  // Prerendered, the form shows before its code runs: until then its button stays disabled,
   // so that Enter cannot send the fields the browser's own way (in the address, password included).
   const hydrated = useHydrated();
   const form = useForm<FormValues>({

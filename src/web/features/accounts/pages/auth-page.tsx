@@ -20,7 +20,7 @@ function recoveryParams(search: string, hash: string) {
 }
 
 /**
- * Login and registration, written at build time as a visitor sees them (decision 018): the forms show
+ * Login and registration, prerendered as a visitor sees them (decision 048): the forms show
  * while the browser still asks who is signed in, and a signed-in user is sent on once it has hydrated.
  */
 export function AuthPage() {

@@ -19,7 +19,7 @@ const AUDIENCES = [
   },
 ];
 
-/** Written at build time as a visitor sees it; a signed-in user is sent on once it has hydrated. */
+/** Prerendered as a visitor sees it; a signed-in user is sent on once it has hydrated. */
 export function LandingPage() {
   const me = useMe();
   const hydrated = useHydrated();

@@ -42,7 +42,7 @@ export function ContractCard({ user }: { user: CurrentUser }) {
 /**
  * The preview at each of its lengths, only the one for the window's width shown: the widths are those of
  * `contractPreviewLength` (Tailwind's sm, 640 px, and lg, 1024 px). Chosen by the stylesheet rather than
- * by script, a page drawn without a window (on the server) is already right, and hydrates unchanged.
+ * by script, a page rendered without a window (on the server) is already right, and hydrates unchanged.
  */
 const PREVIEWS = [
   { max: contractPreviewLength(639), className: 'sm:hidden' },

@@ -19,7 +19,6 @@ import {
 import { PunishmentCard } from '../components/punishment-card';
 import { PunishmentFeedbackDialog } from '../components/punishment-feedback-dialog';
 import { PunishmentFormDialog } from '../components/punishment-form-dialog';
-import { usePunishmentRealtime } from '../hooks/use-punishment-realtime';
 
 type Filter = 'all' | 'pending' | 'completed';
 const FILTERS: { value: Filter; label: string }[] = [
@@ -33,7 +32,6 @@ export function PunishmentsPage() {
   const user = useCurrentUser();
   const dominant = user.sessionRole === 'dominant';
   const list = usePunishments();
-  usePunishmentRealtime();
   const highlight = useHighlight('punishment-', list.isSuccess);
   const setCompleted = useSetCompleted();
   const startTimer = useStartTimer();

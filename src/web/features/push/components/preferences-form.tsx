@@ -48,7 +48,7 @@ export function PreferencesForm({ preferences }: { preferences: PushPreferences 
           onCheckedChange={(showDetails) => save.mutate({ ...preferences, showDetails })}
           className="group relative h-11 w-14 shrink-0 rounded-full"
         >
-          {/* The drawn switch is 44 by 24; the button around it is a 44 px target. */}
+          {/* The visible switch is 44 by 24; the button around it is a 44 px target. */}
           <span
             aria-hidden
             className="absolute top-2.5 left-1.5 h-6 w-11 rounded-full bg-muted transition group-data-[state=checked]:bg-primary"

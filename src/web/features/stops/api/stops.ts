@@ -2,7 +2,6 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { StopInput, StopsView } from '@/shared/schemas/stops';
 import { api, unwrap } from '@/web/lib/api';
 import { queryKeys } from '@/web/lib/query-keys';
-import { useRealtimeEvent } from '@/web/lib/realtime';
 
 /** The open stops of the user's pairs: Red called by them or by a partner (decision 049). */
 export const stopsQuery = queryOptions({
@@ -10,14 +9,6 @@ export const stopsQuery = queryOptions({
   queryFn: (): Promise<StopsView> => unwrap(api.api.stops.$get()),
 });
 export const useStops = () => useQuery(stopsQuery);
-
-/** Red called or lifted by either partner: the stops are read again on every page. */
-export function useStopsRealtime() {
-  const queryClient = useQueryClient();
-  const reload = () => void queryClient.invalidateQueries({ queryKey: queryKeys.stops });
-  useRealtimeEvent('pair.stop_changed', reload);
-  useRealtimeEvent('pair.ended', reload);
-}
 
 function useStopMutation(write: (input: StopInput) => Promise<StopsView>) {
   const queryClient = useQueryClient();

@@ -3,7 +3,7 @@ import { toast } from 'sonner';
 import type { CurrentUser } from '@/shared/schemas/accounts';
 import { Button } from '@/web/components/ui/button';
 import { errorMessage } from '@/web/lib/api';
-import { useLiftRed, useStops, useStopsRealtime } from '../api/stops';
+import { useLiftRed, useStops } from '../api/stops';
 
 export const STOP_BANNER_TEXT = {
   mine: (names: string) => `You called Red. Everything with ${names} is paused until you lift it.`,
@@ -20,7 +20,6 @@ export const STOP_BANNER_TEXT = {
  * only they can lift it (decision 049).
  */
 export function StopBanner({ user }: { user: CurrentUser }) {
-  useStopsRealtime();
   const stops = useStops().data?.stops ?? [];
   const lift = useLiftRed();
   const nameOf = (id: string) => user.partners.find((p) => p.id === id)?.name ?? 'Your partner';

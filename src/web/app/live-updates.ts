@@ -1,0 +1,28 @@
+import { taskChangedInPlace, taskDeletedInPlace } from '@/web/features/tasks/use-task-realtime';
+import { queryKeys } from '@/web/lib/query-keys';
+import type { LiveUpdateTable } from '@/web/lib/realtime';
+
+/** Every contract query but a saved version's, which never changes. */
+const contracts = { refresh: queryKeys.contracts, except: (key: readonly unknown[]) => key[1] === 'version' };
+const taskHistory = { refresh: queryKeys.taskHistory };
+
+/**
+ * What each server event changes in the browser's cache, in one place (decision 048), carried out on every
+ * signed-in page (the layout's effects). A feature adds its rows here rather than listeners of its own.
+ * Spec 2 §4: a change to any row of a list reloads it; a task is put in place instead (decision 045).
+ */
+export const LIVE_UPDATES: LiveUpdateTable = {
+  'task.changed': [taskChangedInPlace, taskHistory],
+  'task.deleted': [taskDeletedInPlace, taskHistory],
+  'task_completion.changed': [taskHistory],
+  'punishment.changed': [{ refresh: queryKeys.punishments }],
+  'contract.changed': [contracts],
+  'pair.stop_changed': [{ refresh: queryKeys.stops }],
+  'pair.ended': [
+    { refresh: queryKeys.tasks },
+    taskHistory,
+    { refresh: queryKeys.punishments },
+    contracts,
+    { refresh: queryKeys.stops },
+  ],
+};
