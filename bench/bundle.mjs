@@ -1,6 +1,5 @@
-// Size of what a browser downloads: every built asset, raw, gzip and brotli; then the initial JS (the entry
-// chunk and every chunk it imports statically, which the browser fetches before the first script runs)
-// and the total.
+// Size of what a browser downloads: every built asset, raw, gzip and brotli; then each page's initial JS
+// (what it loads before it hydrates) and the totals.
 // BENCH_BASE_DIR=<another checkout, built>: its totals are printed beside, with the difference.
 // Usage: npm run build:web && node bench/bundle.mjs
 import { readdirSync, readFileSync } from 'node:fs';
@@ -24,35 +23,46 @@ const sum = (list) =>
     br: 0,
   });
 
-/** Every asset of a checkout's dist/web, and the totals a browser downloads. */
+/** The pages whose initial JS is measured, and the routes each one matches. */
+const PAGES = {
+  '/': ['root', 'routes/public', 'routes/home'],
+  '/auth': ['root', 'routes/auth'],
+  '/dashboard': ['root', 'routes/signed-in', 'routes/dashboard'],
+  '/tasks': ['root', 'routes/signed-in', 'routes/tasks'],
+  '/journal': ['root', 'routes/signed-in', 'routes/journal'],
+};
+
+/**
+ * Every asset of a checkout's build, and the totals a browser downloads. The initial JS of a page is what
+ * it loads before it hydrates: React Router's entry and the modules of the routes it matches, with their
+ * static imports (from the build's route manifest; dynamic imports are left for later).
+ */
 function sizes(root = '.') {
-  const dir = path.join(root, 'dist/web/assets');
+  const dir = path.join(root, 'dist/web/client/assets');
   const rows = readdirSync(dir)
     .filter((f) => /\.(js|css)$/.test(f))
     .map((f) => measure(dir, f))
     .sort((a, b) => b.raw - a.raw);
-  // The entry is the module script of index.html; its static imports are `import … from "./x.js"` and
-  // `import "./x.js"` (dynamic `import("./x.js")` calls are left for later).
-  const html = readFileSync(path.join(root, 'dist/web/index.html'), 'utf8');
-  const entry = html.match(/<script type="module"[^>]*src="\/assets\/([^"]+\.js)"/)?.[1];
-  if (!entry) throw new Error(`No entry script in ${root}/dist/web/index.html`);
-  const initial = new Set();
-  const visit = (file) => {
-    if (initial.has(file)) return;
-    initial.add(file);
-    const code = readFileSync(path.join(dir, file), 'utf8');
-    for (const m of code.matchAll(/(?:\bfrom\s*|\bimport\s*)["']\.\/([^"']+\.js)["']/g)) visit(m[1]);
-  };
-  visit(entry);
+  const manifestFile = readdirSync(dir).find((f) => /^manifest-[\w-]+\.js$/.test(f));
+  if (!manifestFile) throw new Error(`No route manifest in ${dir}`);
+  const manifest = JSON.parse(
+    readFileSync(path.join(dir, manifestFile), 'utf8').replace(/^window\.__reactRouterManifest=/, '').replace(/;$/, ''),
+  );
   const byFile = new Map(rows.map((r) => [r.file, r]));
+  const file = (url) => url.replace(/^\/assets\//, '');
+  const totals = Object.entries(PAGES).map(([page, ids]) => {
+    const initial = new Set([manifestFile, file(manifest.entry.module), ...manifest.entry.imports.map(file)]);
+    for (const id of ids) {
+      const route = manifest.routes[id];
+      if (!route) throw new Error(`No route ${id} in the manifest`);
+      for (const url of [route.module, ...(route.imports ?? [])]) initial.add(file(url));
+    }
+    return [`initial JS of ${page} (${initial.size} files)`, sum([...initial].map((f) => byFile.get(f)))];
+  });
   return {
     rows,
     totals: [
-      [`entry chunk ${entry}`, byFile.get(entry)],
-      [
-        `initial JS (entry + ${initial.size - 1} static imports)`,
-        sum([...initial].map((f) => byFile.get(f))),
-      ],
+      ...totals,
       ['CSS', sum(rows.filter((r) => r.file.endsWith('.css')))],
       ['total JS', sum(rows.filter((r) => r.file.endsWith('.js')))],
       ['total JS + CSS', sum(rows)],
