@@ -1,5 +1,5 @@
 // Lighthouse (mobile preset: the default config, a mid-range phone on a slow 4G link, simulated) on the built
-// app: / and /auth signed out, /dashboard and /tasks signed in as a submissive with a partner and 20 tasks
+// app: / and /auth signed out, /dashboard, /tasks, /punishments, /journal, /contract and /settings signed in as a submissive with a partner and 20 tasks
 // (the session cookie is put in the browser's cookie jar, as a signed-in phone holds it, so that cookies the
 // page writes itself, such as its time zone, go along with it). Prints the four category
 // scores and FCP, LCP, TBT and CLS per page. On PGlite, or on PostgreSQL when DATABASE_URL is set (a fresh
@@ -20,6 +20,10 @@ const ALL_PAGES = [
   { path: '/auth', signedIn: false },
   { path: '/dashboard', signedIn: true },
   { path: '/tasks', signedIn: true },
+  { path: '/punishments', signedIn: true },
+  { path: '/journal', signedIn: true },
+  { path: '/contract', signedIn: true },
+  { path: '/settings', signedIn: true },
 ];
 // LIGHTHOUSE_PAGES=/tasks,/dashboard: only these (to follow one page while changing it).
 const only = process.env.LIGHTHOUSE_PAGES?.split(',');

@@ -29,8 +29,15 @@ import './styles.css';
  * cookie, read by the server in one place, decision 048); UTC on a prerendered page.
  */
 export function loader({ context }: LoaderFunctionArgs): Rendered {
-  return { renderedAt: context.renderedAt ?? Date.now(), timeZone: context.timeZone ?? 'UTC' };
+  return {
+    renderedAt: context.renderedAt ?? Date.now(),
+    timeZone: context.timeZone ?? 'UTC',
+    prerendered: !context.read,
+  };
 }
+
+/** What the root's loader says holds for the whole visit: it is never asked again. */
+export const shouldRevalidate = () => false;
 
 /** The document around every page: the same for prerendered, server-rendered and error pages. */
 export function Layout({ children }: { children: ReactNode }) {
@@ -98,27 +105,32 @@ if (typeof document !== 'undefined') setZoneSource(() => hydratedZone ?? undefin
 
 /**
  * Once hydrated, dates are shown in the browser's zone, and the server is told it for the next page. A page
- * rendered in another zone (a first visit, a journey) is rendered again in the browser's.
+ * rendered for a request in another zone (no cookie yet, a journey) is rendered again in the browser's.
  */
 function useBrowserZone(rendered: Rendered) {
-  if (typeof document !== 'undefined' && hydratedZone === null) hydratedZone = rendered.timeZone;
+  if (typeof document !== 'undefined' && hydratedZone === null) {
+    // A prerendered page shows no dates: the browser's zone from the start, and nothing to render again.
+    hydratedZone = rendered.prerendered ? browserTimeZone() : rendered.timeZone;
+  }
   const [generation, setGeneration] = useState(0);
   useEffect(() => {
     const zone = browserTimeZone();
     const redraw = hydratedZone !== zone;
     hydratedZone = zone;
-    if (redraw) {
-      rememberTimeZone(zone);
-      setGeneration((g) => g + 1);
-    }
-  }, []);
+    if (rendered.prerendered || redraw) rememberTimeZone(zone);
+    if (redraw) setGeneration((g) => g + 1);
+  }, [rendered.prerendered]);
   return generation;
 }
 
 /** The query cache (one per request on the server, one per tab in the browser) and the toasts. */
 export default function App() {
   const [queryClient] = useState(createQueryClient);
-  const rendered = useRouteLoaderData<typeof loader>('root') ?? { renderedAt: 0, timeZone: 'UTC' };
+  const rendered = useRouteLoaderData<typeof loader>('root') ?? {
+    renderedAt: 0,
+    timeZone: 'UTC',
+    prerendered: true,
+  };
   const state = useMatchedQueries();
   const generation = useBrowserZone(rendered);
   useHeadingFocusOnNavigation();

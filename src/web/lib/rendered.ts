@@ -7,6 +7,8 @@ import { createContext, useContext } from 'react';
 export interface Rendered {
   renderedAt: number;
   timeZone: string;
+  /** Prerendered at build time (a public page, which shows no dates), not rendered for a request. */
+  prerendered: boolean;
 }
-export const RenderedContext = createContext<Rendered>({ renderedAt: 0, timeZone: 'UTC' });
+export const RenderedContext = createContext<Rendered>({ renderedAt: 0, timeZone: 'UTC', prerendered: true });
 export const useRendered = () => useContext(RenderedContext);

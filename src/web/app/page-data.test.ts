@@ -1,0 +1,46 @@
+import { QueryClient, hydrate } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import { queryKeys } from '@/web/lib/query-keys';
+import { loadQueries, reads, userOf } from './page-data';
+
+/** A load context whose `read` answers from a table, null for anything else (a refusal). */
+const contextOf = (answers: Record<string, unknown>, renderedAt = 1_000) => ({
+  renderedAt,
+  read: async (path: string) => answers[path] ?? null,
+});
+
+describe('loadQueries', () => {
+  it('fills the queries with the part of each answer the page keeps, all stamped with the moment the reads began', async () => {
+    const data = await loadQueries(
+      contextOf({
+        '/api/me': { user: { id: 'u1', displayName: 'Ana' } },
+        '/api/partner-requests': { requests: [{ id: 'r1' }] },
+        '/api/task-completions': { completions: [] },
+      }),
+      [reads.me, reads.requests, reads.taskHistory],
+    );
+    const queryClient = new QueryClient();
+    hydrate(queryClient, data.queries);
+    expect(queryClient.getQueryData(queryKeys.me)).toEqual({ id: 'u1', displayName: 'Ana' });
+    expect(queryClient.getQueryData(queryKeys.partnerRequests)).toEqual([{ id: 'r1' }]);
+    expect(queryClient.getQueryData(queryKeys.taskHistory)).toEqual([]);
+    for (const key of [queryKeys.me, queryKeys.partnerRequests, queryKeys.taskHistory]) {
+      expect(queryClient.getQueryState(key)?.dataUpdatedAt).toBe(1_000);
+    }
+    expect(userOf(data)).toEqual({ id: 'u1', displayName: 'Ana' });
+  });
+
+  it('leaves out a read that was refused, and a task list with more pages, for the browser to read', async () => {
+    const data = await loadQueries(
+      contextOf({ '/api/tasks': { tasks: [{ id: 't1' }], nextCursor: 'abc' } }),
+      [reads.me, reads.tasks, reads.punishments],
+    );
+    expect(data.queries.queries).toEqual([]);
+    expect(userOf(data)).toBeNull();
+  });
+
+  it('reads nothing while a page is prerendered (no request, no session)', async () => {
+    const data = await loadQueries({}, [reads.me, reads.tasks]);
+    expect(data.queries.queries).toEqual([]);
+  });
+});
