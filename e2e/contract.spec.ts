@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { pdfText } from '../src/server/test/pdf';
-import { expect, expectNoSidewaysScroll, LAYOUT, test } from './fixtures';
+import { dismissToasts, expect, expectNoSidewaysScroll, LAYOUT, test } from './fixtures';
 import { seedCouple, sendRequest, signedInUser, signIn } from './seed';
 
 const nav = (page: Page, name: 'Home' | 'Contract') =>
@@ -222,8 +222,10 @@ test('the local starter: without a pair for the session roles, rules are drafted
   // Two dominants: no pair, so no shared contract; the rules stay in this browser.
   await expect(page.getByText('Rules document created')).toBeVisible();
   const starter = page.getByTestId('local-starter');
+  await dismissToasts(page);
   await starter.getByRole('button', { name: 'Edit' }).click();
   await starter.getByRole('textbox', { name: 'Rules text' }).fill('**Drafted**\nOur own rules');
+  await dismissToasts(page);
   await starter.getByRole('button', { name: 'Save' }).click();
   await expect(starter.getByTestId('contract-text')).toHaveText(/DraftedOur own rules/);
   await page.reload();
@@ -345,6 +347,7 @@ test('the local starter is signed, an edit is requested, denied, approved and ma
   );
   await starter.getByRole('button', { name: 'Edit', exact: true }).click();
   await starter.getByRole('textbox', { name: 'Rules text' }).fill('Amended rules');
+  await dismissToasts(page);
   await starter.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Contract updated')).toBeVisible();
   await expect(starter.getByTestId('contract-text')).toHaveText('Amended rules');

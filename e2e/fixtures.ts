@@ -151,3 +151,17 @@ export async function expectNoSidewaysScroll(page: Page) {
     .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
     .toBeLessThanOrEqual(width);
 }
+
+/**
+ * Closes every toast on the page, as a user swipes them away before tapping what they cover at the
+ * bottom of a phone's screen (a toast under the pointer waits, so it would not go by itself).
+ */
+export async function dismissToasts(page: Page) {
+  const close = page.locator('[data-sonner-toast] button[aria-label="Close toast"]');
+  while ((await close.count()) > 0) {
+    await close
+      .first()
+      .click({ timeout: 2000 })
+      .catch(() => {});
+  }
+}

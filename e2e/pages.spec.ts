@@ -98,7 +98,8 @@ test('a signed-in page arrives rendered with its data, readable before any scrip
   await expect(page.getByRole('heading', { name: 'Tasks', level: 1 })).toBeVisible();
   await expect(page.getByTestId('task-card').filter({ hasText: 'Water the ferns' })).toBeVisible();
   await page.goto('/dashboard');
-  await expect(page.getByText(/Welcome, Blake Sub/)).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+  await expect(page.getByText('Water the ferns')).toBeVisible();
   await expect(page.getByText('No contract yet')).toBeVisible();
   await noScript.close();
 });
@@ -166,7 +167,7 @@ test('dates are rendered in the browser’s time zone once the server knows it; 
   await context.clearCookies({ name: 'pact_tz' });
   await page.goto('/dashboard');
   await hydrated(page);
-  await expect(page.getByText(/Welcome, Tia Zone/)).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
   await expect
     .poll(async () => (await context.cookies()).find((c) => c.name === 'pact_tz')?.value)
     .toBe('Pacific%2FKiritimati');
