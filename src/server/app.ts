@@ -10,7 +10,7 @@ import type { Services } from './bootstrap';
 import type { AppDeps } from './deps';
 import { compressJson } from './http/compression';
 import { drawnPage, type PageDrawer, templateOf } from './http/drawn-pages';
-import { AppError, errorBody, handleError } from './http/errors';
+import { errorBody, handleError, notFound } from './http/errors';
 import { writeGuard } from './http/guards';
 import { securityHeaderRecord, securityHeaders } from './http/security-headers';
 import { loadWebRoot, sendWebFile } from './http/web-files';
@@ -133,7 +133,7 @@ export function createApp(
   app.use('/api/*', writeGuard(new URL(config.appUrl).origin, isUpload));
   app.route('/', createApi(services));
   app.all('/api/*', () => {
-    throw new AppError(404, 'NOT_FOUND', 'Not found');
+    throw notFound('Not found');
   });
 
   const webRoot = opts.webRoot;
