@@ -3,7 +3,8 @@ import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { TEST_PUSH } from '@/shared/domain/push';
 import { createLogger } from '../logger';
-import { createPushDelivery, type PushJob, pushHandler } from './delivery';
+import { nextRetryMs } from '../outbox/runner';
+import { createPushDelivery, PUSH_BACKOFF, type PushJob, pushHandler } from './delivery';
 import type { PushSender, PushTarget } from './sender';
 
 const log = createLogger('silent');
@@ -113,5 +114,16 @@ describe('push delivery', () => {
       expect(outcome).toMatchObject({ ok: false, code: 'push:closed' });
     expect(await handle(row('c'))).toMatchObject({ ok: false, code: 'push:closed' });
     expect(calls).toHaveLength(2);
+  });
+
+  it('is tried again within seconds at first, and given up about 21 hours after the first attempt', () => {
+    const pauses = Array.from({ length: PUSH_BACKOFF.maxAttempts }, (_, i) =>
+      nextRetryMs(i + 1, PUSH_BACKOFF),
+    );
+    expect(pauses.slice(0, 5)).toEqual([2_000, 4_000, 8_000, 16_000, 32_000]);
+    expect(pauses.at(-1)).toBeNull();
+    const hours = pauses.reduce<number>((sum, p) => sum + (p ?? 0), 0) / 3_600_000;
+    expect(hours).toBeGreaterThan(20);
+    expect(hours).toBeLessThan(22);
   });
 });
