@@ -6,7 +6,7 @@ import type { AppEnv } from './auth/session';
 import type { Services } from './bootstrap';
 import type { AppDeps } from './deps';
 import { compressJson } from './http/compression';
-import { AppError, errorBody, handleError } from './http/errors';
+import { errorBody, handleError, notFound } from './http/errors';
 import { writeGuard } from './http/guards';
 import { securityHeaderRecord, securityHeaders } from './http/security-headers';
 import { mountWebApp, type WebAppOptions } from './http/web-app';
@@ -129,7 +129,7 @@ export function createApp(
   app.use('/api/*', writeGuard(new URL(config.appUrl).origin, isUpload));
   app.route('/', createApi(services));
   app.all('/api/*', () => {
-    throw new AppError(404, 'NOT_FOUND', 'Not found');
+    throw notFound('Not found');
   });
 
   if (opts.web)

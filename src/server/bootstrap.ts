@@ -24,7 +24,7 @@ import { sweepUnclaimedMedia } from './modules/media/media.claims';
 import { deliverNotification, flushHeldPushes } from './modules/push/push.deliver';
 import { sendDueReminders, sweepRemindersSent } from './modules/push/push.reminders';
 import { createOutbox, type Outbox, type OutboxTuning, sweepDeadOutboxRows } from './outbox/worker';
-import { pushHandler } from './push/handler';
+import { PUSH_BACKOFF, pushHandler } from './push/delivery';
 import { createPushService, type PushTuning } from './push/service';
 import { createInProcessBus, createPostgresBus, type EventBus } from './realtime/bus';
 import { SseHub } from './realtime/hub';
@@ -227,7 +227,7 @@ export async function createServices(
     if (!row.userId) return { ok: true };
     return { ok: true, follow: await deliverNotification(services, row.userId, notificationId) };
   });
-  outbox.handle('push', pushHandler(push.queue));
+  outbox.handle('push', pushHandler(push.delivery), PUSH_BACKOFF);
   // Rows written in a transaction leave as soon as it has committed, without waiting for the poll.
   publisher.afterCommit((messages) => {
     const notified = messages.some((m) => m.kind === 'event' && m.event.name === 'notification.created');
@@ -235,7 +235,11 @@ export async function createServices(
   });
   outbox.start();
   // Quiet hours that have ended send their summaries.
-  const summaries = setInterval(() => push.queue.run(() => flushHeldPushes(services)), SUMMARY_INTERVAL_MS);
+  const summaries = setInterval(() => {
+    flushHeldPushes(services).catch((error) =>
+      log.warn({ err: error }, 'push: summaries failed, next minute'),
+    );
+  }, SUMMARY_INTERVAL_MS);
   summaries.unref();
   // Reminders of due tasks and timers run out, once a minute between all instances (decision 047).
   const reminders = setInterval(() => {

@@ -6,7 +6,7 @@ import type { RateLimiter } from './http/rate-limit';
 import type { Logger } from './logger';
 import type { MediaStorage } from './media/storage';
 import type { Outbox } from './outbox/worker';
-import type { PushQueue } from './push/queue';
+import type { PushDelivery } from './push/delivery';
 import type { SseHub } from './realtime/hub';
 import type { Publisher } from './realtime/publisher';
 
@@ -36,12 +36,12 @@ export interface AppDeps {
   requireEmailVerification: boolean;
   /** The contract PDF's time limit in its worker thread (decision 038). */
   pdfTimeoutMs: number;
-  /** Web Push: the VAPID public key browsers subscribe with, and the queue pushes leave from. */
+  /** Web Push: the VAPID public key browsers subscribe with, and the delivery pushes leave through. */
   push: {
     publicKey: string;
     /** Tests only: push endpoints on http://127.0.0.1 are accepted. */
     allowHttpLoopback: boolean;
-    /** Sends one push with quick retries; the outbox's `push` rows go through it. */
-    queue: PushQueue;
+    /** One attempt at a push; the outbox's `push` rows go through it and are retried by the outbox. */
+    delivery: PushDelivery;
   };
 }

@@ -93,7 +93,7 @@ export interface Config {
   trustProxy: boolean;
   /** Multiplies every rate limit (1 in production). */
   rateLimitScale: number;
-  /** The outbox's first retry pause (decision 037). */
+  /** The first retry pause of an outbox row: a mail, and any kind without its own backoff (decision 037). */
   outboxRetryMs: number;
   /** How long a claimed outbox row is its instance's (OUTBOX_LEASE_MS). */
   outboxLeaseMs: number;

@@ -86,7 +86,7 @@ async function main() {
     await closed;
     // Mails and pushes due now leave; what is left stays in the outbox for the next start (decision 037).
     await services.outbox.drain(5_000);
-    services.push.queue.close();
+    services.push.delivery.close();
     await services.outbox.close();
     services.mailer.close();
     await services.database.close();

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { effectiveRole, type Role, type SessionRole } from '@/shared/domain/roles';
-import { AppError } from '../http/errors';
+import { notAuthenticated, roleNotChosen } from '../http/errors';
 import type { Auth } from './auth';
 import type { SessionReader } from './session-cache';
 
@@ -24,7 +24,7 @@ export const ROLE_NOT_CHOSEN_MESSAGE = 'Choose your role for this session first'
 
 /** The role this session acts in; a Switch who has not chosen one yet is refused. */
 export function requireActingRole(actor: Actor): SessionRole {
-  if (!actor.actingRole) throw new AppError(403, 'ROLE_NOT_CHOSEN', ROLE_NOT_CHOSEN_MESSAGE);
+  if (!actor.actingRole) throw roleNotChosen(ROLE_NOT_CHOSEN_MESSAGE);
   return actor.actingRole;
 }
 
@@ -64,7 +64,7 @@ export const requireSession = (deps: { sessions: SessionReader }) =>
     // Already read by an outer router of the same path (several routers share /api/me).
     if (c.get('actor')) return next();
     const found = await findSession(deps, c.req.raw.headers);
-    if (!found) throw new AppError(401, 'NOT_AUTHENTICATED', 'Not authenticated');
+    if (!found) throw notAuthenticated();
     c.set('user', found.user);
     c.set('session', found.session);
     c.set('actor', found.actor);

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Actor } from '../auth/session';
 import { users } from '../db/schema';
 import type { AppDeps } from '../deps';
-import { AppError } from '../http/errors';
+import { notFound } from '../http/errors';
 import { feedbackMail } from './templates';
 
 /**
@@ -21,7 +21,7 @@ export async function sendFeedbackMail(
     .from(users)
     .where(eq(users.id, m.to))
     .limit(1);
-  if (!receiver) throw new AppError(404, 'NOT_FOUND', 'The partner of this item no longer exists');
+  if (!receiver) throw notFound('The partner of this item no longer exists');
   await deps.mail.enqueue(
     feedbackMail(receiver.email, {
       userName: receiver.name,

@@ -9,19 +9,102 @@ import type { Logger } from '../logger';
 export const DATABASE_UNAVAILABLE =
   'Database connection issue detected. Please try again later or contact support.';
 
-/** A refusal the user or client should see: its message is shown as it is. */
+/** The status each code answers with: one code, one status, wherever it is thrown. */
+const STATUS_OF = {
+  VALIDATION_ERROR: 400,
+  BAD_REQUEST: 400,
+  MALFORMED_JSON: 400,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  PAYLOAD_TOO_LARGE: 413,
+  NOT_AUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  CROSS_ORIGIN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  EMAIL_EXISTS: 409,
+  EMAIL_NOT_CONFIRMED: 403,
+  INVALID_CREDENTIALS: 401,
+  TOO_MANY_ATTEMPTS: 429,
+  RATE_LIMITED: 429,
+  INVALID_TOKEN: 400,
+  ROLE_NOT_SWITCH: 403,
+  ROLE_NOT_CHOSEN: 403,
+  ROLE_ALREADY_CHOSEN: 409,
+  IDEMPOTENCY_CONFLICT: 422,
+  PAIR_STOPPED: 409,
+  UNAVAILABLE: 503,
+  INTERNAL: 500,
+} as const satisfies Record<AppErrorCode, ContentfulStatusCode>;
+
+/** What a refusal may carry besides its message: per-field messages, extra response headers. */
+export interface RefusalExtras {
+  fields?: Record<string, string>;
+  /** Extra response headers, e.g. `Connection: close` when the request body was left unread. */
+  headers?: Record<string, string>;
+}
+
+/**
+ * A refusal the user or client should see: its message is shown as it is. Thrown through the factories
+ * below (`notFound(message)`, `conflict(message)`, …), which give each code its one status.
+ */
 export class AppError extends Error {
+  readonly status: ContentfulStatusCode;
+  readonly fields?: Record<string, string>;
+  readonly headers?: Record<string, string>;
+
   constructor(
-    readonly status: ContentfulStatusCode,
     readonly code: AppErrorCode,
     message: string,
-    readonly fields?: Record<string, string>,
-    /** Extra response headers, e.g. `Connection: close` when the request body was left unread. */
-    readonly headers?: Record<string, string>,
+    extras: RefusalExtras = {},
   ) {
     super(message);
+    this.status = STATUS_OF[code];
+    this.fields = extras.fields;
+    this.headers = extras.headers;
   }
 }
+
+const refusal =
+  (code: AppErrorCode) =>
+  (message: string, extras?: RefusalExtras): AppError =>
+    new AppError(code, message, extras);
+
+/** 400: the input breaks a rule (`fields` names the inputs at fault). */
+export const invalid = refusal('VALIDATION_ERROR');
+/** 400: a request that cannot mean anything. */
+export const badRequest = refusal('BAD_REQUEST');
+/** 401: no session. */
+export const notAuthenticated = (message = 'Not authenticated') => new AppError('NOT_AUTHENTICATED', message);
+/** 401: the email and password do not match an account. */
+export const invalidCredentials = refusal('INVALID_CREDENTIALS');
+/** 403: the actor may not do this. */
+export const forbidden = refusal('FORBIDDEN');
+export const crossOrigin = refusal('CROSS_ORIGIN');
+export const emailNotConfirmed = refusal('EMAIL_NOT_CONFIRMED');
+export const roleNotSwitch = refusal('ROLE_NOT_SWITCH');
+export const roleNotChosen = refusal('ROLE_NOT_CHOSEN');
+/** 404: not there, or not the actor's to see (the two look the same). */
+export const notFound = refusal('NOT_FOUND');
+/** 409: the thing is not in a state that allows this. */
+export const conflict = refusal('CONFLICT');
+export const emailExists = refusal('EMAIL_EXISTS');
+export const roleAlreadyChosen = refusal('ROLE_ALREADY_CHOSEN');
+/** 409: the pair is stopped (Red): nothing new until it is lifted. */
+export const pairStopped = refusal('PAIR_STOPPED');
+/** 400: a reset or verification link that is spent or unknown. */
+export const invalidToken = refusal('INVALID_TOKEN');
+/** 413 */
+export const payloadTooLarge = refusal('PAYLOAD_TOO_LARGE');
+/** 415 */
+export const unsupportedMediaType = refusal('UNSUPPORTED_MEDIA_TYPE');
+/** 422: an `Idempotency-Key` already claimed for another request. */
+export const idempotencyConflict = refusal('IDEMPOTENCY_CONFLICT');
+/** 429: a rate-limit window is full (with `Retry-After`). */
+export const rateLimited = refusal('RATE_LIMITED');
+/** 429: too many failed sign-ins for this account. */
+export const tooManyAttempts = refusal('TOO_MANY_ATTEMPTS');
+/** 503: a dependency (mail, a busy queue, the PDF renderer) cannot serve this now. */
+export const unavailable = refusal('UNAVAILABLE');
 
 export const errorBody = (
   code: AppErrorCode,

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import { AppError } from './errors';
+import { crossOrigin, unsupportedMediaType } from './errors';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const JSON_TYPE = /^application\/([\w.-]+\+)?json\b/i;
@@ -17,7 +17,7 @@ export function writeGuard(
     if (SAFE_METHODS.has(c.req.method)) return next();
     const origin = c.req.header('Origin');
     if (origin && origin !== appOrigin && origin !== new URL(c.req.url).origin) {
-      throw new AppError(403, 'CROSS_ORIGIN', 'Cross-origin requests are not allowed');
+      throw crossOrigin('Cross-origin requests are not allowed');
     }
     const type = c.req.header('Content-Type') ?? '';
     const length = c.req.header('Content-Length');
@@ -25,7 +25,7 @@ export function writeGuard(
       (length !== undefined && length !== '0') || c.req.header('Transfer-Encoding') !== undefined;
     // Upload routes check their own types (by the bytes); the Origin check above still applies.
     if (hasBody && !JSON_TYPE.test(type) && !isUpload(c.req.method, c.req.path)) {
-      throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Content-Type must be application/json');
+      throw unsupportedMediaType('Content-Type must be application/json');
     }
     return next();
   };

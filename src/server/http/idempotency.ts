@@ -3,7 +3,7 @@ import type { Context } from 'hono';
 import type { Db, Tx } from '../db/client';
 import { bound, preparedInTransaction } from '../db/prepared';
 import { idempotencyKeys } from '../db/schema';
-import { AppError } from './errors';
+import { badRequest, idempotencyConflict } from './errors';
 
 /** The request header a create carries: a UUID the browser made when the form or action began. */
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
@@ -29,7 +29,7 @@ export interface IdempotencyKey {
 export function idempotencyKeyOf(c: Context, userId: string, scope: string): IdempotencyKey | null {
   const raw = c.req.header(IDEMPOTENCY_HEADER);
   if (raw === undefined) return null;
-  if (!UUID.test(raw)) throw new AppError(400, 'BAD_REQUEST', BAD_KEY_MESSAGE);
+  if (!UUID.test(raw)) throw badRequest(BAD_KEY_MESSAGE);
   return { userId, key: raw.toLowerCase(), scope };
 }
 
@@ -69,8 +69,7 @@ export async function claimIdempotencyKey(
     .from(idempotencyKeys)
     .where(and(eq(idempotencyKeys.userId, key.userId), eq(idempotencyKeys.key, key.key)))
     .limit(1);
-  if (!prior || prior.scope !== key.scope)
-    throw new AppError(422, 'IDEMPOTENCY_CONFLICT', KEY_REUSED_MESSAGE);
+  if (!prior || prior.scope !== key.scope) throw idempotencyConflict(KEY_REUSED_MESSAGE);
   return prior.resourceId;
 }
 

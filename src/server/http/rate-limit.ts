@@ -4,7 +4,7 @@ import { lt, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { Db } from '../db/client';
 import { rateLimits } from '../db/schema';
-import { AppError } from './errors';
+import { rateLimited } from './errors';
 
 const MINUTE = 60_000;
 
@@ -93,8 +93,10 @@ export function createRateLimiter(opts: {
       if (!row || row.hits <= Math.ceil(max * opts.scale)) return;
       const waitMs = Math.max(row.windowStart.getTime() + windowMs - now.getTime(), 1_000);
       const minutes = Math.ceil(waitMs / MINUTE);
-      throw new AppError(429, 'RATE_LIMITED', message(minutes), undefined, {
-        'Retry-After': String(Math.ceil(waitMs / 1000)),
+      throw rateLimited(message(minutes), {
+        headers: {
+          'Retry-After': String(Math.ceil(waitMs / 1000)),
+        },
       });
     },
     async sweep() {

@@ -1,5 +1,5 @@
 import { AVATAR_MAX_BYTES, AVATAR_TEXT } from '@/shared/schemas/avatars';
-import { AppError } from '../http/errors';
+import { invalid, payloadTooLarge, unsupportedMediaType } from '../http/errors';
 import { webmAudioCodec } from './webm';
 import { createWorkQueue } from './work-queue';
 
@@ -35,7 +35,7 @@ export const AUDIO_MAX_MS = 60_000;
 
 const ACCEPTED_IMAGE_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'heif', 'avif', 'tiff']);
 
-const notAnImage = () => new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Please select an image file');
+const notAnImage = () => unsupportedMediaType('Please select an image file');
 
 type Sharp = Awaited<ReturnType<typeof loadSharp>>;
 
@@ -53,13 +53,13 @@ async function reencodeImage(input: Buffer, encode: (image: ReturnType<Sharp>) =
       meta = await sharp(input, { limitInputPixels: PHOTO_MAX_PIXELS }).metadata();
     } catch (error) {
       if (/pixel limit/i.test(String((error as Error).message))) {
-        throw new AppError(413, 'PAYLOAD_TOO_LARGE', 'Photo has too many pixels (40 megapixels at most)');
+        throw payloadTooLarge('Photo has too many pixels (40 megapixels at most)');
       }
       throw notAnImage();
     }
     if (!meta.format || !ACCEPTED_IMAGE_FORMATS.has(meta.format)) throw notAnImage();
     if ((meta.width ?? 0) > PHOTO_MAX_INPUT_SIDE || (meta.height ?? 0) > PHOTO_MAX_INPUT_SIDE) {
-      throw new AppError(413, 'PAYLOAD_TOO_LARGE', 'Photo is too large (12,000 pixels a side at most)');
+      throw payloadTooLarge('Photo is too large (12,000 pixels a side at most)');
     }
     try {
       const image = sharp(input, { limitInputPixels: PHOTO_MAX_PIXELS, animated: false }).rotate();
@@ -76,7 +76,7 @@ export async function processPhoto(
   input: Buffer,
 ): Promise<{ data: Buffer; mime: 'image/jpeg'; extension: 'jpg' }> {
   if (input.length > PHOTO_MAX_BYTES) {
-    throw new AppError(413, 'PAYLOAD_TOO_LARGE', 'Photo is too large (10 MB at most)');
+    throw payloadTooLarge('Photo is too large (10 MB at most)');
   }
   return reencodeImage(input, (image) =>
     image.resize({ width: PHOTO_MAX_SIDE, height: PHOTO_MAX_SIDE, fit: 'inside', withoutEnlargement: true }),
@@ -85,13 +85,13 @@ export async function processPhoto(
 
 /** A profile picture (spec 2 §5): under 5 MB; cropped square from its centre, AVATAR_SIDE px, no metadata. */
 export async function processAvatar(input: Buffer) {
-  if (input.length > AVATAR_MAX_BYTES) throw new AppError(413, 'PAYLOAD_TOO_LARGE', AVATAR_TOO_LARGE);
+  if (input.length > AVATAR_MAX_BYTES) throw payloadTooLarge(AVATAR_TOO_LARGE);
   return reencodeImage(input, (image) =>
     image.resize({ width: AVATAR_SIDE, height: AVATAR_SIDE, fit: 'cover', position: 'centre' }),
   );
 }
 
-const notAudio = () => new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Please record or select an audio file');
+const notAudio = () => unsupportedMediaType('Please record or select an audio file');
 
 /** The spec's audio formats, recognised by their first bytes. */
 function sniffAudio(b: Buffer): { mime: string; extension: string } | null {
@@ -112,7 +112,7 @@ function sniffAudio(b: Buffer): { mime: string; extension: string } | null {
  */
 export async function processAudio(input: Buffer, declaredMs: number) {
   if (input.length > AUDIO_MAX_BYTES) {
-    throw new AppError(413, 'PAYLOAD_TOO_LARGE', 'Voice note is too large (3 MB at most)');
+    throw payloadTooLarge('Voice note is too large (3 MB at most)');
   }
   const kind = sniffAudio(input);
   if (!kind) throw notAudio();
@@ -143,7 +143,7 @@ export async function processAudio(input: Buffer, declaredMs: number) {
 
 function checkLength(input: Buffer, kind: { mime: string; extension: string }, durationMs: number) {
   if (durationMs > AUDIO_MAX_MS + 500) {
-    throw new AppError(400, 'VALIDATION_ERROR', 'Maximum recording time of 1 minute reached.');
+    throw invalid('Maximum recording time of 1 minute reached.');
   }
   return { data: input, mime: kind.mime, extension: kind.extension, durationMs };
 }

@@ -1,8 +1,8 @@
-import { AppError } from '../http/errors';
+import { invalid, payloadTooLarge, unsupportedMediaType } from '../http/errors';
 
 /** A body too large to accept: the rest of it is not read, so the connection cannot carry another request. */
 export const tooLargeBody = (message: string) =>
-  new AppError(413, 'PAYLOAD_TOO_LARGE', message, undefined, { Connection: 'close' });
+  payloadTooLarge(message, { headers: { Connection: 'close' } });
 
 /** Refuses at once a body whose declared length is over the limit (before anything else is decided). */
 export function checkDeclaredLength(req: Request, maxBytes: number, message: string) {
@@ -18,9 +18,7 @@ export function checkDeclaredType(prefix: 'image/' | 'audio/', contentType: stri
     !type.startsWith('application/octet-stream') &&
     !type.startsWith('video/webm')
   ) {
-    throw new AppError(
-      415,
-      'UNSUPPORTED_MEDIA_TYPE',
+    throw unsupportedMediaType(
       prefix === 'image/' ? 'Please select an image file' : 'Please record or select an audio file',
     );
   }
@@ -46,6 +44,6 @@ export async function readBody(req: Request, maxBytes: number, message: string) 
       chunks.push(value);
     }
   }
-  if (size === 0) throw new AppError(400, 'VALIDATION_ERROR', 'The file is empty');
+  if (size === 0) throw invalid('The file is empty');
   return Buffer.concat(chunks, size);
 }

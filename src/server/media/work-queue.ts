@@ -1,4 +1,4 @@
-import { AppError } from '../http/errors';
+import { unavailable } from '../http/errors';
 
 /**
  * A bounded queue for CPU-heavy work (decoding and re-encoding photos): at most `concurrency` jobs run at
@@ -18,7 +18,7 @@ export function createWorkQueue(opts: { concurrency: number; maxWaiting: number;
   return {
     async run<T>(job: () => Promise<T>): Promise<T> {
       if (running >= opts.concurrency) {
-        if (waiting.length >= opts.maxWaiting) throw new AppError(503, 'UNAVAILABLE', opts.busyMessage);
+        if (waiting.length >= opts.maxWaiting) throw unavailable(opts.busyMessage);
         await new Promise<void>((resolve) => waiting.push(resolve));
       }
       running++;

@@ -8,7 +8,8 @@ import { devicesOf, PUSH_TEST_SERVER, registerDevice } from '../test/push';
 import { type PushPeer, startPushPeer } from '../test/push-peer';
 import { startTestServer, type TestServer } from '../test/server';
 import { createUser, uniqueEmail } from '../test/users';
-import { OUTBOX_DEFAULTS, retryDelayMs } from './worker';
+import { retryDelayMs } from './runner';
+import { OUTBOX_DEFAULTS } from './worker';
 
 const RETRY = { retryMs: OUTBOX_DEFAULTS.retryMs, maxRetryMs: OUTBOX_DEFAULTS.maxRetryMs };
 
@@ -148,23 +149,32 @@ describe.each(databases())('the outbox on %s', (kind) => {
     }
   });
 
-  it('a push survives a push service that is down past its quick retries, and is sent once when it is back', async () => {
+  it('a push survives a push service that is down: retried after 2, 4, 8 s on the clock, sent once when it is back', async () => {
     const user = await createUser(server, { role: 'submissive' });
     const sub = peer.subscription();
     await registerDevice(user, sub);
     const [device] = await devicesOf(server, user);
-    // The first attempt and its two quick retries meet a failing service.
     peer.answer(sub, 503, 503, 503);
     const test = await user.api.push.test.$post();
     expect(test.status).toBe(202);
     await server.services.outbox.drain();
-    expect(peer.pushesTo(sub)).toHaveLength(3);
+    expect(peer.pushesTo(sub)).toHaveLength(1);
     const [row] = await rowsOf(user.id);
     expect(row).toMatchObject({ kind: 'push', attempts: 1, lastError: 'push:failed' });
     expect((row!.payload as { tokenId: string }).tokenId).toBe(device!.id);
-    server.clock.advance(30_000);
-    await server.services.outbox.runDue();
-    expect(peer.pushesTo(sub)).toHaveLength(4);
+    for (const [attempts, pause] of [
+      [1, 2_000],
+      [2, 4_000],
+      [3, 8_000],
+    ] as const) {
+      // Not a moment before its pause has passed.
+      server.clock.advance(pause - 1);
+      await server.services.outbox.runDue();
+      expect(peer.pushesTo(sub)).toHaveLength(attempts);
+      server.clock.advance(1);
+      await server.services.outbox.runDue();
+      expect(peer.pushesTo(sub)).toHaveLength(attempts + 1);
+    }
     expect(await rowsOf(user.id)).toEqual([]);
   });
 

@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../db/client';
 import { outbox } from '../db/schema';
 import type { Logger } from '../logger';
+import { type Backoff, createRunner, nextRetryMs } from './runner';
 
 export type OutboxKind = 'mail' | 'notification' | 'push';
 
@@ -51,7 +52,8 @@ export interface Outbox {
    * woken.
    */
   add(q: Queryable, entries: OutboxEntry | OutboxEntry[]): Promise<void>;
-  handle(kind: OutboxKind, handler: OutboxHandler): void;
+  /** Sets the handler of a kind, and how its failed rows are tried again (the tuning's when not given). */
+  handle(kind: OutboxKind, handler: OutboxHandler, backoff?: Backoff): void;
   /** Looks for due rows now (no waiting for the poll). */
   wake(): void;
   /** True once after `add` wrote through a transaction: the publisher's after-commit hook then wakes. */
@@ -76,11 +78,6 @@ export const OUTBOX_DEFAULTS = {
   batch: 8,
 } as const;
 
-/** The pause before the next attempt after `attempts` attempts: doubling from `retryMs`, capped. */
-export function retryDelayMs(attempts: number, tuning: { retryMs: number; maxRetryMs: number }) {
-  return Math.min(tuning.retryMs * 2 ** Math.max(0, attempts - 1), tuning.maxRetryMs);
-}
-
 /** A dead row keeps its place for the operator, never due again. */
 const NEVER = new Date('9999-12-31T00:00:00Z');
 
@@ -99,12 +96,9 @@ export function createOutbox(opts: {
 }): Outbox {
   const { db, log, clock } = opts;
   const t = { ...OUTBOX_DEFAULTS, ...stripUndefined(opts.tuning ?? {}) };
-  const handlers = new Map<OutboxKind, OutboxHandler>();
-  let current: Promise<number> | null = null;
-  let again = false;
-  let closed = false;
+  const handlers = new Map<OutboxKind, { handler: OutboxHandler; backoff: Backoff }>();
   let wakeAfterCommit = false;
-  let poller: NodeJS.Timeout | null = null;
+  const runner = createRunner({ name: 'outbox', round, pollMs: t.pollMs, log });
 
   async function claim(): Promise<(OutboxRow & { lease: Date })[]> {
     const now = clock();
@@ -146,22 +140,25 @@ export function createOutbox(opts: {
         const gone = await tx.delete(outbox).where(ours).returning({ id: outbox.id });
         if (gone.length > 0 && follow.length > 0) await tx.insert(outbox).values(follow);
       });
-      return follow.length > 0;
+      return;
     }
-    const dead = outcome.permanent === true || row.attempts >= t.maxAttempts;
-    const runAfter = dead ? NEVER : new Date(clock().getTime() + retryDelayMs(row.attempts, t));
+    const wait = outcome.permanent === true ? null : nextRetryMs(row.attempts, backoffOf(row.kind));
+    const runAfter = wait === null ? NEVER : new Date(clock().getTime() + wait);
     await db
       .update(outbox)
-      .set({ runAfter, lockedUntil: null, lastError: dead ? `dead: ${outcome.code}` : outcome.code })
+      .set({ runAfter, lockedUntil: null, lastError: wait === null ? `dead: ${outcome.code}` : outcome.code })
       .where(ours);
     const line = { ...about, code: outcome.code, ...stripUndefined(outcome.details ?? {}) };
-    if (dead) log.error(line, 'outbox: given up, row marked dead');
-    else log.warn({ ...line, retryAt: runAfter.toISOString() }, 'outbox: failed, will retry');
-    return false;
+    if (wait === null) return log.error(line, 'outbox: given up, row marked dead');
+    log.warn({ ...line, retryAt: runAfter.toISOString() }, 'outbox: failed, will retry');
+    // A retry due before the next poll (a push's first ones) is looked for when it is due.
+    if (wait < t.pollMs) runner.wakeIn(wait);
   }
 
+  const backoffOf = (kind: OutboxKind): Backoff => handlers.get(kind)?.backoff ?? t;
+
   async function handleRow(row: OutboxRow & { lease: Date }) {
-    const handler = handlers.get(row.kind);
+    const handler = handlers.get(row.kind)?.handler;
     let outcome: OutboxOutcome;
     try {
       outcome = handler ? await handler(row) : { ok: false, code: 'no-handler' };
@@ -169,102 +166,40 @@ export function createOutbox(opts: {
       log.error({ err: error, outboxId: row.id, kind: row.kind }, 'outbox: handler failed');
       outcome = { ok: false, code: 'handler-error' };
     }
-    return settle(row, outcome).catch((error) => {
+    await settle(row, outcome).catch((error) => {
       // The lease runs out and the row is tried again.
       log.error({ err: error, outboxId: row.id, kind: row.kind }, 'outbox: row not settled');
-      return false;
     });
   }
 
-  async function runOnce() {
-    let handled = 0;
-    while (!closed) {
-      const rows = await claim();
-      if (rows.length === 0) break;
-      handled += rows.length;
-      await Promise.all(rows.map(handleRow));
-    }
-    return handled;
+  /** One round: the due rows claimed and handled at once; how many. */
+  async function round() {
+    const rows = await claim();
+    await Promise.all(rows.map(handleRow));
+    return rows.length;
   }
-
-  function pass(): Promise<number> {
-    if (current) {
-      again = true;
-      return current;
-    }
-    current = (async () => {
-      let handled = 0;
-      do {
-        again = false;
-        handled += await runOnce();
-      } while (again && !closed);
-      return handled;
-    })().finally(() => {
-      current = null;
-    });
-    return current;
-  }
-
-  const wake = () => {
-    if (closed) return;
-    pass().catch((error) => log.error({ err: error }, 'outbox: pass failed, will try again'));
-  };
 
   return {
     async add(q, entries) {
       const rows = Array.isArray(entries) ? entries : [entries];
       if (rows.length === 0) return;
       await q.insert(outbox).values(rows);
-      if (q === db) wake();
+      if (q === db) runner.wake();
       else wakeAfterCommit = true;
     },
-    handle(kind, handler) {
-      handlers.set(kind, handler);
+    handle(kind, handler, backoff) {
+      handlers.set(kind, { handler, backoff: backoff ?? t });
     },
-    wake,
+    wake: runner.wake,
     takeWakeAfterCommit() {
       const due = wakeAfterCommit;
       wakeAfterCommit = false;
       return due;
     },
-    runDue: () => pass(),
-    async drain(timeoutMs = 10_000) {
-      const deadline = Date.now() + timeoutMs;
-      let timer: NodeJS.Timeout | undefined;
-      const timeout = new Promise<'timeout'>((resolve) => {
-        timer = setTimeout(() => resolve('timeout'), timeoutMs);
-      });
-      try {
-        while (!closed && Date.now() < deadline) {
-          // A pass that started before the caller's rows were written may have missed them: one more.
-          const handled = await Promise.race([pass(), timeout]);
-          if (handled === 'timeout') return;
-          if (handled === 0 && !current) return;
-        }
-      } finally {
-        clearTimeout(timer);
-      }
-    },
-    start() {
-      if (poller || closed) return;
-      poller = setInterval(wake, t.pollMs);
-      poller.unref();
-      wake();
-    },
-    async close(timeoutMs = 5_000) {
-      closed = true;
-      if (poller) clearInterval(poller);
-      poller = null;
-      if (!current) return;
-      let timer: NodeJS.Timeout | undefined;
-      await Promise.race([
-        current.catch(() => {}),
-        new Promise<void>((resolve) => {
-          timer = setTimeout(resolve, timeoutMs);
-        }),
-      ]);
-      clearTimeout(timer);
-    },
+    runDue: runner.runDue,
+    drain: runner.drain,
+    start: runner.start,
+    close: runner.close,
   };
 }
 

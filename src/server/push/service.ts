@@ -5,12 +5,11 @@ import type { AppDeps } from '../deps';
 import { type Config, ConfigError } from '../env';
 import type { Logger } from '../logger';
 import { type Secrets, vapidPublicKeyOf } from '../secrets';
-import { createPushQueue } from './queue';
+import { createPushDelivery } from './delivery';
 import { createPushSender, type PushSender } from './sender';
 
-/** Tests shorten the waits; production keeps the defaults of the queue. */
+/** Tests shorten the time limit; production keeps the default. */
 export interface PushTuning {
-  retryDelaysMs?: readonly number[];
   timeoutMs?: number;
   /** Another sender in place of the network one. */
   sender?: PushSender;
@@ -19,7 +18,7 @@ export interface PushTuning {
 /**
  * Web Push for the API: the VAPID key pair (the private key a secret generated on first start or given
  * as VAPID_PRIVATE_KEY, its public half derived and checked against VAPID_PUBLIC_KEY when given) and the
- * queue pushes leave from. A device the push service reports gone is deleted.
+ * delivery pushes leave through. A device the push service reports gone is deleted.
  */
 export function createPushService(opts: {
   config: Config;
@@ -48,10 +47,9 @@ export function createPushService(opts: {
       { subject: config.push.subject, publicKey, privateKey: opts.secrets.vapidPrivateKey },
       { allowLoopback: config.push.allowHttpLoopback },
     );
-  const queue = createPushQueue({
+  const delivery = createPushDelivery({
     sender,
     log,
-    retryDelaysMs: opts.tuning?.retryDelaysMs,
     timeoutMs: opts.tuning?.timeoutMs,
     async load(tokenId) {
       const [row] = await db
@@ -65,5 +63,5 @@ export function createPushService(opts: {
       await db.delete(pushTokens).where(and(eq(pushTokens.id, tokenId), eq(pushTokens.endpoint, endpoint)));
     },
   });
-  return { publicKey, allowHttpLoopback: config.push.allowHttpLoopback, queue };
+  return { publicKey, allowHttpLoopback: config.push.allowHttpLoopback, delivery };
 }

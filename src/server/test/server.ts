@@ -76,7 +76,7 @@ export interface TestServerOptions {
   rateLimitScale?: number;
   /** More environment, as an operator sets it: AUTH_SECRET, MEDIA_STORAGE. */
   env?: Record<string, string>;
-  /** Shorter push retries and timeouts (a local push service answers at once or never). */
+  /** A shorter push time limit (a local push service answers at once or never). */
   push?: PushTuning;
   /** No SMTP_URL: mails are written to DATA_DIR/outbox as .eml files (the SMTP peer receives nothing). */
   mailToFiles?: boolean;
@@ -171,7 +171,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
       await new Promise<void>((resolve) => server.close(() => resolve()));
       // Event streams and the LISTEN connection.
       await services.closeRealtime();
-      services.push.queue.close();
+      services.push.delivery.close();
       await services.outbox.close();
       services.mailer.close();
       await smtp.close();

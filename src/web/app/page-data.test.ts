@@ -1,4 +1,4 @@
-import { QueryClient, hydrate } from '@tanstack/react-query';
+import { hydrate, QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { queryKeys } from '@/web/lib/query-keys';
 import { loadQueries, reads, userOf } from './page-data';

@@ -12,7 +12,7 @@ import {
 import { clientInfo } from '../../auth/security-log';
 import { type AppEnv, findSession, forwardSetCookies, requireSession } from '../../auth/session';
 import type { AppDeps } from '../../deps';
-import { AppError } from '../../http/errors';
+import { notAuthenticated, unavailable } from '../../http/errors';
 import { clientAddress } from '../../http/rate-limit';
 import { validate } from '../../http/validate';
 import { updateLastVisit } from '../notifications/notifications.service';
@@ -33,7 +33,7 @@ import { tooManyAttemptsMessage } from './login-limit';
 
 async function currentUser(deps: AppDeps, headers: Headers): Promise<CurrentUser> {
   const data = await deps.auth.api.getSession({ headers });
-  if (!data) throw new AppError(401, 'NOT_AUTHENTICATED', 'Not authenticated');
+  if (!data) throw notAuthenticated();
   return presentCurrentUser(data.user, data.session, await listPartners(deps.db, data.user.id));
 }
 
@@ -86,7 +86,7 @@ export const authRoutes = (deps: AppDeps) => {
           await requestPasswordReset(deps, email, c.req.raw.headers);
         } catch (error) {
           deps.log.error({ err: error }, 'password reset mail failed');
-          throw new AppError(503, 'UNAVAILABLE', 'Failed to send password reset email');
+          throw unavailable('Failed to send password reset email');
         }
         return c.json({ success: true as const }, 200);
       })
@@ -97,7 +97,7 @@ export const authRoutes = (deps: AppDeps) => {
           await resendVerification(deps, email);
         } catch (error) {
           deps.log.error({ err: error }, 'verification mail failed');
-          throw new AppError(503, 'UNAVAILABLE', 'Failed to send email');
+          throw unavailable('Failed to send email');
         }
         return c.json({ success: true as const }, 200);
       })

@@ -11,7 +11,15 @@ import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { sessions, users } from '../../db/schema';
 import type { AppDeps } from '../../deps';
-import { AppError } from '../../http/errors';
+import {
+  emailExists,
+  emailNotConfirmed,
+  invalidCredentials,
+  invalidToken,
+  roleAlreadyChosen,
+  roleNotSwitch,
+  tooManyAttempts,
+} from '../../http/errors';
 import { dropResetLinks } from './accounts.links';
 import {
   claimLoginAttempt,
@@ -37,7 +45,7 @@ async function userExists(db: Db, id: string) {
 /** Every verification link, whichever flow sent it, lands on /auth-callback. */
 const VERIFY_CALLBACK = `${VERIFIED_CALLBACK}?verified=1`;
 
-const EMAIL_EXISTS = () => new AppError(409, 'EMAIL_EXISTS', 'A user with this email already exists');
+const EMAIL_EXISTS = () => emailExists('A user with this email already exists');
 
 export async function registerUser(
   deps: AppDeps,
@@ -99,7 +107,7 @@ export async function loginUser(
       { type: 'rate_limit', code: 'login_locked', client, onceWithinMs: LOGIN_WINDOW_MS },
       deps.clock(),
     );
-    throw new AppError(429, 'TOO_MANY_ATTEMPTS', tooManyAttemptsMessage(lockedFor));
+    throw tooManyAttempts(tooManyAttemptsMessage(lockedFor));
   }
   try {
     const result = await deps.auth.api.signInEmail({
@@ -132,11 +140,11 @@ export async function loginUser(
         { type: 'auth_failure', code: 'login_failed', client },
         deps.clock(),
       );
-      throw new AppError(401, 'INVALID_CREDENTIALS', 'Invalid email or password');
+      throw invalidCredentials('Invalid email or password');
     }
     // Not a wrong password (the password was right, or something broke): the attempt does not count.
     await releaseLoginAttempt(deps.db, input.email);
-    if (code === 'EMAIL_NOT_VERIFIED') throw new AppError(403, 'EMAIL_NOT_CONFIRMED', 'Email not confirmed');
+    if (code === 'EMAIL_NOT_VERIFIED') throw emailNotConfirmed('Email not confirmed');
     throw error;
   }
 }
@@ -171,7 +179,7 @@ export async function resendVerification(deps: AppDeps, email: string) {
   await deps.auth.api.sendVerificationEmail({ body: { email, callbackURL: VERIFY_CALLBACK } });
 }
 
-const INVALID_RESET = () => new AppError(400, 'INVALID_TOKEN', 'Reset link invalid or expired');
+const INVALID_RESET = () => invalidToken('Reset link invalid or expired');
 
 export async function checkResetToken(deps: AppDeps, token: string) {
   const ctx = await deps.auth.$context;
@@ -218,7 +226,7 @@ export async function chooseSessionRole(
 ) {
   const { sessionId, role } = input;
   if (actor.role !== 'switch') {
-    throw new AppError(403, 'ROLE_NOT_SWITCH', 'Only Switch users choose a role for the session');
+    throw roleNotSwitch('Only Switch users choose a role for the session');
   }
   // Chosen once per session (spec 1: changed by signing out and in again). The condition makes two
   // racing choices one: the second finds the role set and is refused unless it asks for the same.
@@ -234,9 +242,7 @@ export async function chooseSessionRole(
       .where(eq(sessions.id, sessionId))
       .limit(1);
     if (current?.sessionRole !== role) {
-      throw new AppError(
-        409,
-        'ROLE_ALREADY_CHOSEN',
+      throw roleAlreadyChosen(
         'Your role for this session is already chosen. Sign out and in again to change it.',
       );
     }

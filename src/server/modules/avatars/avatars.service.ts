@@ -3,11 +3,11 @@ import type { Actor } from '../../auth/session';
 import type { Tx } from '../../db/client';
 import { avatars, blockedUsers, partnerRequests, partners, users } from '../../db/schema';
 import type { AppDeps } from '../../deps';
-import { AppError } from '../../http/errors';
+import { notFound } from '../../http/errors';
 import { processAvatar } from '../../media/process';
 import { removeFiles } from '../media/media.claims';
 
-const notFound = () => new AppError(404, 'NOT_FOUND', 'File not found');
+const fileNotFound = () => notFound('File not found');
 
 /** Where a profile picture is served; the version changes with each upload, so screens show the new one. */
 export const avatarUrl = (userId: string, at: Date) =>
@@ -53,7 +53,7 @@ export async function uploadAvatar(deps: AppDeps, actor: Actor, read: () => Prom
         .from(users)
         .where(eq(users.id, actor.id))
         .for('update');
-      if (!user) throw new AppError(404, 'NOT_FOUND', 'Account not found');
+      if (!user) throw notFound('Account not found');
       const [previous] = await tx
         .select({ key: avatars.storageKey })
         .from(avatars)
@@ -108,14 +108,14 @@ async function afterChange(deps: AppDeps, actor: Actor, oldKey: string | null) {
  * block); for anyone else it does not exist (404), whether or not there is a picture.
  */
 export async function readAvatar(deps: AppDeps, actor: Actor, userId: string) {
-  if (actor.id !== userId && !(await mayView(deps, actor.id, userId))) throw notFound();
+  if (actor.id !== userId && !(await mayView(deps, actor.id, userId))) throw fileNotFound();
   const [row] = await deps.db
     .select({ key: avatars.storageKey, mime: avatars.mime })
     .from(avatars)
     .where(eq(avatars.userId, userId))
     .limit(1);
   const data = row ? await deps.storage.get(row.key) : null;
-  if (!row || !data) throw notFound();
+  if (!row || !data) throw fileNotFound();
   return { mime: row.mime, data };
 }
 

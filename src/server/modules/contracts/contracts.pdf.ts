@@ -7,7 +7,7 @@ import { Worker } from 'node:worker_threads';
 import { CONTRACT_MESSAGES, type ContractView } from '@/shared/schemas/contracts';
 import type { Actor } from '../../auth/session';
 import type { AppDeps } from '../../deps';
-import { AppError } from '../../http/errors';
+import { conflict, unavailable } from '../../http/errors';
 import { verifyAndStore } from './contracts.chain';
 import { loadContract } from './contracts.queries';
 
@@ -46,7 +46,7 @@ export function renderInWorker(contract: ContractView, timeoutMs: number): Promi
       fn();
     };
     const timer = setTimeout(() => {
-      settle(() => reject(new AppError(503, 'UNAVAILABLE', CONTRACT_MESSAGES.pdfTimeout)));
+      settle(() => reject(unavailable(CONTRACT_MESSAGES.pdfTimeout)));
       void worker.terminate();
     }, timeoutMs);
     worker.once('message', (bytes: Uint8Array) => {
@@ -108,7 +108,7 @@ function recall(key: string) {
 export async function contractPdf(deps: AppDeps, actor: Actor, input: { id: string }) {
   const contract = await loadContract(deps.db, actor, input.id);
   if (!(contract.isDominantSigned && contract.isSubmissiveSigned))
-    throw new AppError(409, 'CONFLICT', CONTRACT_MESSAGES.pdfNotSigned);
+    throw conflict(CONTRACT_MESSAGES.pdfNotSigned);
   // Verified whole here, whatever the stored verdict says, and the verdict stored for the views.
   const verdict = await verifyAndStore(deps.db, contract.id, deps.clock());
   if (!verdict.ok) {
@@ -116,7 +116,7 @@ export async function contractPdf(deps: AppDeps, actor: Actor, input: { id: stri
       { contractId: contract.id, brokenAt: verdict.brokenAt },
       'contract pdf refused: history does not verify',
     );
-    throw new AppError(409, 'CONFLICT', CONTRACT_MESSAGES.pdfUnverified);
+    throw conflict(CONTRACT_MESSAGES.pdfUnverified);
   }
   const key = cacheKey(contract);
   const cached = recall(key);

@@ -12,14 +12,14 @@ import type { Db, Queryable } from '../../db/client';
 import { bound, prepared } from '../../db/prepared';
 import { contractEvents, contracts, contractVersions, pairs, users } from '../../db/schema';
 import type { AppDeps } from '../../deps';
-import { AppError } from '../../http/errors';
+import { notFound } from '../../http/errors';
 import { actsAsDominantOf, actsAsSubmissiveOf } from '../pairs/pairs.policy';
 import { activePairIdBetween, inActorPairs, type PairRow } from '../pairs/pairs.scope';
 import { areConnected } from '../pairs/pairs.service';
 import { headStillHolds, verdictOf, verifyAndStore } from './contracts.chain';
 
-export const contractNotFound = () => new AppError(404, 'NOT_FOUND', CONTRACT_MESSAGES.notFound);
-export const noPartner = () => new AppError(404, 'NOT_FOUND', CONTRACT_MESSAGES.noPartner);
+export const contractNotFound = () => notFound(CONTRACT_MESSAGES.notFound);
+export const noPartner = () => notFound(CONTRACT_MESSAGES.noPartner);
 
 /** The side of the pair the session acts on: its acting role, when the pair has the actor there. */
 export function roleIn(actor: Actor, pair: PairRow): ContractRole | null {
@@ -198,7 +198,7 @@ export async function getContractVersion(
       ),
     )
     .limit(1);
-  if (!v) throw new AppError(404, 'NOT_FOUND', CONTRACT_MESSAGES.versionNotFound);
+  if (!v) throw notFound(CONTRACT_MESSAGES.versionNotFound);
   const r = v.contract_versions;
   return {
     id: r.id,

@@ -11,7 +11,7 @@ import type { Actor } from '../../auth/session';
 import type { Tx } from '../../db/client';
 import { contracts, contractVersions } from '../../db/schema';
 import type { AppDeps } from '../../deps';
-import { AppError } from '../../http/errors';
+import { conflict, forbidden, invalid } from '../../http/errors';
 import type { Emit } from '../../realtime/publisher';
 import { createNotification } from '../notifications/notifications.service';
 import { lockInActorPairs, type PairRow } from '../pairs/pairs.scope';
@@ -20,9 +20,6 @@ import { appendContractEvent, sha256Hex } from './contracts.chain';
 import { loadContract, roleIn } from './contracts.queries';
 
 type ContractRow = typeof contracts.$inferSelect;
-
-const forbidden = (message: string) => new AppError(403, 'FORBIDDEN', message);
-const conflict = (message: string) => new AppError(409, 'CONFLICT', message);
 
 const stateOf = (c: ContractRow) => ({
   isDominantSigned: c.dominantSignedVersionId !== null,
@@ -113,8 +110,7 @@ export function replaceText(
     if (row.currentVersionId !== input.baseVersionId) throw conflict(CONTRACT_MESSAGES.stale);
     // Sanitised only now, for a partner of the pair: a stranger's text costs nothing (decision 038).
     const content = kind === 'reset' ? DEFAULT_CONTRACT_TEMPLATE : sanitizeContractText(input.content!);
-    if (content.trim().length === 0)
-      throw new AppError(400, 'VALIDATION_ERROR', CONTRACT_MESSAGES.textRequired);
+    if (content.trim().length === 0) throw invalid(CONTRACT_MESSAGES.textRequired);
     const [last] = await tx
       .select({ n: max(contractVersions.number) })
       .from(contractVersions)

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { Hono } from 'hono';
 import { type AppEnv, requireSession } from '../../auth/session';
 import type { AppDeps } from '../../deps';
-import { AppError } from '../../http/errors';
+import { notFound } from '../../http/errors';
 import { exportArchive } from './export.archive';
 import { collectExport } from './export.collect';
 
@@ -14,7 +14,7 @@ export const exportRoutes = (deps: AppDeps) =>
     // The account and the pairs are read before the first byte leaves (a failure there is still a proper
     // answer); the tables' rows and the files are read a page at a time as the archive is written.
     const entries = await collectExport(deps.db, actor.id);
-    if (!entries) throw new AppError(404, 'NOT_FOUND', 'Account not found');
+    if (!entries) throw notFound('Account not found');
     deps.log.info({ userId: actor.id }, 'data export');
     const day = deps.clock().toISOString().slice(0, 10);
     const stream = Readable.toWeb(exportArchive(deps, actor.id, entries)) as ReadableStream<Uint8Array>;

@@ -5,12 +5,12 @@ import type { Db, Queryable } from '../../db/client';
 import { bound, prepared } from '../../db/prepared';
 import { notes, users } from '../../db/schema';
 import type { AppDeps } from '../../deps';
-import { AppError } from '../../http/errors';
+import { notFound } from '../../http/errors';
 import { activePairIdBetween } from '../pairs/pairs.scope';
 import { areConnected } from '../pairs/pairs.service';
 import { presentNote } from './journal.presenter';
 
-export const noPartner = () => new AppError(404, 'NOT_FOUND', JOURNAL_MESSAGES.noPartner);
+export const noPartner = () => notFound(JOURNAL_MESSAGES.noPartner);
 
 const noteQuery = (q: Queryable) =>
   q

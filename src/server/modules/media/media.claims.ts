@@ -3,7 +3,7 @@ import type { Actor } from '../../auth/session';
 import type { Tx } from '../../db/client';
 import { media } from '../../db/schema';
 import type { AppDeps } from '../../deps';
-import { AppError } from '../../http/errors';
+import { conflict, invalid } from '../../http/errors';
 
 /** Unclaimed uploads (a form abandoned after its upload) are removed once they are this old. */
 export const UNCLAIMED_MAX_AGE_MS = 24 * 60 * 60 * 1000;
@@ -46,8 +46,8 @@ export async function claimMedia(tx: Tx, actor: Actor, claim: Claim, now: Date) 
   if (claimed.length > 0) return;
   const label = claim.kind === 'photo' ? 'Photo' : 'Voice note';
   const [exists] = await tx.select({ id: media.id }).from(media).where(mine).limit(1);
-  if (!exists) throw new AppError(400, 'VALIDATION_ERROR', `${label} not found: upload it again`);
-  throw new AppError(409, 'CONFLICT', `${label} is already attached elsewhere`);
+  if (!exists) throw invalid(`${label} not found: upload it again`);
+  throw conflict(`${label} is already attached elsewhere`);
 }
 
 /**

@@ -3,7 +3,7 @@ import type { MediaView } from '@/shared/schemas/media';
 import { type Actor, requireActingRole } from '../../auth/session';
 import { media } from '../../db/schema';
 import type { AppDeps } from '../../deps';
-import { AppError } from '../../http/errors';
+import { notFound } from '../../http/errors';
 import { processAudio, processPhoto } from '../../media/process';
 import { inActorPairs } from '../pairs/pairs.scope';
 import { findPairInRole, resolvePair } from '../pairs/pairs.service';
@@ -27,7 +27,7 @@ export type UploadInput =
  */
 export async function uploadMedia(deps: AppDeps, actor: Actor, input: UploadInput) {
   const role = requireActingRole(actor);
-  const noPartner = () => new AppError(404, 'NOT_FOUND', 'No partner connection found');
+  const noPartner = () => notFound('No partner connection found');
   // Read only: an upload refused below (too large, not an image) leaves the pair row as it was.
   const found = await findPairInRole(deps.db, actor.id, role, input.partnerId);
   if (!found) throw noPartner();
@@ -72,6 +72,6 @@ export async function readMedia(deps: AppDeps, actor: Actor, input: { id: string
     .where(and(eq(media.id, input.id), inActorPairs(media.pairId, actor)))
     .limit(1);
   const data = row ? await deps.storage.get(row.storageKey) : null;
-  if (!row || !data) throw new AppError(404, 'NOT_FOUND', 'File not found');
+  if (!row || !data) throw notFound('File not found');
   return { row, data };
 }

@@ -8,7 +8,7 @@ import type { Tx } from '../../db/client';
 import { bound, prepared, preparedSql } from '../../db/prepared';
 import { notifications, outbox, users } from '../../db/schema';
 import type { AppDeps } from '../../deps';
-import { AppError } from '../../http/errors';
+import { notFound } from '../../http/errors';
 import type { Emit } from '../../realtime/publisher';
 
 const writeNotification = preparedSql(
@@ -97,7 +97,7 @@ export async function markNotificationRead(deps: AppDeps, actor: Actor, input: {
       .set({ read: true, updatedAt: now })
       .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
       .returning({ id: notifications.id });
-    if (updated.length === 0) throw new AppError(404, 'NOT_FOUND', 'Notification not found');
+    if (updated.length === 0) throw notFound('Notification not found');
     emit([userId], 'notification.read', { notificationId: id });
   });
 }

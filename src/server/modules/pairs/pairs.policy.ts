@@ -1,6 +1,6 @@
 import type { SessionRole } from '@/shared/domain/roles';
 import { type Actor, requireActingRole } from '../../auth/session';
-import { AppError } from '../../http/errors';
+import { forbidden } from '../../http/errors';
 import type { PairRow } from './pairs.scope';
 
 /** The dominant of this pair, acting as dominant in this session. */
@@ -12,12 +12,11 @@ export const actsAsSubmissiveOf = (actor: Actor, pair: PairRow) =>
   pair.submissiveId === actor.id && actor.actingRole === 'submissive';
 
 export function requireDominant(actor: Actor, pair: PairRow, action: string) {
-  if (!actsAsDominantOf(actor, pair)) throw new AppError(403, 'FORBIDDEN', `Only the dominant can ${action}`);
+  if (!actsAsDominantOf(actor, pair)) throw forbidden(`Only the dominant can ${action}`);
 }
 
 export function requireSubmissive(actor: Actor, pair: PairRow, action: string) {
-  if (!actsAsSubmissiveOf(actor, pair))
-    throw new AppError(403, 'FORBIDDEN', `Only the submissive can ${action}`);
+  if (!actsAsSubmissiveOf(actor, pair)) throw forbidden(`Only the submissive can ${action}`);
 }
 
 /**
@@ -25,5 +24,5 @@ export function requireSubmissive(actor: Actor, pair: PairRow, action: string) {
  * any pair is known, e.g. "Only the dominant can assign tasks".
  */
 export function requireSessionRole(actor: Actor, role: SessionRole, refusal: string) {
-  if (requireActingRole(actor) !== role) throw new AppError(403, 'FORBIDDEN', refusal);
+  if (requireActingRole(actor) !== role) throw forbidden(refusal);
 }

@@ -4,7 +4,7 @@ import type { SessionRole } from '@/shared/domain/roles';
 import type { Actor } from '../../auth/session';
 import type { Tx } from '../../db/client';
 import { pairs } from '../../db/schema';
-import { AppError } from '../../http/errors';
+import { notFound } from '../../http/errors';
 
 /** The two members of a pair. */
 export interface PairRow {
@@ -69,6 +69,6 @@ export async function lockInActorPairs<T extends PairScopedTable>(
     .where(and(eq(table.id, id), inActorPairs(table.pairId, actor)))
     .for('update', { of: anyTable })
     .limit(1);
-  if (!found) throw new AppError(404, 'NOT_FOUND', notFoundMessage);
+  if (!found) throw notFound(notFoundMessage);
   return found as unknown as { row: T['$inferSelect']; pair: PairRow };
 }

@@ -3,7 +3,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import { STOP_TEXT } from '@/shared/schemas/stops';
 import type { Queryable } from '../../db/client';
 import { pairStops } from '../../db/schema';
-import { AppError } from '../../http/errors';
+import { pairStopped as pairStoppedError } from '../../http/errors';
 
 /**
  * The one guard of every write that asks something of the submissive (decision 049): refused with 409
@@ -20,7 +20,7 @@ export const pairIsStopped = (pairId: PgColumn | string) =>
   sql<boolean>`exists (select 1 from ${pairStops} where ${pairStops.pairId} = ${sql`${pairId}`} and ${pairStops.liftedAt} is null)`;
 
 /** The refusal of a write while Red holds its pair. */
-export const pairStopped = () => new AppError(409, 'PAIR_STOPPED', STOP_TEXT.stopped);
+export const pairStopped = () => pairStoppedError(STOP_TEXT.stopped);
 
 export async function assertNotStopped(tx: Queryable, pairId: string): Promise<void> {
   const [open] = await tx

@@ -3,7 +3,7 @@ import type { Actor } from '../../auth/session';
 import type { Queryable } from '../../db/client';
 import { blockedUsers, partnerRequests, users } from '../../db/schema';
 import type { AppDeps } from '../../deps';
-import { AppError } from '../../http/errors';
+import { badRequest, notFound } from '../../http/errors';
 import { removeConnection } from './partners.connections';
 import { presentBlocked } from './partners.presenter';
 import { hasBlocked, requestsBetween, USER_NOT_FOUND } from './partners.queries';
@@ -31,7 +31,7 @@ export const listBlocked = (deps: AppDeps, actor: Actor) => blockedBy(deps.db, a
 /** Blocking also rejects pending requests between the two and ends a connection between them. */
 export async function blockUser(deps: AppDeps, actor: Actor, input: { userId: string }) {
   const { userId } = input;
-  if (userId === actor.id) throw new AppError(400, 'BAD_REQUEST', 'You cannot block yourself');
+  if (userId === actor.id) throw badRequest('You cannot block yourself');
   return deps.publisher.transaction(async (tx, emit) => {
     const [target] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
     // Someone who has blocked the actor looks, to the actor, exactly like an unknown id (decision 009).
@@ -57,5 +57,5 @@ export async function unblock(deps: AppDeps, actor: Actor, input: { id: string }
     .delete(blockedUsers)
     .where(and(eq(blockedUsers.id, input.id), eq(blockedUsers.userId, actor.id)))
     .returning({ id: blockedUsers.id });
-  if (deleted.length === 0) throw new AppError(404, 'NOT_FOUND', 'Blocked user not found');
+  if (deleted.length === 0) throw notFound('Blocked user not found');
 }

@@ -1,6 +1,6 @@
 import type { Actor } from '../../auth/session';
 import type { AppDeps } from '../../deps';
-import { AppError } from '../../http/errors';
+import { notFound } from '../../http/errors';
 import { listPartners as partnersOf, removeConnection } from '../pairs/pairs.service';
 
 export { removeConnection };
@@ -11,6 +11,6 @@ export const listPartners = (deps: AppDeps, actor: Actor) => partnersOf(deps.db,
 export async function disconnectPartner(deps: AppDeps, actor: Actor, input: { partnerId: string }) {
   await deps.publisher.transaction(async (tx, emit) => {
     const removed = await removeConnection(tx, emit, actor.id, input.partnerId, deps.clock());
-    if (!removed) throw new AppError(404, 'NOT_FOUND', 'Partner not found');
+    if (!removed) throw notFound('Partner not found');
   });
 }

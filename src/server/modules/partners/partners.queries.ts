@@ -3,12 +3,11 @@ import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import type { Db, Queryable } from '../../db/client';
 import { bound, prepared } from '../../db/prepared';
 import { blockedUsers, partnerRequests, users } from '../../db/schema';
-import { AppError } from '../../http/errors';
+import { notFound } from '../../http/errors';
 import { presentRequest } from './partners.presenter';
 
-export const REQUEST_NOT_FOUND = () =>
-  new AppError(404, 'NOT_FOUND', 'Connection request not found or has been deleted');
-export const USER_NOT_FOUND = () => new AppError(404, 'NOT_FOUND', 'User not found');
+export const REQUEST_NOT_FOUND = () => notFound('Connection request not found or has been deleted');
+export const USER_NOT_FOUND = () => notFound('User not found');
 
 /** True when either of the two has blocked the other. */
 export const blockedBetween = (a: string, b: string | AnyPgColumn) =>

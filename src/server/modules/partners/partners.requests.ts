@@ -11,7 +11,7 @@ import { bound, preparedInTransaction } from '../../db/prepared';
 import { blockedUsers, notifications, partnerRequests, partners, users } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { connectionRequestMail } from '../../email/templates';
-import { AppError } from '../../http/errors';
+import { badRequest, conflict, forbidden } from '../../http/errors';
 import { claimIdempotencyKey, type IdempotencyKey } from '../../http/idempotency';
 import type { Emit } from '../../realtime/publisher';
 import { createNotification } from '../notifications/notifications.service';
@@ -19,8 +19,7 @@ import { ensureActivePair, listPartnersIn } from '../pairs/pairs.service';
 import { presentRequest } from './partners.presenter';
 import { findRequest, involves, listRequestsOf, REQUEST_NOT_FOUND, USER_NOT_FOUND } from './partners.queries';
 
-const requestExists = () =>
-  new AppError(409, 'CONFLICT', 'A connection request already exists with this user');
+const requestExists = () => conflict('A connection request already exists with this user');
 
 export const listRequests = (deps: AppDeps, actor: Actor) => listRequestsOf(deps.db, actor.id);
 
@@ -109,7 +108,7 @@ export async function sendRequest(
 ) {
   const { receiverId } = input;
   const role = requireActingRole(actor);
-  if (receiverId === actor.id) throw new AppError(400, 'BAD_REQUEST', 'You cannot connect with yourself');
+  if (receiverId === actor.id) throw badRequest('You cannot connect with yourself');
   let request: RequestView;
   try {
     request = await deps.publisher.transaction(async (tx, emit) => {
@@ -120,7 +119,7 @@ export async function sendRequest(
       if (!target || (deps.requireEmailVerification && !target.verified)) throw USER_NOT_FOUND();
       // A block, either way, looks exactly like an unknown user.
       if (target.blocked) throw USER_NOT_FOUND();
-      if (target.connected) throw new AppError(409, 'CONFLICT', 'You are already connected with this user');
+      if (target.connected) throw conflict('You are already connected with this user');
       if (target.pending) throw requestExists();
       const senderName = actor.name;
       const [row] = await insertRequest(tx, {
@@ -184,10 +183,10 @@ async function lockRequestForReceiver(tx: Tx, actor: Actor, requestId: string) {
     .limit(1);
   if (!row) throw REQUEST_NOT_FOUND();
   if (row.receiverId !== actor.id) {
-    throw new AppError(403, 'FORBIDDEN', 'Only the person who received this request can answer it');
+    throw forbidden('Only the person who received this request can answer it');
   }
   if (row.status !== 'pending') {
-    throw new AppError(409, 'CONFLICT', `Connection request has already been ${row.status}`);
+    throw conflict(`Connection request has already been ${row.status}`);
   }
   return row;
 }

@@ -7,7 +7,7 @@ import type { Tx } from '../../db/client';
 import { bound, preparedInTransaction } from '../../db/prepared';
 import { punishments } from '../../db/schema';
 import type { AppDeps } from '../../deps';
-import { AppError } from '../../http/errors';
+import { notFound } from '../../http/errors';
 import { claimIdempotencyKey, type IdempotencyKey } from '../../http/idempotency';
 import { claimMedia } from '../media/media.claims';
 import { createNotification } from '../notifications/notifications.service';
@@ -22,7 +22,7 @@ import { loadPunishment, PUNISHMENT_NOT_FOUND } from './punishments.queries';
 
 type CreateInput = z.output<typeof createPunishmentInput>;
 
-const noPartner = () => new AppError(404, 'NOT_FOUND', PUNISHMENT_MESSAGES.noPartner);
+const noPartner = () => notFound(PUNISHMENT_MESSAGES.noPartner);
 
 /** A new punishment, every column given, the whole row returned: one prepared statement. */
 const insertPunishment = preparedInTransaction((tx) =>

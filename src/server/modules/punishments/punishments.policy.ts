@@ -2,14 +2,11 @@ import { type PunishmentAbilities, punishmentAbilities } from '@/shared/domain/p
 import { PUNISHMENT_MESSAGES } from '@/shared/schemas/punishments';
 import type { Actor } from '../../auth/session';
 import type { punishments } from '../../db/schema';
-import { AppError } from '../../http/errors';
+import { conflict, forbidden } from '../../http/errors';
 import type { PairRow } from '../pairs/pairs.scope';
 
 type PunishmentRow = typeof punishments.$inferSelect;
 type PunishmentAction = 'complete' | 'uncomplete' | 'startTimer' | 'giveFeedback' | 'emailFeedback';
-
-const forbidden = (message: string) => new AppError(403, 'FORBIDDEN', message);
-const conflict = (message: string) => new AppError(409, 'CONFLICT', message);
 
 /** The shared rule (`punishmentAbilities`) applied to a stored punishment and its pair. */
 export const abilitiesOn = (actor: Actor, p: PunishmentRow, pair: PairRow, now: Date): PunishmentAbilities =>

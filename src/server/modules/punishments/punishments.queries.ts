@@ -6,7 +6,7 @@ import type { Queryable } from '../../db/client';
 import { bound, prepared } from '../../db/prepared';
 import { pairs, punishments, users } from '../../db/schema';
 import type { AppDeps } from '../../deps';
-import { AppError } from '../../http/errors';
+import { notFound } from '../../http/errors';
 import { inActorPairsAs } from '../pairs/pairs.scope';
 import { presentPunishment } from './punishments.presenter';
 
@@ -35,7 +35,7 @@ function punishmentQuery(q: Queryable) {
 /** A punishment as the API shows it (after a write, in the same transaction). */
 export async function loadPunishment(q: Queryable, id: string) {
   const [row] = await punishmentQuery(q).where(eq(punishments.id, id)).limit(1);
-  if (!row) throw new AppError(404, 'NOT_FOUND', PUNISHMENT_NOT_FOUND);
+  if (!row) throw notFound(PUNISHMENT_NOT_FOUND);
   return presentPunishment(row);
 }
 

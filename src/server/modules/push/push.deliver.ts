@@ -16,7 +16,7 @@ import type { Queryable } from '../../db/client';
 import { notifications, pushPreferences, pushTokens } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import type { OutboxEntry } from '../../outbox/worker';
-import type { PushJob } from '../../push/queue';
+import type { PushJob } from '../../push/delivery';
 import type { PushOptions } from '../../push/sender';
 import { presentPreferences } from './push.presenter';
 

@@ -5,7 +5,7 @@ import type { Actor } from '../../auth/session';
 import { isUniqueViolation } from '../../db/errors';
 import { pushTokens } from '../../db/schema';
 import type { AppDeps } from '../../deps';
-import { AppError } from '../../http/errors';
+import { conflict, invalid } from '../../http/errors';
 import { presentSubscription } from './push.presenter';
 
 /** The browser's key is a point on P-256: anything else could not be encrypted to. */
@@ -20,7 +20,7 @@ function isCurvePoint(p256dh: string) {
   }
 }
 
-const taken = () => new AppError(409, 'CONFLICT', ENDPOINT_TAKEN_MESSAGE);
+const taken = () => conflict(ENDPOINT_TAKEN_MESSAGE);
 
 /**
  * Registers this device for the actor: upsert on user and endpoint (the keys and device info follow the
@@ -29,8 +29,10 @@ const taken = () => new AppError(409, 'CONFLICT', ENDPOINT_TAKEN_MESSAGE);
  */
 export async function subscribe(deps: AppDeps, actor: Actor, input: PushSubscriptionData) {
   if (!isCurvePoint(input.keys.p256dh)) {
-    throw new AppError(400, 'VALIDATION_ERROR', PUSH_MESSAGES.p256dh, {
-      'keys.p256dh': PUSH_MESSAGES.p256dh,
+    throw invalid(PUSH_MESSAGES.p256dh, {
+      fields: {
+        'keys.p256dh': PUSH_MESSAGES.p256dh,
+      },
     });
   }
   const now = deps.clock();

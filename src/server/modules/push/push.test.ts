@@ -142,22 +142,33 @@ describe.each(databases())('Web Push to a local push service on %s', (kind) => {
     }
   });
 
-  it('retries a failing push service a bounded number of times, and gives up on a refusal', async () => {
+  it('retries a failing push service seconds later, doubling the pause, and gives up on a refusal', async () => {
     const couple = await createCouple(server);
     const [flaky, down, refusing] = [peer.subscription(), peer.subscription(), peer.subscription()];
     for (const sub of [flaky, down, refusing]) await registerDevice(couple.submissive, sub);
     peer.answer(flaky, 500, 503);
-    peer.answer(down, 503, 503, 503, 503, 503);
+    peer.answer(down, 503, 503, 503);
     peer.answer(refusing, 400);
     await createTask(server, couple);
     await pushesSettled(server);
+    // Tried again 2 s and then 4 s after a failure (PUSH_BACKOFF), on the server's clock.
+    for (const pause of [2_000, 4_000]) {
+      server.clock.advance(pause);
+      await pushesSettled(server);
+    }
     // Two failures, then delivered: the same payload each time.
     expect(peer.pushesTo(flaky)).toHaveLength(3);
     expect(pushMessageOf(flaky, peer.pushesTo(flaky)[2]!)).toMatchObject({ title: DISCREET_TITLE });
-    // The first attempt and two retries, then given up; the device is kept (it may work tomorrow).
+    // Still failing: tried again later; the device is kept (it may work tomorrow).
     expect(peer.pushesTo(down)).toHaveLength(3);
+    // A refusal is not tried again.
     expect(peer.pushesTo(refusing)).toHaveLength(1);
     expect(await devicesOf(server, couple.submissive)).toHaveLength(3);
+    // The service is back: the next attempt delivers.
+    server.clock.advance(8_000);
+    await pushesSettled(server);
+    expect(peer.pushesTo(down)).toHaveLength(4);
+    expect(peer.pushesTo(refusing)).toHaveLength(1);
   });
 
   it('never makes the action wait for a push service that does not answer', async () => {

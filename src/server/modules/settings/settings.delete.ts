@@ -12,7 +12,7 @@ import {
   verifications,
 } from '../../db/schema';
 import type { AppDeps } from '../../deps';
-import { AppError } from '../../http/errors';
+import { notFound } from '../../http/errors';
 import type { Emit } from '../../realtime/publisher';
 import { removeFiles } from '../media/media.claims';
 import { removeConnection } from '../pairs/pairs.service';
@@ -37,7 +37,7 @@ export async function deleteAccount(deps: AppDeps, actor: Actor) {
       .from(users)
       .where(eq(users.id, actor.id))
       .for('update');
-    if (!user) throw new AppError(404, 'NOT_FOUND', 'Account not found');
+    if (!user) throw notFound('Account not found');
 
     const connected = await tx
       .select({ partnerId: partners.partnerId })

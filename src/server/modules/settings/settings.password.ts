@@ -6,7 +6,7 @@ import { type ClientInfo, recordSecurityEvent } from '../../auth/security-log';
 import type { Actor, AuthUser } from '../../auth/session';
 import type { AppDeps } from '../../deps';
 import { passwordChangedMail } from '../../email/templates';
-import { AppError } from '../../http/errors';
+import { invalid } from '../../http/errors';
 import { revokeOtherSessions } from './settings.security';
 
 export const WRONG_CURRENT_PASSWORD = 'Current password is incorrect';
@@ -45,8 +45,10 @@ export async function changePassword(
         { userId: actor.id, type: 'auth_failure', code: 'password_change_failed', client: input.client },
         deps.clock(),
       );
-      throw new AppError(400, 'VALIDATION_ERROR', WRONG_CURRENT_PASSWORD, {
-        currentPassword: WRONG_CURRENT_PASSWORD,
+      throw invalid(WRONG_CURRENT_PASSWORD, {
+        fields: {
+          currentPassword: WRONG_CURRENT_PASSWORD,
+        },
       });
     }
     throw error;

@@ -5,7 +5,7 @@ import type { Actor } from '../../auth/session';
 import type { Queryable, Tx } from '../../db/client';
 import { pairStops, pairs } from '../../db/schema';
 import type { AppDeps } from '../../deps';
-import { AppError } from '../../http/errors';
+import { notFound } from '../../http/errors';
 import type { Emit } from '../../realtime/publisher';
 import { createNotification } from '../notifications/notifications.service';
 
@@ -31,7 +31,7 @@ async function pairsOf(tx: Tx, actorId: string, partnerId: string | undefined): 
     .from(pairs)
     .where(and(eq(pairs.status, 'active'), withPartner))
     .for('share');
-  if (partnerId && rows.length === 0) throw new AppError(404, 'NOT_FOUND', STOP_TEXT.noPartner);
+  if (partnerId && rows.length === 0) throw notFound(STOP_TEXT.noPartner);
   return rows.map((r) => ({ id: r.id, partnerId: r.dominantId === actorId ? r.submissiveId : r.dominantId }));
 }
 
@@ -119,7 +119,7 @@ export async function liftRed(deps: AppDeps, actor: Actor, input: StopInput): Pr
               ),
             )
             .returning({ pairId: pairStops.pairId });
-    if (lifted.length === 0) throw new AppError(404, 'NOT_FOUND', STOP_TEXT.notYours);
+    if (lifted.length === 0) throw notFound(STOP_TEXT.notYours);
     const done = new Set(lifted.map((row) => row.pairId));
     for (const pair of targets) if (done.has(pair.id)) await tell(tx, emit, actor.id, pair, true);
     return listStops(tx, actor.id);

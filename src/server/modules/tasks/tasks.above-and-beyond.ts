@@ -5,7 +5,7 @@ import type { aboveAndBeyondInput } from '@/shared/schemas/tasks';
 import type { Actor } from '../../auth/session';
 import { taskCompletions, tasks } from '../../db/schema';
 import type { AppDeps } from '../../deps';
-import { AppError } from '../../http/errors';
+import { notFound } from '../../http/errors';
 import { claimIdempotencyKey, type IdempotencyKey } from '../../http/idempotency';
 import { claimMedia } from '../media/media.claims';
 import { createNotification } from '../notifications/notifications.service';
@@ -30,7 +30,7 @@ export async function createAboveAndBeyond(
     const prior = await claimIdempotencyKey(tx, key, taskId, now);
     if (prior) return loadTask(tx, (await lockInActorPairs(tx, tasks, prior, actor, TASK_NOT_FOUND)).row.id);
     const pair = await resolvePair(tx, actor.id, 'submissive', input.dominantId, now);
-    if (!pair) throw new AppError(404, 'NOT_FOUND', 'No partner connection found');
+    if (!pair) throw notFound('No partner connection found');
     await claimMedia(
       tx,
       actor,

@@ -15,7 +15,7 @@ import type { Tx } from '../../db/client';
 import { bound, preparedInTransaction } from '../../db/prepared';
 import { taskCompletions, tasks } from '../../db/schema';
 import type { AppDeps } from '../../deps';
-import { AppError } from '../../http/errors';
+import { invalid, notFound } from '../../http/errors';
 import { claimIdempotencyKey, type IdempotencyKey } from '../../http/idempotency';
 import { claimMedia, freeMedia, removeFiles } from '../media/media.claims';
 import { createNotification } from '../notifications/notifications.service';
@@ -58,8 +58,7 @@ const insertTask = preparedInTransaction((tx) =>
 const PAST_GRACE_MS = 60_000;
 
 function checkDue(dueDate: number, now: Date) {
-  if (dueDate < now.getTime() - PAST_GRACE_MS)
-    throw new AppError(400, 'VALIDATION_ERROR', TASK_MESSAGES.pastDue);
+  if (dueDate < now.getTime() - PAST_GRACE_MS) throw invalid(TASK_MESSAGES.pastDue);
 }
 
 function repeatFor(input: CreateInput | UpdateInput, timeZone: string) {
@@ -67,7 +66,7 @@ function repeatFor(input: CreateInput | UpdateInput, timeZone: string) {
   try {
     return normalizeRepeatConfig(input.repeatConfig, input.dueDate, timeZone);
   } catch (error) {
-    throw new AppError(400, 'VALIDATION_ERROR', (error as Error).message);
+    throw invalid((error as Error).message);
   }
 }
 
@@ -101,8 +100,7 @@ export async function createTask(
     // A replay answers the task while the pair lasts; a former partner's key finds nothing (404).
     if (prior) return loadTask(tx, (await lockInActorPairs(tx, tasks, prior, actor, TASK_NOT_FOUND)).row.id);
     const pair = await pairForCreate(tx, actor.id, 'dominant', input.assignedTo, now);
-    if (!pair)
-      throw new AppError(404, 'NOT_FOUND', 'No partner connection found with the selected submissive');
+    if (!pair) throw notFound('No partner connection found with the selected submissive');
     // Nothing new is asked while Red holds the pair (decision 049); read with the pair, no statement more.
     if (pair.stopped) throw pairStopped();
     const content = contentOf(input);

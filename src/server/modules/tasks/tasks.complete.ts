@@ -7,7 +7,7 @@ import { type completeTaskInput, TASK_MESSAGES } from '@/shared/schemas/tasks';
 import type { Actor } from '../../auth/session';
 import { taskCompletions, tasks } from '../../db/schema';
 import type { AppDeps } from '../../deps';
-import { AppError } from '../../http/errors';
+import { invalid } from '../../http/errors';
 import { claimMedia } from '../media/media.claims';
 import { createNotification } from '../notifications/notifications.service';
 import { lockInActorPairs } from '../pairs/pairs.scope';
@@ -39,7 +39,7 @@ export async function completeTask(deps: AppDeps, actor: Actor, input: CompleteI
     const can = authorizeTask(actor, task, pair, 'complete');
     const bySubmissive = !can.asDominant;
     if (task.photoProofRequired && bySubmissive && !photoId) {
-      throw new AppError(400, 'VALIDATION_ERROR', TASK_MESSAGES.photoRequired);
+      throw invalid(TASK_MESSAGES.photoRequired);
     }
     const now = deps.clock();
     // Every file of a task is held by the task, its history entries' included.

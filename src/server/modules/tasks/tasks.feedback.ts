@@ -6,7 +6,7 @@ import type { Tx } from '../../db/client';
 import { taskCompletions, tasks } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { sendFeedbackMail } from '../../email/feedback-mail';
-import { AppError } from '../../http/errors';
+import { badRequest, conflict } from '../../http/errors';
 import type { Emit } from '../../realtime/publisher';
 import { createNotification } from '../notifications/notifications.service';
 import { requireDominant, requireSubmissive } from '../pairs/pairs.policy';
@@ -144,10 +144,10 @@ export async function acknowledgeFeedback(deps: AppDeps, actor: Actor, input: { 
     );
     requireSubmissive(actor, pair, 'acknowledge feedback');
     if (entry.taskType !== 'above_and_beyond') {
-      throw new AppError(400, 'BAD_REQUEST', 'Only feedback on Above & Beyond tasks is acknowledged');
+      throw badRequest('Only feedback on Above & Beyond tasks is acknowledged');
     }
-    if (!entry.feedback) throw new AppError(409, 'CONFLICT', 'There is no feedback to acknowledge yet');
-    if (entry.feedbackAcknowledged) throw new AppError(409, 'CONFLICT', 'Feedback already acknowledged');
+    if (!entry.feedback) throw conflict('There is no feedback to acknowledge yet');
+    if (entry.feedbackAcknowledged) throw conflict('Feedback already acknowledged');
     await tx
       .update(taskCompletions)
       .set({
@@ -166,7 +166,7 @@ export async function emailTaskFeedback(deps: AppDeps, actor: Actor, input: { id
   const about = await deps.publisher.transaction(async (tx) => {
     const { row: task, pair } = await lockInActorPairs(tx, tasks, input.id, actor, TASK_NOT_FOUND);
     requireDominant(actor, pair, 'send feedback by email');
-    if (!task.feedback) throw new AppError(409, 'CONFLICT', 'There is no feedback to send yet');
+    if (!task.feedback) throw conflict('There is no feedback to send yet');
     return { to: task.assignedTo, itemTitle: task.title, feedback: task.feedback };
   });
   await sendFeedbackMail(deps, actor, {
@@ -188,7 +188,7 @@ export async function emailCompletionFeedback(deps: AppDeps, actor: Actor, input
     );
     requireDominant(actor, pair, 'send feedback by email');
     if (!entry.feedback || !entry.assignedTo) {
-      throw new AppError(409, 'CONFLICT', 'There is no feedback to send yet');
+      throw conflict('There is no feedback to send yet');
     }
     return { to: entry.assignedTo, itemTitle: entry.title, feedback: entry.feedback };
   });

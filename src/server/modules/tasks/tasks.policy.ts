@@ -1,14 +1,11 @@
 import { type TaskAbilities, taskAbilities } from '@/shared/domain/tasks';
 import type { Actor } from '../../auth/session';
 import type { tasks } from '../../db/schema';
-import { AppError } from '../../http/errors';
+import { conflict, forbidden } from '../../http/errors';
 import type { PairRow } from '../pairs/pairs.scope';
 
 type TaskRow = typeof tasks.$inferSelect;
 type TaskAction = 'edit' | 'delete' | 'complete' | 'giveFeedback';
-
-const forbidden = (message: string) => new AppError(403, 'FORBIDDEN', message);
-const conflict = (message: string) => new AppError(409, 'CONFLICT', message);
 
 /** The shared rule (`taskAbilities`) applied to a stored task and its pair. */
 export const abilitiesOn = (actor: Actor, task: TaskRow, pair: PairRow): TaskAbilities =>

@@ -7,7 +7,7 @@ import type { Queryable, Tx } from '../../db/client';
 import { bound, prepared } from '../../db/prepared';
 import { pairs, taskCompletions, tasks, users } from '../../db/schema';
 import type { AppDeps } from '../../deps';
-import { AppError } from '../../http/errors';
+import { notFound } from '../../http/errors';
 import { inActorPairs, inActorPairsAs } from '../pairs/pairs.scope';
 import { presentCompletion, presentTask } from './tasks.presenter';
 
@@ -57,7 +57,7 @@ function listQuery(q: Queryable) {
 /** A task as the API shows it (after a write, in the same transaction). */
 export async function loadTask(q: Queryable, id: string) {
   const [row] = await taskQuery(q).where(eq(tasks.id, id)).limit(1);
-  if (!row) throw new AppError(404, 'NOT_FOUND', TASK_NOT_FOUND);
+  if (!row) throw notFound(TASK_NOT_FOUND);
   return presentTask(row);
 }
 
@@ -178,11 +178,11 @@ export async function getTask(deps: AppDeps, actor: Actor, input: { id: string }
   const byId = tasksById[requireActingRole(actor)];
   const read = () => byId(deps.db).execute({ id: input.id, userId: actor.id });
   let [row] = await read();
-  if (!row) throw new AppError(404, 'NOT_FOUND', TASK_NOT_FOUND);
+  if (!row) throw notFound(TASK_NOT_FOUND);
   const { task } = row;
   if (task.completed && task.cycleReopensAt && task.cycleReopensAt.getTime() <= deps.clock().getTime()) {
     if (await reopenDueCycles(deps, actor, [task.id])) [row] = await read();
-    if (!row) throw new AppError(404, 'NOT_FOUND', TASK_NOT_FOUND);
+    if (!row) throw notFound(TASK_NOT_FOUND);
   }
   return presentTask(row);
 }
