@@ -46,7 +46,9 @@ function sizes(root = '.') {
   const manifestFile = readdirSync(dir).find((f) => /^manifest-[\w-]+\.js$/.test(f));
   if (!manifestFile) throw new Error(`No route manifest in ${dir}`);
   const manifest = JSON.parse(
-    readFileSync(path.join(dir, manifestFile), 'utf8').replace(/^window\.__reactRouterManifest=/, '').replace(/;$/, ''),
+    readFileSync(path.join(dir, manifestFile), 'utf8')
+      .replace(/^window\.__reactRouterManifest=/, '')
+      .replace(/;$/, ''),
   );
   const byFile = new Map(rows.map((r) => [r.file, r]));
   const file = (url) => url.replace(/^\/assets\//, '');

@@ -28,7 +28,10 @@ try {
     const client = httpClient(t.url, { maxSockets: CONCURRENCY });
     const headers = { cookie: couple.sub.cookie, 'accept-encoding': 'gzip, br' };
     for (const page of PAGES) {
-      const first = await client.request('GET', page, { headers: { cookie: headers.cookie }, keepBody: true });
+      const first = await client.request('GET', page, {
+        headers: { cookie: headers.cookie },
+        keepBody: true,
+      });
       const html = first.body.toString();
       if (first.status !== 200 || !html.includes('Task 0 of couple 1'))
         throw new Error(`${t.name} ${page}: ${first.status}, not rendered with the tasks`);
@@ -57,8 +60,12 @@ try {
     }
   }
   const f = (n, d = 1) => n.toFixed(d).padStart(8);
-  console.info(`\n${CONCURRENCY} in flight, ${SECONDS} s x ${REPS} per page and target (medians of the repetitions)`);
-  console.info(`${'target'.padEnd(8)} ${'page'.padEnd(12)} ${'pages/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'CPU ms'.padStart(8)} ${'PG ms'.padStart(8)}`);
+  console.info(
+    `\n${CONCURRENCY} in flight, ${SECONDS} s x ${REPS} per page and target (medians of the repetitions)`,
+  );
+  console.info(
+    `${'target'.padEnd(8)} ${'page'.padEnd(12)} ${'pages/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'CPU ms'.padStart(8)} ${'PG ms'.padStart(8)}`,
+  );
   for (const run of runs) {
     for (const page of PAGES) {
       const rows = run.rows[page];
