@@ -22,7 +22,7 @@ import { focusPageHeadingWhenShown } from './lib/focus';
 import { createQueryClient } from './lib/query-client';
 import { type Rendered, RenderedContext } from './lib/rendered';
 import { browserTimeZone, rememberTimeZone } from './lib/time-zone';
-import './styles.css';
+import styles from './styles.css?inline';
 
 /**
  * The moment the page was rendered and the time zone its dates were rendered in (the request's `pact_tz`
@@ -62,6 +62,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <link rel="manifest" href="/manifest.webmanifest" />
         <meta name="apple-mobile-web-app-title" content="Pact" />
         <title>Pact</title>
+        {/* Inline, so that the page paints from its HTML alone, before its scripts have arrived. */}
+        <style>{styles}</style>
         <Meta />
         <Links />
       </head>
