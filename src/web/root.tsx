@@ -22,7 +22,6 @@ import { focusPageHeadingWhenShown } from './lib/focus';
 import { createQueryClient } from './lib/query-client';
 import { type Rendered, RenderedContext } from './lib/rendered';
 import { browserTimeZone, rememberTimeZone } from './lib/time-zone';
-import styles from './styles.css?inline';
 
 /**
  * The moment the page was rendered and the time zone its dates were rendered in (the request's `pact_tz`
@@ -35,6 +34,13 @@ export function loader({ context }: LoaderFunctionArgs): Rendered {
     prerendered: !context.read,
   };
 }
+
+/** The stylesheet, in the server's build only: the browser finds it in the page it hydrates. */
+const SERVER_STYLES: string = import.meta.env.SSR ? (await import('./styles.css?inline')).default : '';
+const STYLES_ID = 'pact-styles';
+/** The same text on the server and in the hydrating browser, which reads it from the page itself. */
+const styles = () =>
+  typeof document === 'undefined' ? SERVER_STYLES : (document.getElementById(STYLES_ID)?.textContent ?? '');
 
 /** What the root's loader says holds for the whole visit: it is never asked again. */
 export const shouldRevalidate = () => false;
@@ -63,7 +69,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="apple-mobile-web-app-title" content="Pact" />
         <title>Pact</title>
         {/* Inline, so that the page paints from its HTML alone, before its scripts have arrived. */}
-        <style>{styles}</style>
+        <style id={STYLES_ID}>{styles()}</style>
         <Meta />
         <Links />
       </head>
