@@ -9,7 +9,11 @@ import type { Logger } from '../logger';
 export const DATABASE_UNAVAILABLE =
   'Database connection issue detected. Please try again later or contact support.';
 
-/** A refusal the user or client should see: its message is shown as it is. */
+/**
+ * A refusal the user or client should see: its message is shown as it is. A refusal is an answer, not a
+ * fault: nothing reads its stack, so none is captured (capturing one cost more than the rest of a 404;
+ * decision 045).
+ */
 export class AppError extends Error {
   constructor(
     readonly status: ContentfulStatusCode,
@@ -19,7 +23,10 @@ export class AppError extends Error {
     /** Extra response headers, e.g. `Connection: close` when the request body was left unread. */
     readonly headers?: Record<string, string>,
   ) {
+    const limit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
     super(message);
+    Error.stackTraceLimit = limit;
   }
 }
 
