@@ -23,8 +23,9 @@ export const NOTES_NEWEST_SQL =
 export const NOTIFICATIONS_SQL =
   'select "id", "user_id", "type", "title", "message", "data", "read", "created_at", "updated_at" from "notifications" where "notifications"."user_id" = $1 order by "notifications"."created_at" desc, "notifications"."id" desc limit $2';
 
+/** The unread count, capped at 100 (decision 045: the answer is "100 or more" past it). */
 export const NOTIFICATIONS_UNREAD_SQL =
-  'select count(*) from "notifications" where ("notifications"."user_id" = $1 and "notifications"."read" = $2)';
+  'select count(*) from (select "id" from "notifications" where ("notifications"."user_id" = $1 and "notifications"."read" = $2) limit $3) "unread"';
 
 export const CONTRACT_BY_PARTNER_SQL =
   'select "contracts"."id", "contracts"."pair_id", "contracts"."current_version_id", "contracts"."dominant_signed_version_id", "contracts"."dominant_signed_at", "contracts"."submissive_signed_version_id", "contracts"."submissive_signed_at", "contracts"."signed_at", "contracts"."edit_request_status", "contracts"."edit_requested_by", "contracts"."last_edited_by", "contracts"."created_at", "contracts"."updated_at", "contract_versions"."number", "contract_versions"."content", "contract_versions"."sha256", "pairs"."id", "pairs"."dominant_id", "pairs"."submissive_id", "dom"."display_name", "sub"."display_name" from "contracts" inner join "contract_versions" on "contract_versions"."id" = "contracts"."current_version_id" inner join "pairs" on "pairs"."id" = "contracts"."pair_id" inner join "users" "dom" on "dom"."id" = "pairs"."dominant_id" inner join "users" "sub" on "sub"."id" = "pairs"."submissive_id" where "contracts"."pair_id" = (select "pairs"."id" from "pairs" where "pairs"."status" = \'active\' and (("pairs"."dominant_id" = $1 and "pairs"."submissive_id" = $2) or ("pairs"."dominant_id" = $3 and "pairs"."submissive_id" = $4)) order by "pairs"."created_at" limit 1) limit $5';
@@ -259,7 +260,7 @@ export const ROUTES = {
   '/api/notifications': {
     statements: [
       ['notifications_list', NOTIFICATIONS_SQL, (a) => [a.id, 50]],
-      ['notifications_unread', NOTIFICATIONS_UNREAD_SQL, (a) => [a.id, false]],
+      ['notifications_unread_capped', NOTIFICATIONS_UNREAD_SQL, (a) => [a.id, false, 100]],
     ],
     present: ([rows, [unread]]) => ({
       notifications: rows.map(notification),
