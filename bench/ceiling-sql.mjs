@@ -211,6 +211,25 @@ export const partnerIdOf = (query) => {
 };
 
 /**
+ * The task list in pages (CEILING_TASK_PAGE, set by lists.mjs when the checkout answers a page; the
+ * statement check, in the bench's own process, looks at it too).
+ */
+export const PAGED_TASKS_ROUTE = {
+  // The list in pages (CEILING_TASK_PAGE, set by lists.mjs when the checkout answers a page):
+  // TASK_PAGE + 1 rows, each with its created_at to the microsecond for the cursor.
+  statements: [['tasks_page', byRole(TASKS_BOUNDED_SQL), (a) => [a.id, TASK_PAGE + 1]]],
+  due: (rows, now) => rows.some((r) => r[7] && r[21] && r[21].getTime() <= now),
+  present: ([rows]) => {
+    const page = rows.slice(0, TASK_PAGE);
+    const last = page.at(-1);
+    return {
+      tasks: page.map(presentTaskRow),
+      nextCursor: rows.length > TASK_PAGE && last ? `${last[34]}_${last[0]}` : null,
+    };
+  },
+};
+
+/**
  * The list routes, by path. Each: `statements` (name, SQL, values of the actor and the query string; the SQL
  * may be one text per acting role, `byRole`, sent under the name suffixed with the role), sent
  * together (Pact's notifications send two at once), then `present` (their rows -> the JSON body), or
@@ -219,20 +238,7 @@ export const partnerIdOf = (query) => {
  */
 export const ROUTES = {
   '/api/tasks': TASK_PAGE
-    ? {
-        // The list in pages (CEILING_TASK_PAGE, set by lists.mjs when the checkout answers a page):
-        // TASK_PAGE + 1 rows, each with its created_at to the microsecond for the cursor.
-        statements: [['tasks_page', byRole(TASKS_BOUNDED_SQL), (a) => [a.id, TASK_PAGE + 1]]],
-        due: (rows, now) => rows.some((r) => r[7] && r[21] && r[21].getTime() <= now),
-        present: ([rows]) => {
-          const page = rows.slice(0, TASK_PAGE);
-          const last = page.at(-1);
-          return {
-            tasks: page.map(presentTaskRow),
-            nextCursor: rows.length > TASK_PAGE && last ? `${last[34]}_${last[0]}` : null,
-          };
-        },
-      }
+    ? PAGED_TASKS_ROUTE
     : {
         statements: [['tasks_list', TASKS_SQL, (a) => [a.id, a.id, 500]]],
         // Pact reopens due repeating tasks with a write before answering: the bench's tasks never are due.
