@@ -102,7 +102,11 @@ async function list(req, res, route, query) {
     if (!partnerId) return send(req, res, 400, error('VALIDATION', 'Please choose a partner'));
   }
   const results = await Promise.all(
-    route.statements.map(([name, text, values]) => run(name, text, values(actor, partnerId))),
+    route.statements.map(([name, text, values]) =>
+      typeof text === 'string'
+        ? run(name, text, values(actor, partnerId))
+        : run(`${name}_${actor.actingRole}`, text[actor.actingRole], values(actor, partnerId)),
+    ),
   );
   if (route.due?.(results[0], Date.now())) {
     return send(req, res, 500, error('INTERNAL', 'the ceiling does not reopen repeating tasks'));

@@ -23,8 +23,9 @@ export const NOTES_NEWEST_SQL =
 export const NOTIFICATIONS_SQL =
   'select "id", "user_id", "type", "title", "message", "data", "read", "created_at", "updated_at" from "notifications" where "notifications"."user_id" = $1 order by "notifications"."created_at" desc, "notifications"."id" desc limit $2';
 
+/** The unread count, capped at 100 (decision 045: the answer is "100 or more" past it). */
 export const NOTIFICATIONS_UNREAD_SQL =
-  'select count(*) from "notifications" where ("notifications"."user_id" = $1 and "notifications"."read" = $2)';
+  'select count(*) from (select "id" from "notifications" where ("notifications"."user_id" = $1 and "notifications"."read" = $2) limit $3) "unread"';
 
 export const CONTRACT_BY_PARTNER_SQL =
   'select "contracts"."id", "contracts"."pair_id", "contracts"."current_version_id", "contracts"."dominant_signed_version_id", "contracts"."dominant_signed_at", "contracts"."submissive_signed_version_id", "contracts"."submissive_signed_at", "contracts"."signed_at", "contracts"."edit_request_status", "contracts"."edit_requested_by", "contracts"."last_edited_by", "contracts"."created_at", "contracts"."updated_at", "contract_versions"."number", "contract_versions"."content", "contract_versions"."sha256", "pairs"."id", "pairs"."dominant_id", "pairs"."submissive_id", "dom"."display_name", "sub"."display_name" from "contracts" inner join "contract_versions" on "contract_versions"."id" = "contracts"."current_version_id" inner join "pairs" on "pairs"."id" = "contracts"."pair_id" inner join "users" "dom" on "dom"."id" = "pairs"."dominant_id" inner join "users" "sub" on "sub"."id" = "pairs"."submissive_id" where "contracts"."pair_id" = (select "pairs"."id" from "pairs" where "pairs"."status" = \'active\' and (("pairs"."dominant_id" = $1 and "pairs"."submissive_id" = $2) or ("pairs"."dominant_id" = $3 and "pairs"."submissive_id" = $4)) order by "pairs"."created_at" limit 1) limit $5';
@@ -45,6 +46,29 @@ export const CONNECTED_SQL =
 /** The session and its user, by token: what the ceiling reads once per session before keeping it in memory. */
 export const SESSION_SQL =
   'select s.user_id, s.session_role, s.expires_at, u.role from sessions s join users u on u.id = s.user_id where s.token = $1 and s.expires_at > now()';
+
+// The statements Pact's list routes send since their reads are bounded (decision 047): the ids of at most a
+// list's length of rows a pair (or a side) gathered from the list's index, then the rows by primary key.
+// The role-scoped lists send one statement per acting role: the dominant's text here, the submissive's
+// made from it (byRole).
+export const TASKS_BOUNDED_SQL =
+  'select "tasks"."id", "tasks"."pair_id", "tasks"."title", "tasks"."description", "tasks"."created_at", "tasks"."updated_at", "tasks"."due_date", "tasks"."completed", "tasks"."completed_at", "tasks"."completed_by", "tasks"."completion_on_time", "tasks"."completion_lateness_seconds", "tasks"."assigned_by", "tasks"."assigned_to", "tasks"."photo_proof_required", "tasks"."photo_proof", "tasks"."voice_proof", "tasks"."voice_note", "tasks"."voice_note_description", "tasks"."repeat_config", "tasks"."time_zone", "tasks"."cycle_reopens_at", "tasks"."task_type", "tasks"."feedback", "tasks"."feedback_given_at", "tasks"."feedback_given_by", "tasks"."feedback_acknowledged", "tasks"."feedback_acknowledged_by", "tasks"."feedback_acknowledged_at", "assigner"."display_name", "assignee"."display_name", "completer"."display_name", "pairs"."dominant_id", "pairs"."submissive_id", to_char("tasks"."created_at" at time zone \'UTC\', \'YYYY-MM-DD"T"HH24:MI:SS.US"Z"\') from "tasks" inner join "pairs" on "pairs"."id" = "tasks"."pair_id" left join "users" "assigner" on "assigner"."id" = "tasks"."assigned_by" left join "users" "assignee" on "assignee"."id" = "tasks"."assigned_to" left join "users" "completer" on "completer"."id" = "tasks"."completed_by" where "tasks"."id" = any(array(select "newest"."id" from "pairs" cross join lateral (select "tasks"."id" as "id" from "tasks" where "tasks"."pair_id" = "pairs"."id" order by "tasks"."created_at" desc, "tasks"."id" desc limit 51) "newest" where "pairs"."status" = \'active\' and "pairs"."dominant_id" = $1)) order by "tasks"."created_at" desc, "tasks"."id" desc limit $2';
+export const PUNISHMENTS_BOUNDED_SQL =
+  'select "punishments"."id", "punishments"."pair_id", "punishments"."assigned_by", "punishments"."assigned_to", "punishments"."title", "punishments"."description", "punishments"."severity", "punishments"."reason", "punishments"."notes", "punishments"."created_at", "punishments"."updated_at", "punishments"."completed", "punishments"."completed_at", "punishments"."aftercare_required", "punishments"."timer_enabled", "punishments"."timer_duration", "punishments"."timer_start_time", "punishments"."voice_note", "punishments"."voice_note_description", "punishments"."feedback", "punishments"."feedback_given_at", "punishments"."feedback_given_by", "assigner"."display_name", "assignee"."display_name", "pairs"."dominant_id", "pairs"."submissive_id" from "punishments" inner join "pairs" on "pairs"."id" = "punishments"."pair_id" left join "users" "assigner" on "assigner"."id" = "punishments"."assigned_by" left join "users" "assignee" on "assignee"."id" = "punishments"."assigned_to" where "punishments"."id" = any(array(select "newest"."id" from "pairs" cross join lateral (select "punishments"."id" as "id" from "punishments" where "punishments"."pair_id" = "pairs"."id" order by "punishments"."created_at" desc, "punishments"."id" desc limit 500) "newest" where "pairs"."status" = \'active\' and "pairs"."dominant_id" = $1)) order by "punishments"."created_at" desc, "punishments"."id" desc limit $2';
+export const TASK_HISTORY_BOUNDED_SQL =
+  'select "task_completions"."id", "task_completions"."task_id", "task_completions"."pair_id", "task_completions"."title", "task_completions"."description", "task_completions"."created_at", "task_completions"."task_type", "task_completions"."completed_by", "task_completions"."assigned_by", "task_completions"."assigned_to", "task_completions"."completed_at", "task_completions"."due_date_at_time", "task_completions"."on_time", "task_completions"."lateness_seconds", "task_completions"."photo_proof", "task_completions"."voice_proof", "task_completions"."voice_note", "task_completions"."voice_note_description", "task_completions"."repeat_config", "task_completions"."feedback", "task_completions"."feedback_given_at", "task_completions"."feedback_given_by", "task_completions"."feedback_acknowledged", "task_completions"."feedback_acknowledged_by", "task_completions"."feedback_acknowledged_at", "completer"."display_name", "assignee"."display_name", "tasks"."due_date", "pairs"."dominant_id", "pairs"."submissive_id" from "task_completions" inner join "pairs" on "pairs"."id" = "task_completions"."pair_id" left join "users" "completer" on "completer"."id" = "task_completions"."completed_by" left join "users" "assignee" on "assignee"."id" = "task_completions"."assigned_to" left join "tasks" on "tasks"."id" = "task_completions"."task_id" where "task_completions"."id" = any(array(select "newest"."id" from "pairs" cross join lateral (select "task_completions"."id" as "id" from "task_completions" where "task_completions"."pair_id" = "pairs"."id" order by "task_completions"."completed_at" desc, "task_completions"."id" desc limit 500) "newest" where "pairs"."status" = \'active\' and "pairs"."dominant_id" = $1)) order by "task_completions"."completed_at" desc, "task_completions"."id" desc limit $2';
+export const PARTNER_REQUESTS_BOUNDED_SQL =
+  'select "partner_requests"."id", "partner_requests"."sender_id", coalesce("sender"."display_name", "partner_requests"."display_name"), "partner_requests"."role", "sender"."photo_url", "partner_requests"."receiver_id", "receiver"."display_name", "receiver"."role", "receiver"."photo_url", "partner_requests"."status", "partner_requests"."created_at" from "partner_requests" inner join "users" "sender" on "sender"."id" = "partner_requests"."sender_id" inner join "users" "receiver" on "receiver"."id" = "partner_requests"."receiver_id" where "partner_requests"."id" = any(array((select "partner_requests"."id" from "partner_requests" where "partner_requests"."sender_id" = $1 order by "partner_requests"."created_at" desc, "partner_requests"."id" desc limit 100) union all (select "partner_requests"."id" from "partner_requests" where "partner_requests"."receiver_id" = $2 order by "partner_requests"."created_at" desc, "partner_requests"."id" desc limit 100))) order by "partner_requests"."created_at" desc, "partner_requests"."id" desc limit $3';
+
+const DOMINANT_SCOPE = 'and "pairs"."dominant_id" = $1))';
+/** A role-scoped statement's two texts, by acting role. */
+export const byRole = (dominantSql) => {
+  if (!dominantSql.includes(DOMINANT_SCOPE)) throw new Error('byRole: not a role-scoped statement');
+  return {
+    dominant: dominantSql,
+    submissive: dominantSql.replace(DOMINANT_SCOPE, 'and "pairs"."submissive_id" = $1))'),
+  };
+};
 
 const ms = (d) => (d ? d.getTime() : null);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -187,27 +211,34 @@ export const partnerIdOf = (query) => {
 };
 
 /**
- * The list routes, by path. Each: `statements` (name, SQL, values of the actor and the query string), sent
+ * The task list in pages (CEILING_TASK_PAGE, set by lists.mjs when the checkout answers a page; the
+ * statement check, in the bench's own process, looks at it too).
+ */
+export const PAGED_TASKS_ROUTE = {
+  // The list in pages (CEILING_TASK_PAGE, set by lists.mjs when the checkout answers a page):
+  // TASK_PAGE + 1 rows, each with its created_at to the microsecond for the cursor.
+  statements: [['tasks_page', byRole(TASKS_BOUNDED_SQL), (a) => [a.id, TASK_PAGE + 1]]],
+  due: (rows, now) => rows.some((r) => r[7] && r[21] && r[21].getTime() <= now),
+  present: ([rows]) => {
+    const page = rows.slice(0, TASK_PAGE);
+    const last = page.at(-1);
+    return {
+      tasks: page.map(presentTaskRow),
+      nextCursor: rows.length > TASK_PAGE && last ? `${last[34]}_${last[0]}` : null,
+    };
+  },
+};
+
+/**
+ * The list routes, by path. Each: `statements` (name, SQL, values of the actor and the query string; the SQL
+ * may be one text per acting role, `byRole`, sent under the name suffixed with the role), sent
  * together (Pact's notifications send two at once), then `present` (their rows -> the JSON body), or
  * `empty` when the first statement found nothing: what the route does then (Pact asks whether the two are
  * connected: null or a 404).
  */
 export const ROUTES = {
   '/api/tasks': TASK_PAGE
-    ? {
-        // The list in pages (CEILING_TASK_PAGE, set by lists.mjs when the checkout answers a page):
-        // TASK_PAGE + 1 rows, each with its created_at to the microsecond for the cursor.
-        statements: [['tasks_page', TASKS_PAGE_SQL, (a) => [a.id, a.id, TASK_PAGE + 1]]],
-        due: (rows, now) => rows.some((r) => r[7] && r[21] && r[21].getTime() <= now),
-        present: ([rows]) => {
-          const page = rows.slice(0, TASK_PAGE);
-          const last = page.at(-1);
-          return {
-            tasks: page.map(presentTaskRow),
-            nextCursor: rows.length > TASK_PAGE && last ? `${last[34]}_${last[0]}` : null,
-          };
-        },
-      }
+    ? PAGED_TASKS_ROUTE
     : {
         statements: [['tasks_list', TASKS_SQL, (a) => [a.id, a.id, 500]]],
         // Pact reopens due repeating tasks with a write before answering: the bench's tasks never are due.
@@ -215,7 +246,7 @@ export const ROUTES = {
         present: ([rows]) => ({ tasks: rows.map(presentTaskRow) }),
       },
   '/api/punishments': {
-    statements: [['punishments_list', PUNISHMENTS_SQL, (a) => [a.id, a.id, 500]]],
+    statements: [['punishments_list', byRole(PUNISHMENTS_BOUNDED_SQL), (a) => [a.id, 500]]],
     present: ([rows]) => ({ punishments: rows.map(punishment) }),
   },
   '/api/notes': {
@@ -235,7 +266,7 @@ export const ROUTES = {
   '/api/notifications': {
     statements: [
       ['notifications_list', NOTIFICATIONS_SQL, (a) => [a.id, 50]],
-      ['notifications_unread', NOTIFICATIONS_UNREAD_SQL, (a) => [a.id, false]],
+      ['notifications_unread_capped', NOTIFICATIONS_UNREAD_SQL, (a) => [a.id, false, 100]],
     ],
     present: ([rows, [unread]]) => ({
       notifications: rows.map(notification),
@@ -250,7 +281,7 @@ export const ROUTES = {
     present: ([rows], actor) => ({ contract: contract(rows[0], actor) }),
   },
   '/api/task-completions': {
-    statements: [['task_history_list', TASK_HISTORY_SQL, (a) => [a.id, a.id, 500]]],
+    statements: [['task_history_list', byRole(TASK_HISTORY_BOUNDED_SQL), (a) => [a.id, 500]]],
     present: ([rows]) => ({ completions: rows.map(completion) }),
   },
   '/api/partners': {
@@ -260,7 +291,7 @@ export const ROUTES = {
     }),
   },
   '/api/partner-requests': {
-    statements: [['partner_requests_list', PARTNER_REQUESTS_SQL, (a) => [a.id, a.id, 100]]],
+    statements: [['partner_requests_list', PARTNER_REQUESTS_BOUNDED_SQL, (a) => [a.id, a.id, 100]]],
     present: ([rows]) => ({ requests: rows.map(request) }),
   },
 };

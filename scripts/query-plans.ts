@@ -31,7 +31,9 @@ try {
     `Written by \`scripts/query-plans.ts\` on ${kind === 'pglite' ? 'PGlite' : 'PostgreSQL'} ${version?.v ?? ''}; do not edit by`,
     'hand. `src/server/db/query-plans.test.ts` asserts on PGlite and PostgreSQL what these show: each read uses',
     'its index and never scans a whole table; where one key selects the rows, the index gives the order and',
-    'there is no Sort (decision 047). Nothing is forced: `enable_seqscan` is on.',
+    "there is no Sort; where several pairs (or a request's two sides) hold the rows, each one's read stops at",
+    "the list's length and the Sort orders that bounded set (decision 047). Nothing is forced: `enable_seqscan`",
+    'is on.',
     '',
     `The database: ${g.couples} couples with ${g.tasksPerCouple} tasks, ${g.historyPerCouple} history entries,`,
     `${g.punishmentsPerCouple} punishments, ${g.notesPerCouple} messages and ${g.notificationsPerUser} notifications a person; the couple read has`,
@@ -50,7 +52,13 @@ try {
     out.push(
       `## ${query.name}`,
       '',
-      `Index: \`${query.index}\`; ${query.ordered ? "read in the list's order, no Sort" : "the rows of the actor's pairs (or sides, or the one contract) found by it, then sorted"}.`,
+      `Index: \`${query.index}\`; ${
+        query.ordered
+          ? "read in the list's order, no Sort"
+          : query.bounded
+            ? "at most the list's length of ids a pair (or side) gathered from it under a Limit (InitPlan), in the index's order or, where the planner finds it cheaper for a long list, by a top-N sort of that pair's ids alone; then those rows by primary key, joined and sorted: a bounded set however long the history"
+            : 'the rows of the one contract found by it, then sorted'
+      }.`,
       '',
     );
     out.push('```sql', statement.text, '```', '');

@@ -6,7 +6,7 @@ import type { AppEnv } from './auth/session';
 import type { Services } from './bootstrap';
 import type { AppDeps } from './deps';
 import { compressJson } from './http/compression';
-import { errorBody, handleError, notFound } from './http/errors';
+import { errorBody, handleError } from './http/errors';
 import { writeGuard } from './http/guards';
 import { securityHeaderRecord, securityHeaders } from './http/security-headers';
 import { mountWebApp, type WebAppOptions } from './http/web-app';
@@ -86,26 +86,27 @@ export function createApp(
   const { log, config } = services;
   const app = new Hono();
 
-  app.use(async (c, next) => {
-    const started = performance.now();
-    await next();
-    // Path only: query strings may carry tokens.
-    log.info(
-      {
-        method: c.req.method,
-        path: c.req.path,
-        status: c.res.status,
-        ms: Math.round(performance.now() - started),
-      },
-      'request',
-    );
-  });
+  // Every request's line at level info; a server set quieter (warn and above) does not time or log each
+  // request, nor pay a layer for it (decision 045).
+  if (log.isLevelEnabled('info')) {
+    app.use(async (c, next) => {
+      const started = performance.now();
+      await next();
+      // Path only: query strings may carry tokens.
+      log.info(
+        {
+          method: c.req.method,
+          path: c.req.path,
+          status: c.res.status,
+          ms: Math.round(performance.now() - started),
+        },
+        'request',
+      );
+    });
+  }
   const https = config.appUrl.startsWith('https://');
   app.use(securityHeaders({ https }));
   app.use('/api/*', compressJson({ headers: securityHeaderRecord({ https }) }));
-  // Static files the build did not compress ahead (the API compresses its own JSON, above).
-  const compressor = compress();
-  app.use((c, next) => (c.req.path.startsWith('/api/') ? next() : compressor(c, next)));
   const limitOf = (maxSize: number) =>
     bodyLimit({
       maxSize,
@@ -115,22 +116,25 @@ export function createApp(
     });
   const jsonLimit = limitOf(JSON_BODY_LIMIT);
   const contractLimit = limitOf(CONTRACT_BODY_LIMIT);
-  // Uploads carry their own, larger limits on their routes. A GET or HEAD has no body Pact reads: asking
-  // would build the whole request object on every read to learn so (decision 045).
-  app.use('/api/*', (c, next) =>
-    c.req.method === 'GET' || c.req.method === 'HEAD'
-      ? next()
-      : isUpload(c.req.method, c.req.path)
-        ? next()
-        : isContractText(c.req.method, c.req.path)
-          ? contractLimit(c, next)
-          : jsonLimit(c, next),
-  );
-  app.use('/api/*', writeGuard(new URL(config.appUrl).origin, isUpload));
-  app.route('/', createApi(services));
-  app.all('/api/*', () => {
-    throw notFound('Not found');
+  const guard = writeGuard(new URL(config.appUrl).origin, isUpload);
+  // The body limit, then the write guard, in one layer. Uploads carry their own, larger limits on their
+  // routes. A GET or HEAD has no body Pact reads and is no write: asking would build the whole request
+  // object on every read to learn so, and each layer is a step of every request (decision 045).
+  app.use('/api/*', (c, next) => {
+    const method = c.req.method;
+    if (method === 'GET' || method === 'HEAD') return next();
+    const guarded = async () => {
+      await guard(c, next);
+    };
+    if (isUpload(method, c.req.path)) return guarded();
+    return (isContractText(method, c.req.path) ? contractLimit : jsonLimit)(c, guarded);
   });
+  app.route('/', createApi(services));
+  // Any other API path: answered here, not thrown (no error made for an answer known in advance).
+  app.all('/api/*', (c) => c.json(errorBody('NOT_FOUND', 'Not found'), 404));
+  // Static files the build did not compress ahead; the API compresses its own JSON (above) and never
+  // reaches this layer, whose routes come after the API's.
+  app.use(compress());
 
   if (opts.web)
     mountWebApp(app, { now: () => services.clock().getTime(), ...opts.web, fetch: app.fetch, log });

@@ -183,6 +183,13 @@ export interface HotQuery {
    * PostgreSQL prefers a bitmap read of the contract's rows and a sort in memory (decision 047).
    */
   ordered: boolean;
+  /**
+   * The list's table when its read is bounded: the ids of at most the list's length of rows a pair (or a
+   * side) are gathered first, each pair's read stopped by a Limit, then the rows found by primary key, so
+   * that the joins and the Sort above see at most that many rows a pair however long the history
+   * (decision 047; unboundedReadsOf).
+   */
+  bounded?: string;
 }
 
 export const HOT_QUERIES: HotQuery[] = [
@@ -192,6 +199,7 @@ export const HOT_QUERIES: HotQuery[] = [
     pick: (sql) => sql.includes('from "tasks"') && sql.includes('order by'),
     index: 'tasks_pair_created_idx',
     ordered: false,
+    bounded: 'tasks',
   },
   {
     name: 'task history (GET /api/tasks/history, submissive)',
@@ -199,6 +207,7 @@ export const HOT_QUERIES: HotQuery[] = [
     pick: (sql) => sql.includes('from "task_completions"') && sql.includes('order by'),
     index: 'task_completions_pair_completed_idx',
     ordered: false,
+    bounded: 'task_completions',
   },
   {
     name: 'punishments (GET /api/punishments, submissive)',
@@ -206,6 +215,7 @@ export const HOT_QUERIES: HotQuery[] = [
     pick: (sql) => sql.includes('from "punishments"') && sql.includes('order by'),
     index: 'punishments_pair_created_idx',
     ordered: false,
+    bounded: 'punishments',
   },
   {
     name: 'journal, newest page (GET /api/notes?partnerId=)',
@@ -238,6 +248,7 @@ export const HOT_QUERIES: HotQuery[] = [
     pick: (sql) => sql.includes('from "partner_requests"') && sql.includes('order by'),
     index: 'partner_requests_receiver_created_idx',
     ordered: false,
+    bounded: 'partner_requests',
   },
   {
     name: 'contract history: events (GET /api/contracts/:id/history)',
@@ -342,6 +353,41 @@ export function mainNodesOf(plan: PlanNode): PlanNode[] {
     (p) => p['Parent Relationship'] !== 'InitPlan' && p['Parent Relationship'] !== 'SubPlan',
   );
   return [plan, ...main.flatMap(mainNodesOf)];
+}
+
+/**
+ * What keeps a bounded list read (`bounded` above) from being one: every read of `index` must sit in the
+ * InitPlan that gathers the ids, under a Limit (a pair's or a side's read stops at the list's length,
+ * whether the index gives the order or a top-N sort of that one pair's rows does, the planner's choice by
+ * cost), and the main plan must reach `table` by its primary key only (the joins and the Sort see the ids
+ * gathered, never every row of the actor). Empty when the read is bounded.
+ */
+export function unboundedReadsOf(plan: PlanNode, index: string, table: string): string[] {
+  const problems: string[] = [];
+  const main = new Set(mainNodesOf(plan));
+  const walk = (node: PlanNode, limited: boolean) => {
+    const here = limited || (!main.has(node) && node['Node Type'] === 'Limit');
+    if (node['Index Name'] === index && (main.has(node) || !here))
+      problems.push(
+        `${node['Node Type']} on ${index} ${main.has(node) ? 'in the main plan' : 'under no Limit'}`,
+      );
+    // A bitmap read names its index in the Bitmap Index Scans below it.
+    const by =
+      node['Node Type'] === 'Bitmap Heap Scan'
+        ? [
+            ...new Set(
+              nodesOf(node)
+                .map((n) => n['Index Name'])
+                .filter(Boolean),
+            ),
+          ].join(', ')
+        : node['Index Name'];
+    if (main.has(node) && node['Relation Name'] === table && by !== `${table}_pkey`)
+      problems.push(`${node['Node Type']} of ${table} in the main plan by ${by || 'no index'}`);
+    for (const child of node.Plans ?? []) walk(child, here);
+  };
+  walk(plan, false);
+  return problems;
 }
 
 /** The deps a read needs: the database and a clock. */

@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ContractRole } from '@/shared/domain/contracts';
 import {
@@ -31,10 +31,23 @@ export function roleIn(actor: Actor, pair: PairRow): ContractRole | null {
 const dom = alias(users, 'dom');
 const sub = alias(users, 'sub');
 
+/**
+ * The contract's own columns a view shows: not the chain's stored verdict (decision 047), which only the
+ * history reads; five columns fewer to read and decode on every view (decision 045).
+ */
+const {
+  chainEntries: _entries,
+  chainHeadHash: _headHash,
+  chainBrokenAt: _brokenAt,
+  chainReason: _reason,
+  chainVerifiedAt: _verifiedAt,
+  ...viewedColumns
+} = getTableColumns(contracts);
+
 const contractQuery = (q: Queryable) =>
   q
     .select({
-      contract: contracts,
+      contract: viewedColumns,
       version: {
         number: contractVersions.number,
         content: contractVersions.content,

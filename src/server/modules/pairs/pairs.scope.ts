@@ -47,6 +47,28 @@ export const inActorPairsAs = (
   return sql`${column} in (select ${pairs.id} from ${pairs} where ${pairs.status} = 'active' and ${member} = ${actor.id})`;
 };
 
+/**
+ * The lists' scope, bounded (decision 047): the ids of the newest `limit` rows of each active pair in which
+ * the actor holds `role`, as `id = any(array(…))`: the ids are gathered once, then the rows found by their
+ * primary key (an `in (…)` let the planner hash-join them against the whole table). Each pair's rows are read from the list's index in its order
+ * (`pair_id, <order> desc, id desc`) and the read stops at `limit`: however long a couple's history, the
+ * list's statement reads and sorts at most `limit` rows a pair, never every row of the actor. The newest
+ * `limit` rows of all the pairs are among these, so the list (ordered and limited the same way) is
+ * unchanged. `after`, a keyset condition on the same table, applies within each pair's read.
+ */
+export const newestInActorPairsAs = (
+  table: PgTable & { id: PgColumn; pairId: PgColumn },
+  order: PgColumn,
+  actor: { id: string | Placeholder },
+  role: SessionRole,
+  limit: number,
+  after?: SQL,
+): SQL => {
+  const member = role === 'dominant' ? pairs.dominantId : pairs.submissiveId;
+  const within = after ? sql` and ${after}` : sql``;
+  return sql`${table.id} = any(array(select "newest"."id" from ${pairs} cross join lateral (select ${table.id} as "id" from ${table} where ${table.pairId} = ${pairs.id}${within} order by ${order} desc, ${table.id} desc limit ${sql.raw(String(Math.trunc(limit)))}) "newest" where ${pairs.status} = 'active' and ${member} = ${actor.id}))`;
+};
+
 /** A table whose rows belong to a pair. */
 export type PairScopedTable = PgTable & { id: PgColumn; pairId: PgColumn };
 

@@ -60,11 +60,21 @@ const requestQuery = (q: Queryable) =>
 export const involves = (userId: string | Placeholder) =>
   or(eq(partnerRequests.senderId, userId), eq(partnerRequests.receiverId, userId));
 
+/**
+ * The newest 100 the user sent and the newest 100 they received, each read from its index in the list's
+ * order and stopped at 100 (decision 047): the list's newest 100 are among them, and no more rows are read
+ * or sorted however many requests a person has had.
+ */
+const REQUEST_LIST = 100;
+const newestRequestIds = (side: typeof partnerRequests.senderId) =>
+  sql`(select ${partnerRequests.id} from ${partnerRequests} where ${side} = ${bound('userId')} order by ${partnerRequests.createdAt} desc, ${partnerRequests.id} desc limit ${sql.raw(String(REQUEST_LIST))})`;
 const requestList = prepared((db) =>
   requestQuery(db)
-    .where(involves(bound('userId')))
+    .where(
+      sql`${partnerRequests.id} = any(array(${newestRequestIds(partnerRequests.senderId)} union all ${newestRequestIds(partnerRequests.receiverId)}))`,
+    )
     .orderBy(desc(partnerRequests.createdAt), desc(partnerRequests.id))
-    .limit(100)
+    .limit(REQUEST_LIST)
     .prepare('partner_requests_list'),
 );
 

@@ -7,7 +7,7 @@ import { bound, prepared } from '../../db/prepared';
 import { pairs, punishments, users } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { notFound } from '../../http/errors';
-import { inActorPairsAs } from '../pairs/pairs.scope';
+import { newestInActorPairsAs } from '../pairs/pairs.scope';
 import { presentPunishment } from './punishments.presenter';
 
 const assigner = alias(users, 'assigner');
@@ -43,14 +43,30 @@ export async function loadPunishment(q: Queryable, id: string) {
 const punishmentLists = {
   dominant: prepared((db) =>
     punishmentQuery(db)
-      .where(inActorPairsAs(punishments.pairId, { id: bound('userId') }, 'dominant'))
+      .where(
+        newestInActorPairsAs(
+          punishments,
+          punishments.createdAt,
+          { id: bound('userId') },
+          'dominant',
+          LIST_LIMIT,
+        ),
+      )
       .orderBy(desc(punishments.createdAt), desc(punishments.id))
       .limit(LIST_LIMIT)
       .prepare('punishments_list_dominant'),
   ),
   submissive: prepared((db) =>
     punishmentQuery(db)
-      .where(inActorPairsAs(punishments.pairId, { id: bound('userId') }, 'submissive'))
+      .where(
+        newestInActorPairsAs(
+          punishments,
+          punishments.createdAt,
+          { id: bound('userId') },
+          'submissive',
+          LIST_LIMIT,
+        ),
+      )
       .orderBy(desc(punishments.createdAt), desc(punishments.id))
       .limit(LIST_LIMIT)
       .prepare('punishments_list_submissive'),

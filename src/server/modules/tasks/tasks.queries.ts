@@ -8,7 +8,7 @@ import { bound, prepared } from '../../db/prepared';
 import { pairs, taskCompletions, tasks, users } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { notFound } from '../../http/errors';
-import { inActorPairs, inActorPairsAs } from '../pairs/pairs.scope';
+import { inActorPairs, inActorPairsAs, newestInActorPairsAs } from '../pairs/pairs.scope';
 import { presentCompletion, presentTask } from './tasks.presenter';
 
 const assigner = alias(users, 'assigner');
@@ -101,12 +101,12 @@ async function reopenDueCycles(deps: AppDeps, actor: Actor, ids: string[]) {
   return true;
 }
 
-// The first page and a later one; the order stays stays created_at desc, id desc (its index); TASK_PAGE + 1
-// rows tell whether more follow.
+// The first page and a later one; the order stays created_at desc, id desc (its index); TASK_PAGE + 1
+// rows tell whether more follow. Each pair's rows are read from the index up to a page (newestInActorPairsAs).
 const taskListAs = (role: SessionRole) =>
   prepared((db) =>
     listQuery(db)
-      .where(inActorPairsAs(tasks.pairId, { id: bound('userId') }, role))
+      .where(newestInActorPairsAs(tasks, tasks.createdAt, { id: bound('userId') }, role, TASK_PAGE + 1))
       .orderBy(desc(tasks.createdAt), desc(tasks.id))
       .limit(TASK_PAGE + 1)
       .prepare(`tasks_list_${role}`),
@@ -115,8 +115,12 @@ const taskListAfterAs = (role: SessionRole) =>
   prepared((db) =>
     listQuery(db)
       .where(
-        and(
-          inActorPairsAs(tasks.pairId, { id: bound('userId') }, role),
+        newestInActorPairsAs(
+          tasks,
+          tasks.createdAt,
+          { id: bound('userId') },
+          role,
+          TASK_PAGE + 1,
           sql`(${tasks.createdAt}, ${tasks.id}) < (${bound('afterAt')}::timestamptz, ${bound('afterId')}::uuid)`,
         ),
       )
@@ -205,7 +209,15 @@ const completionQuery = (q: Queryable) =>
 const historyListAs = (role: SessionRole) =>
   prepared((db) =>
     completionQuery(db)
-      .where(inActorPairsAs(taskCompletions.pairId, { id: bound('userId') }, role))
+      .where(
+        newestInActorPairsAs(
+          taskCompletions,
+          taskCompletions.completedAt,
+          { id: bound('userId') },
+          role,
+          LIST_LIMIT,
+        ),
+      )
       .orderBy(desc(taskCompletions.completedAt), desc(taskCompletions.id))
       .limit(LIST_LIMIT)
       .prepare(`task_history_list_${role}`),
