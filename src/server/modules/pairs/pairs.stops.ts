@@ -2,7 +2,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { STOP_TEXT } from '@/shared/schemas/stops';
 import type { Queryable } from '../../db/client';
-import { pairStops } from '../../db/schema';
+import { pairStops, pairs } from '../../db/schema';
 import { AppError } from '../../http/errors';
 
 /**
@@ -29,4 +29,13 @@ export async function assertNotStopped(tx: Queryable, pairId: string): Promise<v
     .where(and(eq(pairStops.pairId, pairId), isNull(pairStops.liftedAt)))
     .limit(1);
   if (open) throw pairStopped();
+}
+
+/**
+ * Since when Red has held the pair without a break, or null when it is not stopped: the moment the pair's
+ * clock stands at while it is stopped (time stopped never counts, decision 049).
+ */
+export async function stoppedSince(q: Queryable, pairId: string): Promise<Date | null> {
+  const [row] = await q.select({ since: pairs.stoppedSince }).from(pairs).where(eq(pairs.id, pairId));
+  return row?.since ?? null;
 }

@@ -172,6 +172,8 @@ export async function updateTask(deps: AppDeps, actor: Actor, input: UpdateInput
       .set({
         ...content,
         repeatConfig: repeat,
+        // A repeat Red moved keeps its own schedule while its due time is left as it is.
+        scheduledDueDate: repeat && input.dueDate === task.dueDate.getTime() ? task.scheduledDueDate : null,
         // A completed repeating task opens again on its (possibly new) due day; without a repeat it stays done.
         cycleReopensAt:
           task.completed && repeat ? new Date(cycleReopensAt(input.dueDate, task.timeZone)) : null,
