@@ -1,13 +1,14 @@
-import { and, asc, eq, or, type Placeholder } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, type Placeholder } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Role } from '@/shared/domain/roles';
 import type { PartnerView } from '@/shared/schemas/partners';
 import type { Actor } from '../../auth/session';
 import type { Db, Queryable, Tx } from '../../db/client';
 import { bound, prepared, preparedInTransaction } from '../../db/prepared';
-import { pairs, partners, users } from '../../db/schema';
+import { outbox, pairs, partners, users } from '../../db/schema';
 import type { Emit } from '../../realtime/publisher';
 import { activePairIdBetween, type PairRow, pairColumns } from './pairs.scope';
+import { pairIsStopped } from './pairs.stops';
 
 /** An active pair for this couple: created, or reactivated when they had one before. */
 export async function ensureActivePair(tx: Tx, dominantId: string, submissiveId: string, now: Date) {
@@ -22,9 +23,12 @@ export async function ensureActivePair(tx: Tx, dominantId: string, submissiveId:
   return pair!.id;
 }
 
-/** Every pair between two people, in either direction, becomes inactive. */
+/**
+ * Every pair between two people, in either direction, becomes inactive. The pushes Red was holding for it
+ * are dropped: a former partner is told nothing more (decision 049).
+ */
 export async function endPairsBetween(tx: Tx, a: string, b: string, now: Date) {
-  await tx
+  const ended = await tx
     .update(pairs)
     .set({ status: 'inactive', updatedAt: now })
     .where(
@@ -35,7 +39,18 @@ export async function endPairsBetween(tx: Tx, a: string, b: string, now: Date) {
           and(eq(pairs.dominantId, b), eq(pairs.submissiveId, a)),
         ),
       ),
-    );
+    )
+    .returning({ id: pairs.id });
+  if (ended.length === 0) return;
+  await tx.delete(outbox).where(
+    and(
+      inArray(
+        outbox.pairId,
+        ended.map((pair) => pair.id),
+      ),
+      pairIsStopped(outbox.pairId),
+    ),
+  );
 }
 
 /**
