@@ -6,6 +6,7 @@ import type { Actor } from '../../auth/session';
 import type { Db, Queryable, Tx } from '../../db/client';
 import { bound, prepared, preparedInTransaction } from '../../db/prepared';
 import { outbox, pairs, partners, users } from '../../db/schema';
+import { AppError } from '../../http/errors';
 import type { Emit } from '../../realtime/publisher';
 import { activePairIdBetween, type PairRow, pairColumns } from './pairs.scope';
 import { pairIsStopped } from './pairs.stops';
@@ -223,3 +224,37 @@ const pairList = prepared((db) =>
 
 /** The user's active pairs with both names. */
 export const listActivePairs = (db: Db, userId: string) => pairList(db).execute({ userId });
+
+/** An active pair of the actor's, with the other member. */
+export interface PairOfActor extends PairRow {
+  partnerId: string;
+}
+
+/**
+ * The actor's active pairs, in either role, or only the one with `partnerId` (404 with `notFound` when
+ * there is none): locked (in id order) against their ending and against another call or lift of Red or
+ * Yellow on them, so that whether a pair is still stopped, and since when, is decided one at a time. It
+ * asks for no session role: stopping and asking for a check-in always work (decision 049).
+ */
+export async function lockActivePairsOf(
+  tx: Tx,
+  actorId: string,
+  partnerId: string | undefined,
+  notFound: string,
+): Promise<PairOfActor[]> {
+  const mine = or(eq(pairs.dominantId, actorId), eq(pairs.submissiveId, actorId));
+  const withPartner = partnerId
+    ? or(
+        and(eq(pairs.dominantId, actorId), eq(pairs.submissiveId, partnerId)),
+        and(eq(pairs.submissiveId, actorId), eq(pairs.dominantId, partnerId)),
+      )
+    : mine;
+  const rows = await tx
+    .select(pairColumns)
+    .from(pairs)
+    .where(and(eq(pairs.status, 'active'), withPartner))
+    .orderBy(pairs.id)
+    .for('no key update');
+  if (partnerId && rows.length === 0) throw new AppError(404, 'NOT_FOUND', notFound);
+  return rows.map((r) => ({ ...r, partnerId: r.dominantId === actorId ? r.submissiveId : r.dominantId }));
+}

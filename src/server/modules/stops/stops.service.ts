@@ -8,35 +8,8 @@ import type { AppDeps } from '../../deps';
 import { AppError } from '../../http/errors';
 import type { Emit } from '../../realtime/publisher';
 import { createNotification } from '../notifications/notifications.service';
-import type { PairRow } from '../pairs/pairs.scope';
+import { lockActivePairsOf, type PairOfActor } from '../pairs/pairs.service';
 import { giveTimeBack, markStopped, pauseTimers, stillStopped } from './stops.time';
-
-interface PairOfActor extends PairRow {
-  partnerId: string;
-}
-
-/**
- * The actor's active pairs, in either role, or only the one with `partnerId`: locked (in id order) against
- * their ending and against another call or lift of Red on them, so that whether a pair is still stopped,
- * and since when, is decided one at a time. Red does not ask for a session role: stopping always works.
- */
-async function pairsOf(tx: Tx, actorId: string, partnerId: string | undefined): Promise<PairOfActor[]> {
-  const mine = or(eq(pairs.dominantId, actorId), eq(pairs.submissiveId, actorId));
-  const withPartner = partnerId
-    ? or(
-        and(eq(pairs.dominantId, actorId), eq(pairs.submissiveId, partnerId)),
-        and(eq(pairs.submissiveId, actorId), eq(pairs.dominantId, partnerId)),
-      )
-    : mine;
-  const rows = await tx
-    .select({ id: pairs.id, dominantId: pairs.dominantId, submissiveId: pairs.submissiveId })
-    .from(pairs)
-    .where(and(eq(pairs.status, 'active'), withPartner))
-    .orderBy(pairs.id)
-    .for('no key update');
-  if (partnerId && rows.length === 0) throw new AppError(404, 'NOT_FOUND', STOP_TEXT.noPartner);
-  return rows.map((r) => ({ ...r, partnerId: r.dominantId === actorId ? r.submissiveId : r.dominantId }));
-}
 
 /** The open stops of the user's active pairs, newest first. */
 export async function listStops(db: Queryable, userId: string): Promise<StopsView> {
@@ -87,7 +60,7 @@ const tell = async (tx: Tx, emit: Emit, actorId: string, pair: PairOfActor, lift
  */
 export async function callRed(deps: AppDeps, actor: Actor, input: StopInput): Promise<StopsView> {
   return deps.publisher.transaction(async (tx, emit) => {
-    const targets = await pairsOf(tx, actor.id, input.partnerId);
+    const targets = await lockActivePairsOf(tx, actor.id, input.partnerId, STOP_TEXT.noPartner);
     if (targets.length > 0) {
       const now = deps.clock();
       const made = await tx
@@ -115,7 +88,7 @@ export async function callRed(deps: AppDeps, actor: Actor, input: StopInput): Pr
  */
 export async function liftRed(deps: AppDeps, actor: Actor, input: StopInput): Promise<StopsView> {
   return deps.publisher.transaction(async (tx, emit) => {
-    const targets = await pairsOf(tx, actor.id, input.partnerId);
+    const targets = await lockActivePairsOf(tx, actor.id, input.partnerId, STOP_TEXT.noPartner);
     const ids = targets.map((pair) => pair.id);
     const now = deps.clock();
     const lifted =

@@ -22,7 +22,7 @@ import { createNotification } from '../notifications/notifications.service';
 import { pairForCreate } from '../pairs/pairs.create';
 import { requireSessionRole } from '../pairs/pairs.policy';
 import { lockInActorPairs } from '../pairs/pairs.scope';
-import { assertNotStopped, pairStopped } from '../pairs/pairs.stops';
+import { assertNotStopped, pairHeld } from '../pairs/pairs.stops';
 import { announceCompletion, announceTask } from './tasks.events';
 import { authorizeTask } from './tasks.policy';
 import { presentTask } from './tasks.presenter';
@@ -103,8 +103,8 @@ export async function createTask(
     const pair = await pairForCreate(tx, actor.id, 'dominant', input.assignedTo, now);
     if (!pair)
       throw new AppError(404, 'NOT_FOUND', 'No partner connection found with the selected submissive');
-    // Nothing new is asked while Red holds the pair (decision 049); read with the pair, no statement more.
-    if (pair.stopped) throw pairStopped();
+    // Nothing new is asked while Red or Yellow holds the pair (decision 049); read with the pair.
+    if (pair.hold) throw pairHeld(pair.hold);
     const content = contentOf(input);
     if (content.voiceNote) {
       await claimMedia(
