@@ -88,6 +88,8 @@ describe.each(databases())('pushes while Red holds a pair, on %s', (kind) => {
   it('the other partner’s stop holds the pushes until it is lifted too', async () => {
     const { couple, devices } = await coupleWithDevices();
     const task = await createTask(server, couple);
+    // Sent before the stop (a push still waiting when Red is called would be held too).
+    expect(await titlesTo(devices.submissive)).toEqual(['New task assigned']);
     await callRed(couple.submissive);
     await callRed(couple.dominant);
     await completeTask(couple.submissive.client, task.id);
@@ -129,6 +131,7 @@ describe.each(databases())('pushes while Red holds a pair, on %s', (kind) => {
   it('the pushes held for a pair that ends are dropped: a former partner is told nothing more', async () => {
     const { couple, devices } = await coupleWithDevices();
     const task = await createTask(server, couple);
+    await pushesSettled(server);
     await callRed(couple.submissive);
     await completeTask(couple.submissive.client, task.id);
     expect((await couple.submissive.client.delete(`/api/partners/${couple.dominant.id}`)).status).toBe(200);
