@@ -72,3 +72,44 @@ test('Red is reached with the keyboard from the top of every page', async ({ pag
   await expect(sub.getByTestId('stop-banner')).toContainText('You called Red.');
   await sub.context().close();
 });
+
+test('Red stops a running timer on both screens; after the lift it waits, paused, until the submissive resumes it', async ({
+  page: dom,
+  browser,
+  request,
+}) => {
+  const { sub: s } = await seedCouple(browser, dom, request);
+  const sub = s.page;
+  const created = await dom.request.post('/api/punishments', {
+    data: { title: 'Corner time', assignedTo: s.id, timerEnabled: true, timerDuration: 20 },
+  });
+  expect(created.status()).toBe(201);
+  await dom.goto('/punishments');
+  await sub.goto('/punishments');
+  for (const page of [sub, dom]) await expect(page.locator('html')).toHaveAttribute('data-live', 'ready');
+  const subCard = sub.getByRole('article', { name: 'Corner time' });
+  const domCard = dom.getByRole('article', { name: 'Corner time' });
+  await subCard.getByRole('button', { name: /Start Timer/ }).click();
+  await expect(domCard.getByTestId('punishment-countdown')).toBeVisible();
+
+  await sub.getByRole('button', { name: 'Red: stop everything' }).click();
+  // Both screens show it stopped, with what it has left, and it no longer counts down.
+  for (const card of [subCard, domCard]) {
+    await expect(card.getByTestId('punishment-timer-paused')).toContainText(/Paused, (19|20):\d\d left/);
+  }
+  const left = await subCard.getByTestId('punishment-countdown').textContent();
+  await expect(subCard.getByRole('button', { name: /Resume Timer/ })).toBeVisible();
+
+  await sub.getByTestId('stop-banner').getByRole('button', { name: 'Lift Red' }).click();
+  await expect(sub.getByTestId('stop-banner')).toHaveCount(0);
+  // Lifting Red starts nothing by itself.
+  await expect(subCard.getByTestId('punishment-timer-paused')).toBeVisible();
+  await expect(subCard.getByTestId('punishment-countdown')).toHaveText(left ?? '');
+  await expect(domCard.getByTestId('punishment-countdown')).toHaveText(left ?? '');
+
+  await subCard.getByRole('button', { name: /Resume Timer/ }).click();
+  await expect(subCard.getByTestId('punishment-timer-paused')).toHaveCount(0);
+  await expect(domCard.getByTestId('punishment-timer-paused')).toHaveCount(0);
+  await expect(domCard.getByTestId('punishment-countdown')).toBeVisible();
+  await sub.context().close();
+});

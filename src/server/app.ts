@@ -12,6 +12,7 @@ import { securityHeaderRecord, securityHeaders } from './http/security-headers';
 import { mountWebApp, type WebAppOptions } from './http/web-app';
 import { authRoutes, meRoutes } from './modules/accounts/accounts.routes';
 import { avatarRoutes, myAvatarRoutes } from './modules/avatars/avatars.routes';
+import { checkinRoutes } from './modules/checkins/checkins.routes';
 import { contractRoutes } from './modules/contracts/contracts.routes';
 import { exportRoutes } from './modules/export/export.routes';
 import { journalRoutes } from './modules/journal/journal.routes';
@@ -74,6 +75,7 @@ export function createApi(deps: AppDeps & Pick<Services, 'database'>) {
       .route('/contracts', contractRoutes(deps))
       .route('/push', pushRoutes(deps))
       .route('/stops', stopRoutes(deps))
+      .route('/checkins', checkinRoutes(deps))
   );
 }
 

@@ -225,7 +225,9 @@ export async function createServices(
   outbox.handle('notification', async (row) => {
     const { notificationId } = row.payload as { notificationId: string };
     if (!row.userId) return { ok: true };
-    return { ok: true, follow: await deliverNotification(services, row.userId, notificationId) };
+    const pushes = await deliverNotification(services, row.userId, notificationId);
+    // A device's push is held with its pair, as its notification was (decision 049).
+    return { ok: true, follow: pushes.map((push) => ({ ...push, pairId: row.pairId ?? null })) };
   });
   outbox.handle('push', pushHandler(push.delivery), PUSH_BACKOFF);
   // Rows written in a transaction leave as soon as it has committed, without waiting for the poll.

@@ -24,6 +24,8 @@ const EVENTS = {
   'contract.changed': payload<{ contractId: string; pairId: string }>(),
   /** Red was called or lifted in a pair (decision 049): both partners refetch the stops. */
   'pair.stop_changed': payload<{ pairId: string }>(),
+  /** Yellow asked for a check-in in a pair, or it was answered (decision 049). */
+  'pair.checkin_changed': payload<{ pairId: string }>(),
 };
 
 export type EventPayloads = { [N in keyof typeof EVENTS]: (typeof EVENTS)[N] };

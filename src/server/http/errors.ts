@@ -32,6 +32,7 @@ const STATUS_OF = {
   ROLE_ALREADY_CHOSEN: 409,
   IDEMPOTENCY_CONFLICT: 422,
   PAIR_STOPPED: 409,
+  PAIR_CHECKING_IN: 409,
   UNAVAILABLE: 503,
   INTERNAL: 500,
 } as const satisfies Record<AppErrorCode, ContentfulStatusCode>;
@@ -96,6 +97,8 @@ export const emailExists = refusal('EMAIL_EXISTS');
 export const roleAlreadyChosen = refusal('ROLE_ALREADY_CHOSEN');
 /** 409: the pair is stopped (Red): nothing new until it is lifted. */
 export const pairStopped = refusal('PAIR_STOPPED');
+/** 409: the pair has an open check-in asked by Yellow; new demands wait until it is answered. */
+export const pairCheckingIn = refusal('PAIR_CHECKING_IN');
 /** 400: a reset or verification link that is spent or unknown. */
 export const invalidToken = refusal('INVALID_TOKEN');
 /** 413 */

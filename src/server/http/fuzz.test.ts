@@ -11,6 +11,7 @@ import {
   sessionRoleInput,
 } from '@/shared/schemas/accounts';
 import { avatarUserParam } from '@/shared/schemas/avatars';
+import { checkinInput } from '@/shared/schemas/checkins';
 import { idParam } from '@/shared/schemas/common';
 import {
   contractContentInput,
@@ -280,6 +281,9 @@ const ROUTES: Record<string, FuzzRoute> = {
   'GET /api/stops': { runs: 10 },
   'POST /api/stops': { json: stopInput, sample: () => ({}) },
   'POST /api/stops/lift': { json: stopInput, sample: () => ({}) },
+  'GET /api/checkins': { runs: 10 },
+  'POST /api/checkins': { json: checkinInput, sample: () => ({}) },
+  'POST /api/checkins/:id/answer': { param: idParam },
 };
 
 /** Routes left out, each for its reason. */

@@ -46,6 +46,13 @@ export const LIMITS = {
    * lift leaves the pair stopped, the safe side.
    */
   stopLiftByAccount: { max: 10, windowMs: 60 * MINUTE },
+  /**
+   * Asking for a check-in (Yellow) by one account (decision 049): each ask tells the partner through their
+   * quiet hours, so asking again as soon as it is answered cannot wake them all night. Red stays unlimited.
+   */
+  checkinAskByAccount: { max: 10, windowMs: 60 * MINUTE },
+  /** Answering check-ins by one account: a probe of check-in ids is held to this. */
+  checkinAnswerByAccount: { max: 30, windowMs: 60 * MINUTE },
   /** Data exports by one account: each reads everything the account holds (decision 029). */
   exportByAccount: { max: 5, windowMs: 60 * MINUTE },
 } as const;

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../db/client';
-import { outbox } from '../db/schema';
+import { outbox, pairStops } from '../db/schema';
 import type { Logger } from '../logger';
 import { type Backoff, createRunner, nextRetryMs } from './runner';
 
@@ -12,6 +12,13 @@ export interface OutboxEntry {
   payload: unknown;
   /** The user the row concerns: their account's deletion deletes it (cascade). */
   userId: string | null;
+  /**
+   * The pair a push concerns: the row waits while Red holds the pair (decision 049). Left out for mail and
+   * for safety pushes, which are never held.
+   */
+  pairId?: string | null;
+  /** A reminder: dropped, not sent, when the stop that held it is lifted. */
+  lapsesWhenHeld?: boolean;
 }
 
 export interface OutboxRow extends OutboxEntry {
@@ -85,7 +92,8 @@ const NEVER = new Date('9999-12-31T00:00:00Z');
  * The durable outbox (decision 037): mails and pushes are rows written with the change that causes them;
  * any instance's worker claims due rows with `FOR UPDATE SKIP LOCKED` and a lease (`locked_until`), hands
  * each to its kind's handler, then deletes it, or puts it back with a doubled pause, or after
- * `maxAttempts` marks it dead (never due, logged by id and code). Times come from `clock`, so that tests
+ * `maxAttempts` marks it dead (never due, logged by id and code). A row of a pair that Red holds is not
+ * claimed until the stop is lifted (decision 049). Times come from `clock`, so that tests
  * move through the backoff without waiting. Payloads are never logged.
  */
 export function createOutbox(opts: {
@@ -111,6 +119,11 @@ export function createOutbox(opts: {
           // A row never tried is due at once, whatever `run_after` its writer's clock gave it.
           or(eq(outbox.attempts, 0), lte(outbox.runAfter, now)),
           or(isNull(outbox.lockedUntil), lte(outbox.lockedUntil, now)),
+          // A push of a pair Red holds waits for the lift (decision 049).
+          or(
+            isNull(outbox.pairId),
+            sql`not exists (select 1 from ${pairStops} where ${pairStops.pairId} = ${outbox.pairId} and ${pairStops.liftedAt} is null)`,
+          ),
         ),
       )
       .orderBy(outbox.runAfter)
@@ -125,6 +138,7 @@ export function createOutbox(opts: {
         kind: outbox.kind,
         payload: outbox.payload,
         userId: outbox.userId,
+        pairId: outbox.pairId,
         attempts: outbox.attempts,
       });
     return rows.map((row) => ({ ...row, lease }));

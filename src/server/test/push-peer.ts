@@ -26,6 +26,8 @@ export interface ReceivedPush {
   headers: IncomingMessage['headers'];
   body: Buffer;
   at: number;
+  /** What the service answered it: a push answered 201 has arrived; one refused has not. */
+  status: number;
 }
 
 /** How the push service answers one endpoint: a status, or never (a service that hangs). */
@@ -72,7 +74,13 @@ export async function startPushPeer(): Promise<PushPeer> {
         hanging.add(res);
         return;
       }
-      received.push({ id, headers: req.headers, body: Buffer.concat(chunks), at: performance.now() });
+      received.push({
+        id,
+        headers: req.headers,
+        body: Buffer.concat(chunks),
+        at: performance.now(),
+        status: answer,
+      });
       for (const wake of [...waiters]) wake();
       res.writeHead(answer).end();
     });

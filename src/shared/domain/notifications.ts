@@ -30,6 +30,7 @@ export interface NotificationData {
   message_sent: { messageId: string; pairId: string; senderId: string };
   red_called: { pairId: string };
   red_lifted: { pairId: string };
+  checkin_asked: { pairId: string; checkinId: string };
 }
 
 export interface NotificationContent<T extends NotificationType = NotificationType> {
@@ -185,6 +186,11 @@ export const notify = {
     content('red_called', 'Red', 'Your partner has called Red', { pairId: a.pairId }),
   redLifted: (a: { pairId: string }) =>
     content('red_lifted', 'Red lifted', 'Your partner has lifted Red', { pairId: a.pairId }),
+  checkinAsked: (a: { pairId: string; checkinId: string }) =>
+    content('checkin_asked', 'Yellow', 'Your partner asks you to check in', {
+      pairId: a.pairId,
+      checkinId: a.checkinId,
+    }),
 } as const;
 
 /** What the partner did to the shared contract, as the notification says it. */
@@ -242,6 +248,7 @@ export function notificationTarget(n: {
       return { kind: 'path', to: withQuery(paths.journal, { partner: str(d.senderId) }) };
     case 'red_called':
     case 'red_lifted':
+    case 'checkin_asked':
       return { kind: 'path', to: paths.dashboard };
     default:
       return null;

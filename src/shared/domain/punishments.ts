@@ -39,23 +39,40 @@ export interface TimerSubject {
   timerEnabled: boolean;
   timerDuration: number;
   timerStartTime: number | null;
+  /** What a timer Red stopped had left, while it waits to be started again (decision 049). */
+  timerRemainingMs?: number | null;
 }
 
 export type TimerState =
   | { kind: 'none' }
   | { kind: 'idle' }
+  | { kind: 'paused'; remainingMs: number }
   | { kind: 'running'; remainingMs: number; endsAt: number }
   | { kind: 'done' };
 
 /**
  * Spec 2 §4: a timer counts down while it is enabled, the punishment is not completed and it was started;
- * it ends at start + duration. Before the start it is idle; a completed punishment shows no timer.
+ * it ends at start + duration. Before the start it is idle; a completed punishment shows no timer. A timer
+ * Red stopped is paused with what it had left until the submissive starts it again (decision 049).
  */
 export function timerState(p: TimerSubject, now: number): TimerState {
   if (!p.timerEnabled || p.isCompleted) return { kind: 'none' };
-  if (p.timerStartTime === null) return { kind: 'idle' };
+  if (p.timerStartTime === null) {
+    return p.timerRemainingMs != null
+      ? { kind: 'paused', remainingMs: p.timerRemainingMs }
+      : { kind: 'idle' };
+  }
   const endsAt = p.timerStartTime + p.timerDuration * MINUTE_MS;
   return now < endsAt ? { kind: 'running', remainingMs: endsAt - now, endsAt } : { kind: 'done' };
+}
+
+/**
+ * Where a timer's start is put so that it runs on from `remainingMs` at `now` (a paused timer resumed, decision
+ * 049): the countdown to start + duration then reads the time it had left. Without a remainder, `now`.
+ */
+export function timerStartFor(durationMinutes: number, remainingMs: number | null | undefined, now: number) {
+  if (remainingMs == null) return now;
+  return now - (durationMinutes * MINUTE_MS - Math.min(remainingMs, durationMinutes * MINUTE_MS));
 }
 
 /** The countdown as minutes:seconds ("14:59", "180:00"), rounded up to the next whole second. */
@@ -90,7 +107,7 @@ export interface PunishmentAbilities {
   showCheckbox: boolean;
   /** ...and it is theirs to change: the dominant's only, so the submissive can never uncheck it. */
   checkboxEnabled: boolean;
-  /** The submissive starts an enabled timer of a pending punishment, unless it is running. */
+  /** The submissive starts an enabled timer of a pending punishment (or resumes a paused one), unless it runs. */
   startTimer: boolean;
   /** The dominant gives feedback on a completed punishment only. */
   giveFeedback: boolean;
@@ -118,7 +135,7 @@ export function punishmentAbilities(
     uncomplete: p.isCompleted && asDominant,
     showCheckbox: asDominant || (asSubmissive && p.isCompleted),
     checkboxEnabled: asDominant,
-    startTimer: asSubmissive && (timer.kind === 'idle' || timer.kind === 'done'),
+    startTimer: asSubmissive && timer.kind !== 'running' && timer.kind !== 'none',
     giveFeedback: asDominant && p.isCompleted,
     emailFeedback: asDominant && p.feedback !== null,
   };

@@ -89,6 +89,7 @@ export function notificationSubject(n: Pick<NotificationLike, 'type' | 'data'>):
         return idOf(d.senderId);
       case 'red_called':
       case 'red_lifted':
+      case 'checkin_asked':
         return idOf(d.pairId);
       default:
         return null;
@@ -98,10 +99,11 @@ export function notificationSubject(n: Pick<NotificationLike, 'type' | 'data'>):
 }
 
 /**
- * Safety pushes (decision 049): Red and its lifting reach the partner at once, through quiet hours and
- * a held pair, and never wait in a summary.
+ * Safety pushes (decision 049): Red, its lifting and Yellow's ask for a check-in reach the partner at once,
+ * through quiet hours and a held pair, and never wait in a summary.
  */
-export const isSafetyPush = (type: NotificationType) => type === 'red_called' || type === 'red_lifted';
+export const isSafetyPush = (type: NotificationType) =>
+  type === 'red_called' || type === 'red_lifted' || type === 'checkin_asked';
 
 /** Pushes someone may be waiting on (a request, a message, Red) go at once even on a sleeping phone. */
 export const pushUrgency = (type: NotificationType): 'high' | 'normal' =>

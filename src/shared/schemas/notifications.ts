@@ -11,6 +11,7 @@ export const NOTIFICATION_TYPES = [
   'message_sent',
   'red_called',
   'red_lifted',
+  'checkin_asked',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

@@ -88,6 +88,8 @@ export interface PunishmentView {
   timerEnabled: boolean;
   timerDuration: number;
   timerStartTime: number | null;
+  /** A timer Red stopped: what it had left (ms), until it is started again; null otherwise (decision 049). */
+  timerRemainingMs: number | null;
   voiceNote: string | null;
   voiceNoteDescription: string | null;
   feedback: string | null;

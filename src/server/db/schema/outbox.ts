@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   index,
   integer,
@@ -11,6 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from './auth';
+import { pairs } from './pairs';
 
 /**
  * Work that must outlive the process that caused it: mails and pushes. A row is written in the same
@@ -28,6 +30,13 @@ export const outbox = pgTable(
     kind: text('kind', { enum: ['mail', 'notification', 'push'] }).notNull(),
     payload: jsonb('payload').notNull(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /**
+     * The pair a push concerns (decision 049): while Red holds it, the row waits unclaimed, and it leaves
+     * when the stop is lifted. Null for mail and for safety pushes, which are never held.
+     */
+    pairId: uuid('pair_id').references(() => pairs.id, { onDelete: 'cascade' }),
+    /** A reminder: its moment has passed once Red has held it, so the lift drops it instead. */
+    lapsesWhenHeld: boolean('lapses_when_held').notNull().default(false),
     attempts: integer('attempts').notNull().default(0),
     runAfter: timestamp('run_after', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     lockedUntil: timestamp('locked_until', { withTimezone: true, precision: 3 }),
@@ -37,6 +46,7 @@ export const outbox = pgTable(
   (t) => [
     index('outbox_due_idx').on(t.runAfter),
     index('outbox_user_idx').on(t.userId),
+    index('outbox_pair_idx').on(t.pairId).where(sql`${t.pairId} is not null`),
     check('outbox_kind_check', sql`${t.kind} in ('mail', 'notification', 'push')`),
   ],
 );

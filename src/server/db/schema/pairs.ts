@@ -14,6 +14,12 @@ export const pairs = pgTable(
       .default('active'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Since when Red has held the pair without a break (decision 049): set by the stop that found it
+     * running, cleared by the lift that leaves no stop open. Overlapping stops of both partners are one
+     * stretch, so the time a lift gives back is their union.
+     */
+    stoppedSince: timestamp('stopped_since', { withTimezone: true, precision: 3 }),
   },
   (t) => [
     uniqueIndex('pairs_dominant_submissive_uq').on(t.dominantId, t.submissiveId),

@@ -37,6 +37,11 @@ export const punishments = pgTable(
     timerDuration: integer('timer_duration').notNull().default(15),
     /** When the submissive started the timer; the countdown runs to this plus the duration. */
     timerStartTime: ts('timer_start_time'),
+    /**
+     * A timer Red stopped (decision 049): the milliseconds it had left, while `timer_start_time` is null.
+     * It waits paused until the submissive starts it again, and then runs on from there.
+     */
+    timerRemainingMs: integer('timer_remaining_ms'),
     /** The dominant's recorded instruction (claimed with holder 'punishment'). */
     voiceNote: uuid('voice_note').references(() => media.id, { onDelete: 'set null' }),
     voiceNoteDescription: text('voice_note_description'),
@@ -56,5 +61,9 @@ export const punishments = pgTable(
       .where(sql`${t.timerEnabled} and not ${t.completed} and ${t.timerStartTime} is not null`),
     check('punishments_severity_check', sql`${t.severity} in ('mild', 'moderate', 'severe', 'funishment')`),
     check('punishments_timer_duration_check', sql`${t.timerDuration} between 1 and 180`),
+    check(
+      'punishments_timer_remaining_check',
+      sql`${t.timerRemainingMs} is null or (${t.timerRemainingMs} between 1 and ${t.timerDuration} * 60000 and ${t.timerStartTime} is null)`,
+    ),
   ],
 );

@@ -30,6 +30,11 @@ export const tasks = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
     dueDate: ts('due_date').notNull(),
+    /**
+     * A repeat's own occurrence when Red moved `due_date` on by the time the pair was stopped (decision
+     * 049): the schedule goes on from it, so that a daily task at 08:00 stays at 08:00. Null otherwise.
+     */
+    scheduledDueDate: ts('scheduled_due_date'),
     completed: boolean('completed').notNull().default(false),
     completedAt: ts('completed_at'),
     completedBy: uuid('completed_by').references(() => users.id, { onDelete: 'set null' }),

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { NotificationContent } from '@/shared/domain/notifications';
+import { isSafetyPush } from '@/shared/domain/push';
 import type { NotificationView } from '@/shared/schemas/notifications';
 import { NOTIFICATION_PAGE, UNREAD_COUNT_CAP } from '@/shared/schemas/notifications';
 import type { Actor } from '../../auth/session';
@@ -17,16 +18,24 @@ const writeNotification = preparedSql(
       insert into ${notifications} (id, user_id, type, title, message, data)
       values (${bound('id')}, ${bound('userId')}, ${bound('type')}, ${bound('title')}, ${bound('message')}, ${bound('data')}::jsonb)
     )
-    insert into ${outbox} (kind, payload, user_id)
-    values ('notification', ${bound('payload')}::jsonb, ${bound('userId')})`,
+    insert into ${outbox} (kind, payload, user_id, pair_id)
+    values ('notification', ${bound('payload')}::jsonb, ${bound('userId')}, ${bound('pairId')}::uuid)`,
 );
 
 /**
  * The server-side create_notification: one entry of the catalogue (`notify.*` in shared/domain), for one
  * user, written in the caller's transaction and announced after commit. The notification and its outbox
  * row (its pushes, decided by the outbox's worker once this commits: decision 037) are one prepared
- * statement, its id chosen here (decision 046).
+ * statement, its id chosen here (decision 046). The outbox row names the notification's pair, so that
+ * its pushes wait while Red holds it, unless it is a safety push (decision 049).
  */
+/** The pair whose stop holds a notification's pushes: none for a safety push or one of no pair. */
+function heldWithPair(content: NotificationContent): string | null {
+  if (isSafetyPush(content.type)) return null;
+  const data = content.data as { pairId?: unknown };
+  return typeof data.pairId === 'string' ? data.pairId : null;
+}
+
 export async function createNotification(tx: Tx, emit: Emit, userId: string, content: NotificationContent) {
   const id = randomUUID();
   await writeNotification(tx, {
@@ -37,6 +46,7 @@ export async function createNotification(tx: Tx, emit: Emit, userId: string, con
     message: content.message,
     data: JSON.stringify(content.data),
     payload: JSON.stringify({ notificationId: id }),
+    pairId: heldWithPair(content),
   });
   emit([userId], 'notification.created', { notificationId: id });
   return id;

@@ -4,7 +4,7 @@ import { bound, preparedInTransaction } from '../../db/prepared';
 import { pairs, partners, users } from '../../db/schema';
 import { type PairRow, pairColumns } from './pairs.scope';
 import { resolvePair } from './pairs.service';
-import { pairIsStopped } from './pairs.stops';
+import { type PairHold, pairHold } from './pairs.stops';
 
 /** A pair found for a create, with what the created row shows and stores. */
 export interface PairForCreate extends PairRow {
@@ -12,8 +12,8 @@ export interface PairForCreate extends PairRow {
   partnerName: string;
   /** The actor's time zone, which a task's repeats follow. */
   actorTimeZone: string;
-  /** Whether Red holds the pair (decision 049): read in the same statement, checked by the create. */
-  stopped: boolean;
+  /** Whether Red or Yellow holds the pair (decision 049): read in the same statement, checked by the create. */
+  hold: PairHold;
 }
 
 const userField = (
@@ -33,7 +33,7 @@ const activePairForCreate = preparedInTransaction((tx) =>
       ...createFacts(bound('actorId'), bound('partnerId')),
       partnerRole: sql<string | null>`${userField(users.role, bound('partnerId'))}`,
       connected: sql<boolean>`exists (select 1 from ${partners} where ${partners.userId} = ${bound('actorId')} and ${partners.partnerId} = ${bound('partnerId')})`,
-      stopped: pairIsStopped(pairs.id),
+      hold: pairHold(pairs.id),
     })
     .from(pairs)
     .where(
@@ -74,7 +74,7 @@ export async function pairForCreate(
   const pair = await resolvePair(tx, actorId, role, partnerId, now);
   if (!pair) return null;
   const [read] = await tx
-    .select({ ...createFacts(actorId, partnerId), stopped: pairIsStopped(pair.id) })
+    .select({ ...createFacts(actorId, partnerId), hold: pairHold(pair.id) })
     .from(users)
     .where(eq(users.id, actorId))
     .limit(1);
@@ -83,12 +83,12 @@ export async function pairForCreate(
 
 const forCreate = (
   pair: PairRow,
-  facts: { partnerName: string | null; actorTimeZone: string | null; stopped: boolean } | undefined,
+  facts: { partnerName: string | null; actorTimeZone: string | null; hold: PairHold } | undefined,
 ): PairForCreate => ({
   id: pair.id,
   dominantId: pair.dominantId,
   submissiveId: pair.submissiveId,
-  stopped: facts?.stopped ?? false,
+  hold: facts?.hold ?? null,
   partnerName: facts?.partnerName ?? 'Unknown User',
   actorTimeZone: facts?.actorTimeZone ?? 'UTC',
 });

@@ -1,13 +1,15 @@
-import { and, asc, eq, or, type Placeholder } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, type Placeholder } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Role } from '@/shared/domain/roles';
 import type { PartnerView } from '@/shared/schemas/partners';
 import type { Actor } from '../../auth/session';
 import type { Db, Queryable, Tx } from '../../db/client';
 import { bound, prepared, preparedInTransaction } from '../../db/prepared';
-import { pairs, partners, users } from '../../db/schema';
+import { outbox, pairs, partners, users } from '../../db/schema';
+import { notFound as notFoundError } from '../../http/errors';
 import type { Emit } from '../../realtime/publisher';
 import { activePairIdBetween, type PairRow, pairColumns } from './pairs.scope';
+import { pairIsStopped } from './pairs.stops';
 
 /** An active pair for this couple: created, or reactivated when they had one before. */
 export async function ensureActivePair(tx: Tx, dominantId: string, submissiveId: string, now: Date) {
@@ -22,9 +24,12 @@ export async function ensureActivePair(tx: Tx, dominantId: string, submissiveId:
   return pair!.id;
 }
 
-/** Every pair between two people, in either direction, becomes inactive. */
+/**
+ * Every pair between two people, in either direction, becomes inactive. The pushes Red was holding for it
+ * are dropped: a former partner is told nothing more (decision 049).
+ */
 export async function endPairsBetween(tx: Tx, a: string, b: string, now: Date) {
-  await tx
+  const ended = await tx
     .update(pairs)
     .set({ status: 'inactive', updatedAt: now })
     .where(
@@ -35,7 +40,18 @@ export async function endPairsBetween(tx: Tx, a: string, b: string, now: Date) {
           and(eq(pairs.dominantId, b), eq(pairs.submissiveId, a)),
         ),
       ),
-    );
+    )
+    .returning({ id: pairs.id });
+  if (ended.length === 0) return;
+  await tx.delete(outbox).where(
+    and(
+      inArray(
+        outbox.pairId,
+        ended.map((pair) => pair.id),
+      ),
+      pairIsStopped(outbox.pairId),
+    ),
+  );
 }
 
 /**
@@ -208,3 +224,37 @@ const pairList = prepared((db) =>
 
 /** The user's active pairs with both names. */
 export const listActivePairs = (db: Db, userId: string) => pairList(db).execute({ userId });
+
+/** An active pair of the actor's, with the other member. */
+export interface PairOfActor extends PairRow {
+  partnerId: string;
+}
+
+/**
+ * The actor's active pairs, in either role, or only the one with `partnerId` (404 with `notFound` when
+ * there is none): locked (in id order) against their ending and against another call or lift of Red or
+ * Yellow on them, so that whether a pair is still stopped, and since when, is decided one at a time. It
+ * asks for no session role: stopping and asking for a check-in always work (decision 049).
+ */
+export async function lockActivePairsOf(
+  tx: Tx,
+  actorId: string,
+  partnerId: string | undefined,
+  notFound: string,
+): Promise<PairOfActor[]> {
+  const mine = or(eq(pairs.dominantId, actorId), eq(pairs.submissiveId, actorId));
+  const withPartner = partnerId
+    ? or(
+        and(eq(pairs.dominantId, actorId), eq(pairs.submissiveId, partnerId)),
+        and(eq(pairs.submissiveId, actorId), eq(pairs.dominantId, partnerId)),
+      )
+    : mine;
+  const rows = await tx
+    .select(pairColumns)
+    .from(pairs)
+    .where(and(eq(pairs.status, 'active'), withPartner))
+    .orderBy(pairs.id)
+    .for('no key update');
+  if (partnerId && rows.length === 0) throw notFoundError(notFound);
+  return rows.map((r) => ({ ...r, partnerId: r.dominantId === actorId ? r.submissiveId : r.dominantId }));
+}

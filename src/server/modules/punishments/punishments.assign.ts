@@ -15,7 +15,7 @@ import { pairForCreate } from '../pairs/pairs.create';
 import { requireSessionRole } from '../pairs/pairs.policy';
 import { lockInActorPairs } from '../pairs/pairs.scope';
 import { listPartnersIn } from '../pairs/pairs.service';
-import { pairStopped } from '../pairs/pairs.stops';
+import { pairHeld } from '../pairs/pairs.stops';
 import { announcePunishment } from './punishments.events';
 import { presentPunishment } from './punishments.presenter';
 import { loadPunishment, PUNISHMENT_NOT_FOUND } from './punishments.queries';
@@ -79,8 +79,8 @@ export async function createPunishment(
     const assignedTo = await submissiveFor(tx, actor, input.assignedTo);
     const pair = await pairForCreate(tx, actor.id, 'dominant', assignedTo, now);
     if (!pair) throw noPartner();
-    // Nothing new is asked while Red holds the pair (decision 049); read with the pair, no statement more.
-    if (pair.stopped) throw pairStopped();
+    // Nothing new is asked while Red or Yellow holds the pair (decision 049); read with the pair.
+    if (pair.hold) throw pairHeld(pair.hold);
     if (input.voiceNoteId) {
       await claimMedia(
         tx,

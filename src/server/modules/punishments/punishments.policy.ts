@@ -16,6 +16,7 @@ export const abilitiesOn = (actor: Actor, p: PunishmentRow, pair: PairRow, now: 
       timerEnabled: p.timerEnabled,
       timerDuration: p.timerDuration,
       timerStartTime: p.timerStartTime?.getTime() ?? null,
+      timerRemainingMs: p.timerRemainingMs,
       assignedTo: p.assignedTo,
       dominantId: pair.dominantId,
       submissiveId: pair.submissiveId,

@@ -32,6 +32,7 @@ export function presentPunishment(row: {
     timerEnabled: p.timerEnabled,
     timerDuration: p.timerDuration,
     timerStartTime: ms(p.timerStartTime),
+    timerRemainingMs: p.timerRemainingMs,
     voiceNote: p.voiceNote,
     voiceNoteDescription: p.voiceNoteDescription,
     feedback: p.feedback,

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { notify } from '@/shared/domain/notifications';
+import { timerStartFor } from '@/shared/domain/punishments';
 import type { Actor } from '../../auth/session';
 import { punishments } from '../../db/schema';
 import type { AppDeps } from '../../deps';
@@ -12,7 +13,8 @@ import { loadPunishment, PUNISHMENT_NOT_FOUND } from './punishments.queries';
 
 /**
  * The submissive starts the timer: the server's clock is the start, which every screen counts down from.
- * A running timer is not restarted (409).
+ * A running timer is not restarted (409). A timer Red paused runs on from what it had left: its start is
+ * put back by the time it had already run (decision 049).
  */
 export async function startTimer(deps: AppDeps, actor: Actor, input: { id: string }) {
   return deps.publisher.transaction(async (tx, emit) => {
@@ -23,7 +25,11 @@ export async function startTimer(deps: AppDeps, actor: Actor, input: { id: strin
     await assertNotStopped(tx, pair.id);
     await tx
       .update(punishments)
-      .set({ timerStartTime: now, updatedAt: now })
+      .set({
+        timerStartTime: new Date(timerStartFor(row.timerDuration, row.timerRemainingMs, now.getTime())),
+        timerRemainingMs: null,
+        updatedAt: now,
+      })
       .where(eq(punishments.id, input.id));
     announcePunishment(emit, pair, input.id);
     return loadPunishment(tx, input.id);

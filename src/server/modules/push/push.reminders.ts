@@ -19,6 +19,7 @@ const KEPT_MS = 24 * 60 * 60 * 1000;
 interface Due {
   key: string;
   userId: string;
+  pairId: string;
   kind: 'task' | 'timer';
 }
 
@@ -34,7 +35,7 @@ async function dueReminders(deps: AppDeps, now: number): Promise<Due[]> {
   const active = and(eq(pairs.status, 'active'), not(pairIsStopped(pairs.id)));
   const [dueTasks, ranOut] = await Promise.all([
     deps.db
-      .select({ id: tasks.id, userId: tasks.assignedTo, due: tasks.dueDate })
+      .select({ id: tasks.id, userId: tasks.assignedTo, pairId: tasks.pairId, due: tasks.dueDate })
       .from(tasks)
       .innerJoin(pairs, and(eq(pairs.id, tasks.pairId), active))
       .where(
@@ -45,7 +46,12 @@ async function dueReminders(deps: AppDeps, now: number): Promise<Due[]> {
         ),
       ),
     deps.db
-      .select({ id: punishments.id, userId: punishments.assignedTo, start: punishments.timerStartTime })
+      .select({
+        id: punishments.id,
+        userId: punishments.assignedTo,
+        pairId: punishments.pairId,
+        start: punishments.timerStartTime,
+      })
       .from(punishments)
       .innerJoin(pairs, and(eq(pairs.id, punishments.pairId), active))
       .where(
@@ -70,11 +76,13 @@ async function dueReminders(deps: AppDeps, now: number): Promise<Due[]> {
     ...dueTasks.map((t) => ({
       key: `task:${t.id}:${t.due.getTime()}`,
       userId: t.userId,
+      pairId: t.pairId,
       kind: 'task' as const,
     })),
     ...ranOut.map((p) => ({
       key: `timer:${p.id}:${p.start!.getTime()}`,
       userId: p.userId,
+      pairId: p.pairId,
       kind: 'timer' as const,
     })),
   ];
@@ -116,13 +124,13 @@ export async function sendDueReminders(deps: AppDeps): Promise<number> {
       if (theirs.length === 0) continue;
       const { quietHours } = presentPreferences(preferences.find((p) => p.userId === reminder.userId));
       if (await heldForQuietHours(tx, reminder.userId, quietHours, now.getTime())) continue;
-      entries.push(
-        ...toDevices(reminder.userId, theirs, reminderPush(reminder.kind), {
-          ttl: REMINDER_TTL_S,
-          urgency: 'normal',
-          topic: REMINDER_TOPIC,
-        }),
-      );
+      const pushes = toDevices(reminder.userId, theirs, reminderPush(reminder.kind), {
+        ttl: REMINDER_TTL_S,
+        urgency: 'normal',
+        topic: REMINDER_TOPIC,
+      });
+      // Should Red stop the pair before they leave, they wait, and the lift drops them (decision 049).
+      entries.push(...pushes.map((push) => ({ ...push, pairId: reminder.pairId, lapsesWhenHeld: true })));
     }
     if (entries.length > 0) await deps.outbox.add(tx, entries);
     return reminders.length;

@@ -8,32 +8,8 @@ import type { AppDeps } from '../../deps';
 import { notFound } from '../../http/errors';
 import type { Emit } from '../../realtime/publisher';
 import { createNotification } from '../notifications/notifications.service';
-
-interface PairOfActor {
-  id: string;
-  partnerId: string;
-}
-
-/**
- * The actor's active pairs, in either role, or only the one with `partnerId`: held (FOR SHARE) against
- * their ending while a stop is written. Red does not ask for a session role: stopping always works.
- */
-async function pairsOf(tx: Tx, actorId: string, partnerId: string | undefined): Promise<PairOfActor[]> {
-  const mine = or(eq(pairs.dominantId, actorId), eq(pairs.submissiveId, actorId));
-  const withPartner = partnerId
-    ? or(
-        and(eq(pairs.dominantId, actorId), eq(pairs.submissiveId, partnerId)),
-        and(eq(pairs.submissiveId, actorId), eq(pairs.dominantId, partnerId)),
-      )
-    : mine;
-  const rows = await tx
-    .select({ id: pairs.id, dominantId: pairs.dominantId, submissiveId: pairs.submissiveId })
-    .from(pairs)
-    .where(and(eq(pairs.status, 'active'), withPartner))
-    .for('share');
-  if (partnerId && rows.length === 0) throw notFound(STOP_TEXT.noPartner);
-  return rows.map((r) => ({ id: r.id, partnerId: r.dominantId === actorId ? r.submissiveId : r.dominantId }));
-}
+import { lockActivePairsOf, type PairOfActor } from '../pairs/pairs.service';
+import { giveTimeBack, markStopped, pauseTimers, stillStopped } from './stops.time';
 
 /** The open stops of the user's active pairs, newest first. */
 export async function listStops(db: Queryable, userId: string): Promise<StopsView> {
@@ -79,19 +55,26 @@ const tell = async (tx: Tx, emit: Emit, actorId: string, pair: PairOfActor, lift
 /**
  * Red (decision 049): every active pair of the caller, or the one with `partnerId`, is stopped at once. A
  * pair the caller had already stopped stays as it is (one open stop per caller and pair); the partner of
- * each newly stopped pair is told.
+ * each newly stopped pair is told. The pair's clock stops: its running timers pause with what they had
+ * left, and it is marked stopped since now unless a stop of the partner's already holds it.
  */
 export async function callRed(deps: AppDeps, actor: Actor, input: StopInput): Promise<StopsView> {
   return deps.publisher.transaction(async (tx, emit) => {
-    const targets = await pairsOf(tx, actor.id, input.partnerId);
+    const targets = await lockActivePairsOf(tx, actor.id, input.partnerId, STOP_TEXT.noPartner);
     if (targets.length > 0) {
+      const now = deps.clock();
       const made = await tx
         .insert(pairStops)
-        .values(targets.map((pair) => ({ pairId: pair.id, calledBy: actor.id, calledAt: deps.clock() })))
+        .values(targets.map((pair) => ({ pairId: pair.id, calledBy: actor.id, calledAt: now })))
         .onConflictDoNothing()
         .returning({ pairId: pairStops.pairId });
       const stopped = new Set(made.map((row) => row.pairId));
-      for (const pair of targets) if (stopped.has(pair.id)) await tell(tx, emit, actor.id, pair, false);
+      for (const pair of targets) {
+        if (!stopped.has(pair.id)) continue;
+        await markStopped(tx, pair.id, now);
+        await pauseTimers(tx, emit, pair, now);
+        await tell(tx, emit, actor.id, pair, false);
+      }
     }
     return listStops(tx, actor.id);
   });
@@ -99,18 +82,21 @@ export async function callRed(deps: AppDeps, actor: Actor, input: StopInput): Pr
 
 /**
  * Lifts the caller's own open stops (all, or the one with `partnerId`). A stop called by the partner is
- * never lifted here: without one of the actor's own, the answer is 404 and nothing changes.
+ * never lifted here: without one of the actor's own, the answer is 404 and nothing changes. A pair left
+ * with no stop open has its time given back (due times moved on by the stretch it was stopped) and its
+ * held pushes released; paused timers stay paused until the submissive starts them again.
  */
 export async function liftRed(deps: AppDeps, actor: Actor, input: StopInput): Promise<StopsView> {
   return deps.publisher.transaction(async (tx, emit) => {
-    const targets = await pairsOf(tx, actor.id, input.partnerId);
+    const targets = await lockActivePairsOf(tx, actor.id, input.partnerId, STOP_TEXT.noPartner);
     const ids = targets.map((pair) => pair.id);
+    const now = deps.clock();
     const lifted =
       ids.length === 0
         ? []
         : await tx
             .update(pairStops)
-            .set({ liftedAt: deps.clock() })
+            .set({ liftedAt: now })
             .where(
               and(
                 inArray(pairStops.pairId, ids),
@@ -121,7 +107,12 @@ export async function liftRed(deps: AppDeps, actor: Actor, input: StopInput): Pr
             .returning({ pairId: pairStops.pairId });
     if (lifted.length === 0) throw notFound(STOP_TEXT.notYours);
     const done = new Set(lifted.map((row) => row.pairId));
-    for (const pair of targets) if (done.has(pair.id)) await tell(tx, emit, actor.id, pair, true);
+    const held = await stillStopped(tx, [...done]);
+    for (const pair of targets) {
+      if (!done.has(pair.id)) continue;
+      if (!held.has(pair.id)) await giveTimeBack(tx, emit, pair, now);
+      await tell(tx, emit, actor.id, pair, true);
+    }
     return listStops(tx, actor.id);
   });
 }

@@ -22,7 +22,7 @@ import { createNotification } from '../notifications/notifications.service';
 import { pairForCreate } from '../pairs/pairs.create';
 import { requireSessionRole } from '../pairs/pairs.policy';
 import { lockInActorPairs } from '../pairs/pairs.scope';
-import { assertNotStopped, pairStopped } from '../pairs/pairs.stops';
+import { assertNotStopped, pairHeld } from '../pairs/pairs.stops';
 import { announceCompletion, announceTask } from './tasks.events';
 import { authorizeTask } from './tasks.policy';
 import { presentTask } from './tasks.presenter';
@@ -101,8 +101,8 @@ export async function createTask(
     if (prior) return loadTask(tx, (await lockInActorPairs(tx, tasks, prior, actor, TASK_NOT_FOUND)).row.id);
     const pair = await pairForCreate(tx, actor.id, 'dominant', input.assignedTo, now);
     if (!pair) throw notFound('No partner connection found with the selected submissive');
-    // Nothing new is asked while Red holds the pair (decision 049); read with the pair, no statement more.
-    if (pair.stopped) throw pairStopped();
+    // Nothing new is asked while Red or Yellow holds the pair (decision 049); read with the pair.
+    if (pair.hold) throw pairHeld(pair.hold);
     const content = contentOf(input);
     if (content.voiceNote) {
       await claimMedia(
@@ -170,6 +170,8 @@ export async function updateTask(deps: AppDeps, actor: Actor, input: UpdateInput
       .set({
         ...content,
         repeatConfig: repeat,
+        // A repeat Red moved keeps its own schedule while its due time is left as it is.
+        scheduledDueDate: repeat && input.dueDate === task.dueDate.getTime() ? task.scheduledDueDate : null,
         // A completed repeating task opens again on its (possibly new) due day; without a repeat it stays done.
         cycleReopensAt:
           task.completed && repeat ? new Date(cycleReopensAt(input.dueDate, task.timeZone)) : null,

@@ -11,6 +11,7 @@ import { invalid } from '../../http/errors';
 import { claimMedia } from '../media/media.claims';
 import { createNotification } from '../notifications/notifications.service';
 import { lockInActorPairs } from '../pairs/pairs.scope';
+import { stoppedSince } from '../pairs/pairs.stops';
 import { announceCompletion, announceTask } from './tasks.events';
 import { authorizeTask } from './tasks.policy';
 import { loadTask, TASK_NOT_FOUND } from './tasks.queries';
@@ -47,7 +48,10 @@ export async function completeTask(deps: AppDeps, actor: Actor, input: CompleteI
     if (photoId) await claimMedia(tx, actor, { ...held, id: photoId, kind: 'photo' }, now);
     if (voiceNoteId) await claimMedia(tx, actor, { ...held, id: voiceNoteId, kind: 'audio' }, now);
     const due = task.dueDate.getTime();
-    const { onTime, latenessSeconds } = completionTiming(due, now.getTime());
+    // Time stopped never counts (decision 049): during Red the pair's clock stands where the stop began.
+    const since = await stoppedSince(tx, pair.id);
+    const counted = since ? Math.min(since.getTime(), now.getTime()) : now.getTime();
+    const { onTime, latenessSeconds } = completionTiming(due, counted);
     const [history] = await tx
       .insert(taskCompletions)
       .values({
@@ -81,13 +85,16 @@ export async function completeTask(deps: AppDeps, actor: Actor, input: CompleteI
     };
     if (task.repeatConfig) {
       // Roll over to the next due date after now and after this cycle's own due date (a task done early
-      // is done for this cycle); this cycle's proof and feedback live in the history row.
-      const next = nextOccurrence(task.repeatConfig, due, Math.max(due, now.getTime()), task.timeZone);
+      // is done for this cycle), on the repeat's own schedule (a due date Red moved keeps its time of day
+      // in scheduled_due_date); this cycle's proof and feedback live in the history row.
+      const schedule = (task.scheduledDueDate ?? task.dueDate).getTime();
+      const next = nextOccurrence(task.repeatConfig, schedule, Math.max(due, counted), task.timeZone);
       await tx
         .update(tasks)
         .set({
           ...completion,
           dueDate: new Date(next),
+          scheduledDueDate: null,
           cycleReopensAt: new Date(cycleReopensAt(next, task.timeZone)),
           photoProof: null,
           voiceProof: null,

@@ -27,7 +27,8 @@ export function presentTask(row: {
   const nextDueDate = t.repeatConfig
     ? t.completed
       ? due
-      : nextOccurrence(t.repeatConfig, due, due, t.timeZone)
+      : // On the repeat's own schedule, should Red have moved this due date (decision 049).
+        nextOccurrence(t.repeatConfig, t.scheduledDueDate?.getTime() ?? due, due, t.timeZone)
     : null;
   return {
     id: t.id,

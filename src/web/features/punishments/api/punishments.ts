@@ -1,4 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { timerStartFor } from '@/shared/domain/punishments';
 import type { CreatePunishmentInput, PunishmentView } from '@/shared/schemas/punishments';
 import { api, unwrap } from '@/web/lib/api';
 import { queryKeys } from '@/web/lib/query-keys';
@@ -45,7 +46,17 @@ export function useStartTimer() {
         pending: await patchQuery<PunishmentView[]>(
           queryClient,
           queryKeys.punishments,
-          (list) => list.map((p) => (p.id === id ? { ...p, timerStartTime: at } : p)),
+          // A timer Red paused runs on from what it had left (decision 049).
+          (list) =>
+            list.map((p) =>
+              p.id === id
+                ? {
+                    ...p,
+                    timerStartTime: timerStartFor(p.timerDuration, p.timerRemainingMs, at),
+                    timerRemainingMs: null,
+                  }
+                : p,
+            ),
           (list) => !list.some((p) => p.id === id && p.timerStartTime == null),
         ),
       };

@@ -1,4 +1,4 @@
-import { Play, Timer } from 'lucide-react';
+import { Pause, Play, Timer } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { toast } from 'sonner';
 import { formatCountdown, formatTimerDuration, timerState } from '@/shared/domain/punishments';
@@ -9,7 +9,8 @@ import { useTickingNow } from '../hooks/use-ticking-now';
 /**
  * The punishment's timer (spec 2 §4): its duration until started; then a countdown of minutes:seconds to
  * the server's start time plus the duration, the same on every screen; then "Time's up!" with the toast
- * 'Timer completed', once, on a screen that saw it run out.
+ * 'Timer completed', once, on a screen that saw it run out. A timer Red stopped shows what it has left,
+ * paused, until the submissive starts it again (decision 049).
  */
 export function PunishmentTimer({
   punishment,
@@ -17,7 +18,7 @@ export function PunishmentTimer({
   starting,
 }: {
   punishment: PunishmentView;
-  /** Given when the viewer is the one who starts it; shown while it is idle or has run out. */
+  /** Given when the viewer is the one who starts it; shown while it is idle, paused or has run out. */
   onStart?: () => void;
   starting: boolean;
 }) {
@@ -35,9 +36,21 @@ export function PunishmentTimer({
   if (state.kind === 'none') return null;
   return (
     <div className="flex flex-wrap items-center gap-2 rounded-lg bg-muted px-3 py-2 text-sm">
-      <Timer className="h-4 w-4 shrink-0" aria-hidden />
+      {state.kind === 'paused' ? (
+        <Pause className="h-4 w-4 shrink-0" aria-hidden />
+      ) : (
+        <Timer className="h-4 w-4 shrink-0" aria-hidden />
+      )}
       {state.kind === 'idle' ? (
         <span>Timer: {formatTimerDuration(timerDuration)}</span>
+      ) : state.kind === 'paused' ? (
+        <span data-testid="punishment-timer-paused">
+          Paused,{' '}
+          <span className="font-mono text-base font-semibold tabular-nums" data-testid="punishment-countdown">
+            {formatCountdown(state.remainingMs)}
+          </span>{' '}
+          left
+        </span>
       ) : state.kind === 'running' ? (
         <span>
           <span className="sr-only">Time left: </span>
@@ -50,9 +63,9 @@ export function PunishmentTimer({
           Time's up!
         </span>
       )}
-      {onStart && (state.kind === 'idle' || state.kind === 'done') ? (
+      {onStart && (state.kind === 'idle' || state.kind === 'paused' || state.kind === 'done') ? (
         <Button size="sm" className="ml-auto" disabled={starting} onClick={onStart}>
-          <Play className="h-4 w-4" aria-hidden /> Start Timer
+          <Play className="h-4 w-4" aria-hidden /> {state.kind === 'paused' ? 'Resume Timer' : 'Start Timer'}
           <span className="sr-only"> for {punishment.title}</span>
         </Button>
       ) : null}
