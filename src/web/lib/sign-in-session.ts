@@ -47,3 +47,21 @@ export const seenRequests = {
     write(localStorage, SEEN_REQUESTS, JSON.stringify(map));
   },
 };
+
+/**
+ * Where the signed-in layout sends a page whose user is gone: the login, except just after the account was
+ * deleted (spec 2 §8: the page goes home). The account's stream ends with it, and the layout may learn that
+ * nobody is signed in before the deletion's own move home; it must not go to the login then.
+ */
+let accountDeleted = false;
+export const signedOutDestination = {
+  isHome: () => accountDeleted,
+  /** The account was deleted: a page left signed out goes home. */
+  home: () => {
+    accountDeleted = true;
+  },
+  /** Back to the login for what comes next (a new sign-in, a new account). */
+  reset: () => {
+    accountDeleted = false;
+  },
+};

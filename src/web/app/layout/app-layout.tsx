@@ -8,6 +8,7 @@ import { CurrentUserContext, useMe } from '@/web/lib/current-user';
 import { MAIN_ID } from '@/web/lib/focus';
 import { useFocusRescue } from '@/web/lib/focus-rescue';
 import { RealtimeProvider } from '@/web/lib/realtime';
+import { signedOutDestination } from '@/web/lib/sign-in-session';
 import { FeatureEffects, useSessionEffects } from '../effects';
 import { AppShellSkeleton } from './app-shell-skeleton';
 import { BottomNav } from './bottom-nav';
@@ -48,7 +49,7 @@ function SignedInShell() {
     }
     return <AppShellSkeleton notice={<ConnectionBanner />} />;
   }
-  if (!user) return <Navigate to={paths.auth} replace />;
+  if (!user) return <Navigate to={signedOutDestination.isHome() ? paths.home : paths.auth} replace />;
   if (!user.sessionRole) return <RoleChooser />;
   return (
     <CurrentUserContext value={user}>

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { LoginInput } from '@/shared/schemas/accounts';
 import { api, unwrap } from '@/web/lib/api';
 import { queryKeys } from '@/web/lib/query-keys';
-import { initialLoad } from '@/web/lib/sign-in-session';
+import { initialLoad, signedOutDestination } from '@/web/lib/sign-in-session';
 
 export const login = async (input: LoginInput) =>
   (await unwrap(api.api.auth.login.$post({ json: input }))).user;
@@ -15,6 +15,7 @@ export function useLogin() {
       queryClient.clear();
       queryClient.setQueryData(queryKeys.me, user);
       initialLoad.reset();
+      signedOutDestination.reset();
     },
   });
 }

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RegisterInput } from '@/shared/schemas/accounts';
 import { api, unwrap } from '@/web/lib/api';
 import { queryKeys } from '@/web/lib/query-keys';
-import { initialLoad } from '@/web/lib/sign-in-session';
+import { initialLoad, signedOutDestination } from '@/web/lib/sign-in-session';
 
 export const register = (input: RegisterInput) => unwrap(api.api.auth.register.$post({ json: input }));
 
@@ -14,6 +14,7 @@ export function useRegister() {
       if (result.status !== 'signed_in') return;
       queryClient.setQueryData(queryKeys.me, result.user);
       initialLoad.reset();
+      signedOutDestination.reset();
     },
   });
 }

@@ -9,7 +9,7 @@ import { Dialog } from '@/web/components/ui/dialog';
 import { Input } from '@/web/components/ui/input';
 import { ApiError } from '@/web/lib/api';
 import { queryKeys } from '@/web/lib/query-keys';
-import { initialLoad } from '@/web/lib/sign-in-session';
+import { initialLoad, signedOutDestination } from '@/web/lib/sign-in-session';
 import { useDeleteAccount } from '../api/settings';
 
 /** Spec 2 §8: the page goes to / this long after "Account deleted", which stays 5 s. */
@@ -55,8 +55,12 @@ export function DeleteAccountDialog({
       toast.error(DELETE_CONFIRM_MESSAGE, { duration: 3000 });
       return;
     }
-    remove.mutate(undefined, {
-      onSuccess: (partnerships) => {
+    // The account's stream ends with it, and the layout may learn that nobody is signed in before this
+    // answer arrives (and take this dialog away): from now on a signed-out page goes home, and what the
+    // answer brings is done whether or not the dialog is still there.
+    signedOutDestination.home();
+    remove.mutateAsync(undefined).then(
+      (partnerships) => {
         setDeleted(true);
         toast.success('Account deleted', {
           description: partnershipText(partnerships),
@@ -64,13 +68,15 @@ export function DeleteAccountDialog({
         });
         leaving.current = window.setTimeout(leave, LEAVE_AFTER_MS);
       },
-      onError: (error) =>
+      (error: unknown) => {
+        signedOutDestination.reset();
         toast.error(
           error instanceof ApiError
             ? `Failed to delete account: ${error.message}`
             : 'An unexpected error occurred',
-        ),
-    });
+        );
+      },
+    );
   };
 
   const change = (next: boolean) => {
