@@ -318,26 +318,33 @@ test('the local starter is signed, an edit is requested, denied, approved and ma
   const theirs = starter.getByRole('group', { name: 'Hal Dom, on this device (Submissive)' });
   const signature = (role: string) => starter.getByTestId(`signature-${role}`);
 
+  await dismissToasts(page);
   await mine.getByRole('button', { name: 'Sign as Dominant' }).click();
   await expect(page.getByText('Document signed', { exact: true })).toBeVisible();
   await expect(signature('dominant')).toContainText('Signed');
   await expect(signature('submissive')).toContainText('Not signed');
   await expect(mine).toHaveCount(0);
+  await dismissToasts(page);
   await theirs.getByRole('button', { name: 'Sign as Submissive' }).click();
   await expect(signature('submissive')).toContainText(/Signed · fully signed [A-Z][a-z]{2} \d/);
   // Fully signed: no editing until an edit is requested and approved.
   await expect(starter.getByRole('button', { name: 'Edit', exact: true })).toHaveCount(0);
 
+  await dismissToasts(page);
   await mine.getByRole('button', { name: 'Request Edit' }).click();
   await expect(page.getByText('Edit requested', { exact: true })).toBeVisible();
   await expect(starter.getByTestId('local-edit-status')).toHaveText('Edit requested by the Dominant');
   await expect(mine).toHaveCount(0);
+  await dismissToasts(page);
   await theirs.getByRole('button', { name: 'Deny Edit' }).click();
   await expect(page.getByText('Edit denied', { exact: true })).toBeVisible();
   await expect(starter.getByTestId('local-edit-status')).toHaveCount(0);
   await expect(starter.getByRole('button', { name: 'Edit', exact: true })).toHaveCount(0);
 
+  await dismissToasts(page);
   await mine.getByRole('button', { name: 'Request Edit' }).click();
+  await expect(page.getByText('Edit requested', { exact: true })).toBeVisible();
+  await dismissToasts(page);
   await theirs.getByRole('button', { name: 'Approve Edit' }).click();
   await expect(page.getByText('Edit approved', { exact: true })).toBeVisible();
   // Kept in this browser: the state survives a reload.
