@@ -1,7 +1,7 @@
 // First, before any schema is built.
 import './zod-config';
 import { HydrationBoundary, QueryClientProvider } from '@tanstack/react-query';
-import { Fragment, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { Fragment, type ReactNode, useEffect, useMemo, useState } from 'react';
 import {
   Links,
   type LoaderFunctionArgs,
@@ -9,16 +9,15 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
-  useLocation,
   useMatches,
   useRouteLoaderData,
 } from 'react-router';
+import { useHeadingFocusOnNavigation } from './app/layout/page-focus';
 import { RouteError } from './app/layout/route-error';
 import type { PageData } from './app/page-data';
 import { Toasts } from './app/providers';
 import { Spinner } from './components/ui/spinner';
 import { setZoneSource } from './lib/dates';
-import { focusPageHeadingWhenShown } from './lib/focus';
 import { createQueryClient } from './lib/query-client';
 import { type Rendered, RenderedContext } from './lib/rendered';
 import { browserTimeZone, rememberTimeZone } from './lib/time-zone';
@@ -91,20 +90,6 @@ function useMatchedQueries() {
     );
     return { mutations: [], queries };
   }, [matches]);
-}
-
-/**
- * After a client-side navigation, focus moves to the new page's heading, as a page load would put a screen
- * reader at the top of the new page. Not on the first page, and not when only the query changes.
- */
-function useHeadingFocusOnNavigation() {
-  const { pathname } = useLocation();
-  const previous = useRef(pathname);
-  useEffect(() => {
-    if (previous.current === pathname) return;
-    previous.current = pathname;
-    return focusPageHeadingWhenShown();
-  }, [pathname]);
 }
 
 /** In the browser: the zone the page was rendered in until it is hydrated, then the browser's own. */

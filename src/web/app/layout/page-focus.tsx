@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { focusPageHeading, focusPageHeadingWhenShown, MAIN_ID } from '@/web/lib/focus';
 
 /** The first thing a keyboard reaches: straight past the top bar to the page's heading. */
@@ -18,16 +18,11 @@ export function SkipLink() {
 }
 
 /**
- * The root route: after a client-side navigation, focus moves to the new page's heading, as a page load
- * would put a screen reader at the top of the new page. Not on the first page, and not when only the
- * query changes.
+ * After a client-side navigation, focus moves to the new page's heading, as a page load would put a screen
+ * reader at the top of the new page. Not on the first page, and not when only the query changes. Used once,
+ * by the root.
  */
-export function PageFocus() {
-  useHeadingFocusOnNavigation();
-  return <Outlet />;
-}
-
-function useHeadingFocusOnNavigation() {
+export function useHeadingFocusOnNavigation() {
   const { pathname } = useLocation();
   const previous = useRef(pathname);
   useEffect(() => {
