@@ -20,3 +20,16 @@ export async function holdPosts(page: Page, path: string, refuse?: { status: num
   });
   return { release, held };
 }
+
+/** Holds every request the page makes to `url` until the returned function is called. */
+export async function holdRequests(page: Page, url: string | RegExp): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(url, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}

@@ -1,19 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { holdRequests } from './hold';
 import { completeTask, seedCouple, seedTask, signedInUser } from './seed';
-
-/** Holds the page's requests to `url` until `release()`: data that arrives after the page has rendered. */
-async function holdResponses(page: Page, url: RegExp) {
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(url, async (route) => {
-    await released;
-    await route.continue();
-  });
-  return { release };
-}
 
 test('a highlight link opened as the first page scrolls its task, or its history entry, into view', async ({
   page: dom,
@@ -31,10 +19,10 @@ test('a highlight link opened as the first page scrolls its task, or its history
   await s.page.context().close();
 
   // The list answers only once the page is on screen, as on a slow network: the scroll must wait for it.
-  const tasksList = await holdResponses(dom, /\/api\/tasks$/);
+  const releaseTasks = await holdRequests(dom, /\/api\/tasks$/);
   await dom.goto(`/tasks?highlight=${ids[0]}`);
   await expect(dom.getByRole('heading', { name: 'Tasks', level: 1 })).toBeVisible();
-  tasksList.release();
+  releaseTasks();
   await expect(dom.locator(`#task-${ids[0]}`)).toBeInViewport();
 
   const history = (await (await dom.request.get('/api/task-completions')).json()).completions as {
@@ -42,10 +30,10 @@ test('a highlight link opened as the first page scrolls its task, or its history
   }[];
   const oldest = history.at(-1)!.id;
   const fresh = await dom.context().newPage();
-  const historyList = await holdResponses(fresh, /\/api\/task-completions$/);
+  const releaseHistory = await holdRequests(fresh, /\/api\/task-completions$/);
   await fresh.goto(`/tasks?tab=history&highlight=${oldest}`);
   await expect(fresh.getByRole('tab', { name: 'History' })).toHaveAttribute('aria-selected', 'true');
-  historyList.release();
+  releaseHistory();
   await expect(fresh.locator(`#completion-${oldest}`)).toBeInViewport();
 });
 

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { holdRequests } from './hold';
 import { completeTask, seedCouple, seedTask, signedInUser } from './seed';
 
 /**
@@ -22,19 +23,6 @@ async function watchConsole(page: Page) {
     });
   });
   return problems;
-}
-
-/** Holds back the requests `url` matches until the returned function is called. */
-async function holdBack(page: Page, url: string | RegExp): Promise<() => void> {
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(url, async (route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
 }
 
 const hydrated = (page: Page) => expect(page.locator('html[data-hydrated]')).toBeAttached();
@@ -113,7 +101,7 @@ test('a signed-in page hydrates without a mismatch, asks the API for nothing it 
   await seedTask(dom, sub.id, { title: 'Sweep the porch' });
   const problems = await watchConsole(sub.page);
   // The stream is held back first: its first ready would read again what changed just now (the seeding).
-  const releaseStream = await holdBack(sub.page, '**/api/events');
+  const releaseStream = await holdRequests(sub.page, '**/api/events');
   const reads: string[] = [];
   sub.page.on('request', (r) => {
     const path = new URL(r.url()).pathname;
@@ -147,7 +135,7 @@ test('a change sent before a rendered page’s stream opened appears once it ope
 }) => {
   const { sub } = await seedCouple(browser, dom, request);
   await seedTask(dom, sub.id, { title: 'Rendered with the page' });
-  const release = await holdBack(sub.page, '**/api/events');
+  const release = await holdRequests(sub.page, '**/api/events');
   const response = await sub.page.goto('/tasks');
   expect(await response?.text()).toContain('Rendered with the page');
   await seedTask(dom, sub.id, { title: 'Sent before the stream' });
@@ -189,7 +177,7 @@ test('every control is inert until its page is hydrated, then works at the first
   const cdp = await dom.context().newCDPSession(dom);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
   // The page's code is held back: the page is there, its history too, but not yet hydrated.
-  const release = await holdBack(dom, /\/assets\/entry\.client-[\w-]+\.js$/);
+  const release = await holdRequests(dom, /\/assets\/entry\.client-[\w-]+\.js$/);
   await dom.goto('/tasks?tab=history', { waitUntil: 'commit' });
   const add = dom.getByRole('button', { name: 'Add feedback on Wash the windows' });
   await expect(add).toBeVisible();
@@ -228,7 +216,7 @@ test('a signed-out visit hydrates the prerendered pages without a console error,
 });
 
 test('what a visitor types before the page code has arrived is kept when it hydrates', async ({ page }) => {
-  const release = await holdBack(page, /\/assets\/entry\.client-[\w-]+\.js$/);
+  const release = await holdRequests(page, /\/assets\/entry\.client-[\w-]+\.js$/);
   await page.goto('/auth', { waitUntil: 'domcontentloaded' });
   const login = page.getByRole('form', { name: 'Login' });
   await login.getByLabel('Email').fill('early@example.com');
