@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { audit, contrastOf, describe, type Finding } from './axe';
 import { expect, PROOF_JPEG, test } from './fixtures';
+import { openPunishmentsThatFail } from './hold';
 import {
   completeTask,
   seedAboveAndBeyond,
@@ -583,16 +584,7 @@ test.describe('without the service worker', () => {
       displayName: 'Vic Dom',
       page,
     });
-    await page.goto('/dashboard');
-    await heading(page, 'Dashboard');
-    await expect(page.locator('html[data-hydrated]')).toBeAttached();
-    await page.route('**/api/punishments', (route) =>
-      route.fulfill({ status: 200, contentType: 'application/json', body: '{"punishments":7}' }),
-    );
-    await page
-      .getByRole('link', { name: /Punish/ })
-      .first()
-      .click();
+    await openPunishmentsThatFail(page);
     await heading(page, 'Something went wrong');
     await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
     await audit(page, 'route error (signed in)', found);

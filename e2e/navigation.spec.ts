@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { holdRequests } from './hold';
+import { holdRequests, MANGLED_PUNISHMENTS, openPunishmentsThatFail } from './hold';
 import { completeTask, seedCouple, seedTask, signedInUser } from './seed';
 
 test('a highlight link opened as the first page scrolls its task, or its history entry, into view', async ({
@@ -129,19 +129,10 @@ test.describe('without the service worker', () => {
     request,
   }) => {
     await signedInUser(browser, request, { label: 'broken', role: 'dominant', displayName: 'Rae Dom', page });
-    await page.goto('/dashboard');
-    await expect(page.locator('html[data-hydrated]')).toBeAttached();
-    // An answer the page cannot read (a proxy's mangled body) makes its render fail.
-    await page.route('**/api/punishments', (route) =>
-      route.fulfill({ status: 200, contentType: 'application/json', body: '{"punishments":7}' }),
-    );
-    await page
-      .getByRole('link', { name: /Punish/ })
-      .first()
-      .click();
+    await openPunishmentsThatFail(page);
     await expect(page.getByRole('heading', { name: 'Something went wrong' })).toBeVisible();
     await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
-    await page.unroute('**/api/punishments');
+    await page.unroute(MANGLED_PUNISHMENTS);
     await page.getByRole('button', { name: 'Retry' }).click();
     await expect(page.getByRole('heading', { name: 'Punishments', level: 1 })).toBeVisible();
   });
