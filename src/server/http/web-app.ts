@@ -51,11 +51,21 @@ export function mountWebApp(app: Hono, opts: WebAppOptions) {
     if (cookie) headers.cookie = cookie;
     const agent = c.req.header('user-agent');
     if (agent) headers['user-agent'] = agent;
-    return async (path: string): Promise<unknown> => {
+    const fetchOnce = async (path: string): Promise<unknown> => {
       const response = await opts.fetch(new Request(new URL(path, c.req.url), { headers }), c.env);
       if (response.ok) return response.json();
       await response.body?.cancel();
       return null;
+    };
+    // One answer per path for the whole page: the layout and its page both read who is signed in.
+    const answers = new Map<string, Promise<unknown>>();
+    return (path: string): Promise<unknown> => {
+      let answer = answers.get(path);
+      if (!answer) {
+        answer = fetchOnce(path);
+        answers.set(path, answer);
+      }
+      return answer;
     };
   };
 
