@@ -3,11 +3,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type BrowserContext, type CDPSession, chromium, type Page, type Worker } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { seedTask, sendRequest, signedInUser } from './seed';
+import { seedCouple, seedTask, sendRequest, signedInUser } from './seed';
 
 /** What these tests use of a service worker's global scope (the DOM library has no worker types). */
 type WorkerScope = { registration: ServiceWorkerRegistration; dispatchEvent(event: Event): boolean };
-declare const NotificationEvent: new (type: string, init: { notification: Notification }) => Event;
+declare const NotificationEvent: new (
+  type: string,
+  init: { notification: Notification; action?: string },
+) => Event;
 
 /** The page, once Pact's service worker is active and controls it; and that worker. */
 async function controlledBy(page: Page): Promise<Worker> {
@@ -190,6 +193,74 @@ test('a push shows a notification, discreet when it carries nothing readable, an
   }, payload.tag);
   await expect(page).toHaveURL(/\/tasks\?highlight=t-1$/);
   await expect.poll(() => shownBy(worker)).not.toContainEqual(payload);
+  await context.close();
+});
+
+test('"Call Red" on any notification calls Red for every pair, and the partner sees it at once', async ({
+  page: dom,
+  browser,
+  request,
+  baseURL,
+}) => {
+  const { sub: s } = await seedCouple(browser, dom, request);
+  const sub = s.page;
+  const context = sub.context();
+  const origin = new URL(baseURL!).origin;
+  await context.grantPermissions(['notifications'], { origin });
+  await dom.goto('/tasks');
+  await sub.goto('/dashboard');
+  await expect(sub.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+  const worker = await controlledBy(sub);
+  const cdp = await context.newCDPSession(sub);
+  const id = await registrationId(cdp, origin);
+  const discreet = { title: 'Pact', body: 'New activity in Pact', tag: 'pact', url: '/dashboard' };
+  await expect(async () => {
+    await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId: id, data: 'not json' });
+    await expect.poll(() => shownBy(worker), { timeout: 2000 }).toContainEqual(discreet);
+  }).toPass({ timeout: 20_000 });
+  // Every notification offers Red, in the same plain words on a discreet one.
+  const actions = await worker.evaluate(async () => {
+    const sw = self as unknown as WorkerScope;
+    const [notification] = await sw.registration.getNotifications({ tag: 'pact' });
+    return (notification as Notification & { actions: { action: string; title: string }[] }).actions;
+  });
+  expect(actions).toEqual([expect.objectContaining({ action: 'red', title: 'Call Red' })]);
+
+  await worker.evaluate(async () => {
+    const sw = self as unknown as WorkerScope;
+    const [notification] = await sw.registration.getNotifications({ tag: 'pact' });
+    sw.dispatchEvent(
+      new NotificationEvent('notificationclick', { notification: notification!, action: 'red' }),
+    );
+  });
+  await expect(dom.getByTestId('stop-banner')).toContainText(
+    'Blake Sub called Red. Nothing new can be asked until they lift it.',
+  );
+  await expect(sub.getByTestId('stop-banner')).toContainText('You called Red.');
+  await expect(sub.getByRole('button', { name: 'Red: stop everything' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expect.poll(() => shownBy(worker)).not.toContainEqual(discreet);
+
+  // Signed out, the action cannot call Red: a notification says so rather than failing silently.
+  await context.clearCookies();
+  await worker.evaluate(async () => {
+    const sw = self as unknown as WorkerScope;
+    await sw.registration.showNotification('Pact', { body: 'New activity in Pact', tag: 'again' });
+    const [notification] = await sw.registration.getNotifications({ tag: 'again' });
+    sw.dispatchEvent(
+      new NotificationEvent('notificationclick', { notification: notification!, action: 'red' }),
+    );
+  });
+  await expect
+    .poll(() => shownBy(worker))
+    .toContainEqual({
+      title: 'Red was not called',
+      body: 'Open Pact and press Red.',
+      tag: 'pact-red',
+      url: '/dashboard',
+    });
   await context.close();
 });
 

@@ -21,6 +21,25 @@ export const DISCREET: ShownNotification = {
   url: HOME,
   tag: 'pact',
 };
+/**
+ * Red from any push (decision 049): every notification carries this action where the platform shows actions,
+ * so that a stop is one tap from the lock screen. Its words are as plain as the discreet notification's.
+ */
+export const RED_ACTION = { action: 'red', title: 'Call Red' } as const;
+/** What is shown when the action could not call Red (offline, signed out): the app, where Red is one tap. */
+export const RED_NOT_CALLED: ShownNotification = {
+  title: 'Red was not called',
+  body: 'Open Pact and press Red.',
+  url: HOME,
+  tag: 'pact-red',
+};
+/** The request the action sends: POST /api/stops with no partner, every pair of the user (decision 049). */
+export const RED_REQUEST: RequestInit = {
+  method: 'POST',
+  credentials: 'same-origin',
+  headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+  body: '{}',
+};
 const TITLE_MAX = 120;
 const BODY_MAX = 400;
 const TAG_MAX = 100;

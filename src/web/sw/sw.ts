@@ -5,7 +5,15 @@
 import { clientsClaim } from 'workbox-core';
 import { matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { notificationOf, openTarget } from './payload';
+import { paths } from '@/shared/routes';
+import {
+  notificationOf,
+  openTarget,
+  RED_ACTION,
+  RED_NOT_CALLED,
+  RED_REQUEST,
+  type ShownNotification,
+} from './payload';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: { url: string; revision: string | null }[] };
 
@@ -54,6 +62,19 @@ self.addEventListener('message', (event) => {
 });
 clientsClaim();
 
+/** Shows a notification with Red's action on it (decision 049). */
+const show = (shown: ShownNotification) =>
+  self.registration.showNotification(shown.title, {
+    body: shown.body,
+    tag: shown.tag,
+    data: { url: shown.url },
+    icon: '/icons/icon-192.png',
+    badge: '/icons/badge-96.png',
+    // @ts-expect-error actions and renotify are in Chromium and the spec, not yet in TypeScript's lib
+    actions: [RED_ACTION],
+    renotify: true,
+  });
+
 self.addEventListener('push', (event) => {
   let text: string | null = null;
   try {
@@ -61,19 +82,21 @@ self.addEventListener('push', (event) => {
   } catch {
     text = null;
   }
-  const shown = notificationOf(text);
-  event.waitUntil(
-    self.registration.showNotification(shown.title, {
-      body: shown.body,
-      tag: shown.tag,
-      data: { url: shown.url },
-      icon: '/icons/icon-192.png',
-      badge: '/icons/badge-96.png',
-      // @ts-expect-error renotify is in Chromium and the spec, not yet in TypeScript's lib
-      renotify: true,
-    }),
-  );
+  event.waitUntil(show(notificationOf(text)));
 });
+
+/**
+ * The notification's "Call Red": Red in every pair of the signed-in user, then Pact opens where the stop shows.
+ * If it could not be called (offline, signed out), a notification says so: a stop never fails silently.
+ */
+async function callRed() {
+  const called = await fetch('/api/stops', RED_REQUEST).then(
+    (response) => response.ok,
+    () => false,
+  );
+  if (!called) await show(RED_NOT_CALLED);
+  await openPact(paths.dashboard).catch(() => undefined);
+}
 
 /** Brings Pact to the front on `path`: the open window that shows Pact, else a new one. */
 async function openPact(path: string) {
@@ -93,6 +116,7 @@ async function openPact(path: string) {
 
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();
+  if (event.action === RED_ACTION.action) return void event.waitUntil(callRed());
   event.waitUntil(openPact(openTarget(event.notification.data?.url, self.location.origin)));
 });
 
