@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { seedCouple } from './seed';
+import { seedCouple, seedTask } from './seed';
 
 const STOPPED = 'Red was called. Nothing new can be asked until it is lifted.';
 
@@ -111,5 +111,29 @@ test('Red stops a running timer on both screens; after the lift it waits, paused
   await expect(subCard.getByTestId('punishment-timer-paused')).toHaveCount(0);
   await expect(domCard.getByTestId('punishment-timer-paused')).toHaveCount(0);
   await expect(domCard.getByTestId('punishment-countdown')).toBeVisible();
+  await sub.context().close();
+});
+
+test('while Red lasts, a task falling due is on hold on both screens, not past due; the lift moves it on', async ({
+  page: dom,
+  browser,
+  request,
+}) => {
+  const { sub: s } = await seedCouple(browser, dom, request);
+  const sub = s.page;
+  await seedTask(dom, s.id, { title: 'Water the plants' });
+  await dom.goto('/tasks');
+  await sub.goto('/dashboard');
+  const domCard = dom.getByRole('article', { name: 'Water the plants' });
+  await expect(domCard).toContainText(/Due (today|tomorrow|\w+ \d+)/);
+  await expect(sub.getByTestId('recent-task')).toContainText(/Due today|Upcoming/);
+
+  await sub.getByRole('button', { name: 'Red: stop everything' }).click();
+  await expect(domCard).toContainText('On hold (Red), due');
+  await expect(sub.getByTestId('recent-task')).toContainText('On hold (Red)');
+
+  await sub.getByTestId('stop-banner').getByRole('button', { name: 'Lift Red' }).click();
+  await expect(domCard).not.toContainText('On hold');
+  await expect(sub.getByTestId('recent-task')).not.toContainText('On hold');
   await sub.context().close();
 });

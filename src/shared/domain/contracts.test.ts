@@ -100,7 +100,7 @@ describe('sanitizeContractText', () => {
       '<'.repeat(n) + 'b>'.repeat(n),
       '<b'.repeat(n),
       '<!--'.repeat(n),
-      '<!--<b'.repeat(n) + '-->',
+      `${'<!--<b'.repeat(n)}-->`,
       '<scr'.repeat(n) + 'ipt>'.repeat(n),
       `${'<'.repeat(25_000)}${'>'.repeat(25_000)}`,
       '<a <!-- b -->'.repeat(n / 4),

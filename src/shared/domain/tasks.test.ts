@@ -149,6 +149,19 @@ describe('dashboardColour (America/New_York, across local midnight)', () => {
     expect(dashboardColour(task({ dueDate: at('2026-07-01T09:00:00-04:00') }), now, NY)).toBe('later');
   });
 
+  it('is on hold (grey) while Red holds the pair, for what was not yet overdue when it was called', () => {
+    const stoppedSince = at('2026-06-08T12:00:00-04:00');
+    const dueDuringStop = task({ dueDate: at('2026-06-09T09:00:00-04:00') });
+    expect(dashboardColour(dueDuringStop, now, NY)).toBe('overdue');
+    expect(dashboardColour(dueDuringStop, now, NY, stoppedSince)).toBe('on-hold');
+    expect(dashboardColour(task({ dueDate: at('2026-06-07T09:00:00-04:00') }), now, NY, stoppedSince)).toBe(
+      'overdue',
+    );
+    expect(dashboardColour(task({ isCompleted: true, dueDate: now }), now, NY, stoppedSince)).toBe(
+      'completed',
+    );
+  });
+
   it('turns due-today into overdue at local midnight', () => {
     const due = task({ dueDate: at('2026-06-10T23:45:00-04:00') });
     expect(dashboardColour(due, at('2026-06-10T23:59:59.999-04:00'), NY)).toBe('due-today');
@@ -195,6 +208,18 @@ describe('dueStatus (America/New_York)', () => {
   it('is due today at the due moment and later today', () => {
     expect(dueStatus(now, now, NY)).toBe('due-today');
     expect(dueStatus(at('2026-06-10T23:59:59.999-04:00'), now, NY)).toBe('due-today');
+  });
+
+  it('is on hold while the pair is stopped, for every task not yet due when Red was called (decision 049)', () => {
+    const stoppedSince = at('2026-06-10T12:00:00-04:00');
+    // Due during the stop: time stopped never counts, so it is not past due, however long ago it was due.
+    expect(dueStatus(at('2026-06-10T13:00:00-04:00'), now, NY, stoppedSince)).toBe('on-hold');
+    expect(dueStatus(stoppedSince, now, NY, stoppedSince)).toBe('on-hold');
+    expect(dueStatus(at('2026-06-20T12:00:00-04:00'), now, NY, stoppedSince)).toBe('on-hold');
+    // Already late when Red was called: it stays past due (the stop does not make it on time either).
+    expect(dueStatus(stoppedSince - 1, now, NY, stoppedSince)).toBe('past-due');
+    // No stop: as before.
+    expect(dueStatus(at('2026-06-10T13:00:00-04:00'), now, NY, null)).toBe('past-due');
   });
 
   it('is upcoming from local midnight on (already tomorrow in UTC is not what decides)', () => {

@@ -61,15 +61,23 @@ export function isVisibleInActiveList(
   return false;
 }
 
-export type DashboardColour = 'completed' | 'overdue' | 'due-today' | 'later';
+export type DashboardColour = 'completed' | 'overdue' | 'due-today' | 'later' | 'on-hold';
 
 /**
  * Dashboard: completed (non-repeating) -> 'completed' (green); due day before today -> 'overdue' (red); due
  * today -> 'due-today' (orange); otherwise 'later' (amber). Days in timeZone. A completed repeating task has
- * a next date, so it is coloured by that (rolled) due date.
+ * a next date, so it is coloured by that (rolled) due date. While Red holds the pair, an open task that was not
+ * yet due when it was called is 'on-hold' (grey).
  */
-export function dashboardColour(task: TaskState, now: number, timeZone: string): DashboardColour {
+export function dashboardColour(
+  task: TaskState,
+  now: number,
+  timeZone: string,
+  /** When Red stopped the task's pair, if it holds it (decision 049). */
+  stoppedSince: number | null = null,
+): DashboardColour {
   if (task.isCompleted && task.repeatConfig === null) return 'completed';
+  if (!task.isCompleted && stoppedSince !== null && task.dueDate >= stoppedSince) return 'on-hold';
   const days = localDayDiff(task.dueDate, now, timeZone);
   if (days < 0) return 'overdue';
   if (days === 0) return 'due-today';
@@ -82,13 +90,22 @@ export function isVisibleOnDashboard(task: TaskState, now: number): boolean {
   return task.repeatConfig !== null && task.dueDate > now;
 }
 
-export type DueStatus = 'past-due' | 'due-today' | 'upcoming';
+export type DueStatus = 'past-due' | 'due-today' | 'upcoming' | 'on-hold';
 
 /**
  * Card due display: past due (due moment passed), due today (later today), due tomorrow or later -> upcoming.
  * The due moment itself is not yet past, matching completionTiming (completing at the due moment is on time).
+ * While the pair is stopped, a task that was not yet due when Red was called is on hold.
  */
-export function dueStatus(due: number, now: number, timeZone: string): DueStatus {
+export function dueStatus(
+  due: number,
+  now: number,
+  timeZone: string,
+  /** When the task's pair was stopped by Red, if it is (decision 049): its time does not run. */
+  stoppedSince: number | null = null,
+): DueStatus {
+  // Time stopped never counts: a task not yet due when Red was called is on hold until the lift moves it on.
+  if (stoppedSince !== null && due >= stoppedSince) return 'on-hold';
   if (now > due) return 'past-due';
   return localDayDiff(due, now, timeZone) === 0 ? 'due-today' : 'upcoming';
 }

@@ -22,6 +22,11 @@ export interface StopView {
   partnerId: string;
   calledByMe: boolean;
   calledAt: number;
+  /**
+   * The pair's clock: stopped since this moment, without a break (overlapping stops of both partners are one
+   * stretch). What falls due from then on is on hold until the last stop is lifted and it is moved on.
+   */
+  stoppedSince: number;
 }
 
 /** GET /api/stops, and what calling or lifting Red answers: the open stops of the user's active pairs. */

@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { CHECKIN_TEXT } from '@/shared/schemas/checkins';
 import { STOP_TEXT } from '@/shared/schemas/stops';

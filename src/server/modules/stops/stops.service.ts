@@ -19,6 +19,7 @@ export async function listStops(db: Queryable, userId: string): Promise<StopsVie
       pairId: pairStops.pairId,
       calledBy: pairStops.calledBy,
       calledAt: pairStops.calledAt,
+      stoppedSince: pairs.stoppedSince,
       partnerId: sql<string>`case when ${pairs.dominantId} = ${userId} then ${pairs.submissiveId} else ${pairs.dominantId} end`,
     })
     .from(pairStops)
@@ -38,6 +39,8 @@ export async function listStops(db: Queryable, userId: string): Promise<StopsVie
       partnerId: r.partnerId,
       calledByMe: r.calledBy === userId,
       calledAt: r.calledAt.getTime(),
+      // Set by the stop that found the pair running; an open stop always has it (else its own call).
+      stoppedSince: (r.stoppedSince ?? r.calledAt).getTime(),
     })),
   };
 }

@@ -120,6 +120,19 @@ describe.each(databases())('Red on %s', (kind) => {
     expect(await isStopped(pairId)).toBe(false);
   });
 
+  it("lists the pair's clock: stopped since the first open stop, while the other's stop outlasts it", async () => {
+    const { dominant, submissive } = await createCouple(server);
+    const first = (await stops(callRed(submissive))).stops[0]!;
+    expect(first.stoppedSince).toBe(first.calledAt);
+    await stops(callRed(dominant));
+    await stops(lift(submissive));
+    // The dominant's Red is still open: the pair has been stopped, without a break, since the first call.
+    const [left] = (await stopsOf(submissive)).stops;
+    expect(left).toMatchObject({ calledByMe: false, stoppedSince: first.calledAt });
+    expect(left!.calledAt).toBeGreaterThanOrEqual(first.calledAt);
+    await stops(lift(dominant));
+  });
+
   it('covers every pair of the caller unless one partner is named', async () => {
     const sub = await createUser(server, { role: 'submissive' });
     const [first, second] = await Promise.all([

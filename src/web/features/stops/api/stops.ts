@@ -1,14 +1,9 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { StopInput, StopsView } from '@/shared/schemas/stops';
 import { api, unwrap } from '@/web/lib/api';
 import { queryKeys } from '@/web/lib/query-keys';
 
-/** The open stops of the user's pairs: Red called by them or by a partner (decision 049). */
-export const stopsQuery = queryOptions({
-  queryKey: queryKeys.stops,
-  queryFn: (): Promise<StopsView> => unwrap(api.api.stops.$get()),
-});
-export const useStops = () => useQuery(stopsQuery);
+export { useStops } from '@/web/lib/stops';
 
 function useStopMutation(write: (input: StopInput) => Promise<StopsView>) {
   const queryClient = useQueryClient();

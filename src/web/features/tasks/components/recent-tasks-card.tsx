@@ -6,6 +6,7 @@ import type { CurrentUser } from '@/shared/schemas/accounts';
 import { buttonClasses } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
 import { cn } from '@/web/lib/cn';
+import { useStops } from '@/web/lib/stops';
 import { useTasks } from '../api/tasks';
 import { useNow } from '../use-now';
 import { formatDue } from './task-labels';
@@ -16,12 +17,15 @@ const COLOURS = {
   overdue: { dot: 'bg-red-500', label: 'Overdue' },
   'due-today': { dot: 'bg-orange-500', label: 'Due today' },
   later: { dot: 'bg-amber-400', label: 'Upcoming' },
+  'on-hold': { dot: 'bg-muted-foreground', label: 'On hold (Red)' },
 } as const;
 
 /** The dashboard's "Recent Tasks": the 5 newest tasks still worth seeing. */
 export function RecentTasksCard({ user }: { user: CurrentUser }) {
   const tasks = useTasks();
   const now = useNow();
+  const stops = useStops().data?.stops ?? [];
+  const stoppedSince = (pairId: string) => stops.find((stop) => stop.pairId === pairId)?.stoppedSince ?? null;
   const recent = (tasks.data ?? []).filter((t) => isVisibleOnDashboard(t, now)).slice(0, DASHBOARD_TASKS);
   return (
     <Card aria-labelledby="recent-tasks-title">
@@ -56,7 +60,7 @@ export function RecentTasksCard({ user }: { user: CurrentUser }) {
       ) : (
         <ul className="mt-3 divide-y divide-border">
           {recent.map((task) => {
-            const colour = COLOURS[dashboardColour(task, now, user.timeZone)];
+            const colour = COLOURS[dashboardColour(task, now, user.timeZone, stoppedSince(task.pairId))];
             return (
               <li key={task.id}>
                 <Link

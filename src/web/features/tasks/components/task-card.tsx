@@ -16,6 +16,7 @@ import { EmailFeedbackButton } from '@/web/components/ui/email-feedback-button';
 import { VoicePlayer } from '@/web/components/ui/voice-player';
 import { cn } from '@/web/lib/cn';
 import { useCurrentUser } from '@/web/lib/current-user';
+import { usePairStoppedSince } from '@/web/lib/stops';
 import { mediaUrl } from '@/web/lib/upload';
 import { formatDue, repeatLabel } from './task-labels';
 import { TimingBadge } from './timing-badge';
@@ -24,6 +25,8 @@ const DUE_STYLES = {
   'past-due': { label: 'Past due', className: 'text-destructive' },
   'due-today': { label: 'Due today', className: 'text-warning' },
   upcoming: { label: 'Due', className: 'text-success' },
+  // Red holds the pair's time (decision 049): nothing falling due now is late; the lift moves it on.
+  'on-hold': { label: 'On hold (Red), due', className: 'text-muted-foreground' },
 } as const;
 
 export interface TaskCardActions {
@@ -54,7 +57,8 @@ export function TaskCard({
   actions: TaskCardActions;
 }) {
   const user = useCurrentUser();
-  const due = DUE_STYLES[dueStatus(task.dueDate, now, timeZone)];
+  const stoppedSince = usePairStoppedSince(task.pairId);
+  const due = DUE_STYLES[dueStatus(task.dueDate, now, timeZone, task.isCompleted ? null : stoppedSince)];
   const repeat = repeatLabel(task.repeatConfig);
   const nextCycle = task.isCompleted && task.repeatConfig !== null;
   return (
