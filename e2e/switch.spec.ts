@@ -65,3 +65,43 @@ test('a Switch acting as submissive sees only what was assigned to them, and kee
   await sam.page.context().close();
   await dana.page.context().close();
 });
+
+test('a Switch who has not chosen a role yet can call Red from the role card, and lift it there', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const sky = await signedInUser(browser, request, {
+    label: 'sky',
+    role: 'switch',
+    displayName: 'Sky Switch',
+    page,
+  });
+  const sam = await signedInUser(browser, request, {
+    label: 'sam',
+    role: 'submissive',
+    displayName: 'Sam Sub',
+    viewportOf: page,
+  });
+  expect((await page.request.put('/api/me/session-role', { data: { role: 'dominant' } })).status()).toBe(200);
+  const toSam = await sendRequest(page, sam.id);
+  expect((await sam.page.request.post(`/api/partner-requests/${toSam}/accept`)).status()).toBe(200);
+  expect((await page.request.post('/api/auth/logout')).status()).toBe(200);
+  await signIn(page, sky.email);
+  await page.goto('/dashboard');
+  await sam.page.goto('/dashboard');
+  await expect(page.getByRole('heading', { name: 'Choose Your Role for This Session' })).toBeVisible();
+
+  // Stopping never waits for a choice: Red is on the role card, first in the tab order.
+  const red = page.getByRole('button', { name: 'Red: stop everything' });
+  await page.keyboard.press('Tab');
+  await expect(red).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('stop-banner')).toContainText('You called Red.');
+  await expect(sam.page.getByTestId('stop-banner')).toContainText('Sky Switch called Red.');
+
+  await page.getByTestId('stop-banner').getByRole('button', { name: 'Lift Red' }).click();
+  await expect(page.getByTestId('stop-banner')).toHaveCount(0);
+  await expect(sam.page.getByTestId('stop-banner')).toHaveCount(0);
+  await sam.page.context().close();
+});

@@ -2,6 +2,7 @@ import { Navigate, Outlet } from 'react-router';
 import { paths } from '@/shared/routes';
 import { RoleChooser } from '@/web/features/accounts/components/role-chooser';
 import { RequestDialogProvider } from '@/web/features/partners/components/request-dialog-provider';
+import { RedButton } from '@/web/features/stops/components/red-button';
 import { StopBanner } from '@/web/features/stops/components/stop-banner';
 import { useBrowserOnline } from '@/web/lib/connection';
 import { CurrentUserContext, useMe } from '@/web/lib/current-user';
@@ -50,7 +51,20 @@ function SignedInShell() {
     return <AppShellSkeleton notice={<ConnectionBanner />} />;
   }
   if (!user) return <Navigate to={signedOutDestination.isHome() ? paths.home : paths.auth} replace />;
-  if (!user.sessionRole) return <RoleChooser />;
+  if (!user.sessionRole) {
+    // Stopping never waits for a choice (decision 049): Red and its banner are on the role card too, live.
+    return (
+      <CurrentUserContext value={user}>
+        <RealtimeProvider key={user.id}>
+          <div className="flex justify-end px-4 pt-3">
+            <RedButton />
+          </div>
+          <StopBanner user={user} />
+          <RoleChooser />
+        </RealtimeProvider>
+      </CurrentUserContext>
+    );
+  }
   return (
     <CurrentUserContext value={user}>
       <RealtimeProvider key={user.id}>
