@@ -229,3 +229,91 @@ test('a Switch can log out from "Choose Your Role for This Session"', async ({ p
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/auth$/);
 });
+
+test('the login form works before its code runs: with JavaScript off, a wrong password is said and the right one signs in', async ({
+  browser,
+  request,
+  page: viewportOf,
+}) => {
+  const { email } = await createVerifiedUser(request, { label: 'nojs', role: 'dominant' });
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport: viewportOf.viewportSize() });
+  const page = await context.newPage();
+  await page.goto('/auth');
+  const form = page.getByRole('form', { name: 'Login' });
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Password').fill('not the password 1');
+  await form.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Invalid email or password');
+  // The fields never travel in the address.
+  expect(new URL(page.url()).search).toBe('');
+  await expect(form.getByLabel('Email')).toHaveValue(email);
+
+  await form.getByLabel('Password').fill(PASSWORD);
+  await form.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+  await context.close();
+});
+
+test('a login form posted from another site is refused and signs nobody in', async ({ request, baseURL }) => {
+  const { email } = await createVerifiedUser(request, { label: 'csrf', role: 'dominant' });
+  const elsewhere: Record<string, string>[] = [
+    { Origin: 'https://elsewhere.example' },
+    { Origin: 'https://elsewhere.example', 'Sec-Fetch-Site': 'same-origin' },
+    { Origin: 'null', 'Sec-Fetch-Site': 'cross-site' },
+    { Origin: 'null' },
+    {},
+  ];
+  for (const headers of elsewhere) {
+    const response = await request.post('/auth', {
+      form: { intent: 'login', email, password: PASSWORD },
+      headers,
+      maxRedirects: 0,
+    });
+    expect(response.status()).toBe(403);
+    expect(response.headers()['set-cookie']).toBeUndefined();
+  }
+  // From Pact itself it works (the same form, the page's own origin).
+  const own = await request.post('/auth', {
+    form: { intent: 'login', email, password: PASSWORD },
+    headers: { Origin: new URL(baseURL!).origin },
+    maxRedirects: 0,
+  });
+  expect(own.status()).toBe(302);
+  expect(own.headers().location).toBe('/dashboard');
+  expect(own.headers()['set-cookie']).toMatch(/HttpOnly/i);
+});
+
+test('the login page refuses what its form never sends, with a clear message and no session', async ({
+  request,
+  baseURL,
+}) => {
+  const Origin = new URL(baseURL!).origin;
+  const refused = async (init: Parameters<typeof request.post>[1], status: number, message: string) => {
+    const response = await request.post('/auth', {
+      ...init,
+      headers: { Origin, ...init?.headers },
+      maxRedirects: 0,
+    });
+    expect(response.status()).toBe(status);
+    expect(response.headers()['set-cookie']).toBeUndefined();
+    expect(await response.text()).toContain(message);
+  };
+  await refused({ data: { intent: 'login' } }, 400, 'The form could not be read');
+  await refused(
+    { headers: { 'Content-Type': 'multipart/form-data; boundary=zz' }, data: 'not a form' },
+    400,
+    'The form could not be read',
+  );
+  await refused(
+    { form: { intent: 'login', email: 'a\u0000b@example.com', password: PASSWORD } },
+    400,
+    'Text must not contain NUL characters',
+  );
+  await refused({ form: { intent: 'login', email: '', password: '' } }, 400, 'Email is required');
+  await refused(
+    { form: { intent: 'login', email: 'x'.repeat(20_000), password: PASSWORD } },
+    413,
+    'Form too large',
+  );
+});

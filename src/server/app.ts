@@ -139,7 +139,13 @@ export function createApp(
   app.use(compress());
 
   if (opts.web)
-    mountWebApp(app, { now: () => services.clock().getTime(), ...opts.web, fetch: app.fetch, log });
+    mountWebApp(app, {
+      now: () => services.clock().getTime(),
+      appOrigin: new URL(config.appUrl).origin,
+      ...opts.web,
+      fetch: app.fetch,
+      log,
+    });
 
   app.notFound((c) => c.json(errorBody('NOT_FOUND', 'Not found'), 404));
   app.onError((error, c) => handleError(error, c, log));

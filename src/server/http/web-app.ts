@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Context, Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { getCookie } from 'hono/cookie';
 import type { AppLoadContext, ServerBuild } from 'react-router';
 import { isValidTimeZone } from '@/shared/domain/schedule';
@@ -19,6 +20,8 @@ export interface WebAppOptions {
   mode?: 'production' | 'development';
   /** The server's clock (tests set it). */
   now?: () => number;
+  /** The app's public origin (APP_URL): a page's form is accepted from it or from the request's own. */
+  appOrigin?: string;
 }
 
 /**
@@ -69,18 +72,39 @@ export function mountWebApp(app: Hono, opts: WebAppOptions) {
     };
   };
 
-  app.get('*', async (c) => {
-    const file = web.files.get(c.req.path);
-    if (file) return sendWebFile(c, file);
-    // A file the build did not write (a chunk of another version) is missing, not a page.
-    if (c.req.path.startsWith('/assets/')) return c.text('Not found', 404);
-    const url = new URL(c.req.url);
-    const page = url.search ? undefined : web.pages.get(c.req.path.replace(/(.)\/+$/, '$1'));
-    if (page) return sendWebFile(c, page);
+  /**
+   * Sends a page's form on to the API in-process, as the browser would have with its code running: the same
+   * cookie, client and connection (so the same session and the same limits by address). Only for a form
+   * posted from Pact's own pages (`app.post` below checks the origin first).
+   */
+  const submitter =
+    (c: Context) =>
+    async (path: string, body: unknown): Promise<SubmitAnswer> => {
+      const headers: Record<string, string> = {
+        'content-type': 'application/json',
+        origin: new URL(c.req.url).origin,
+      };
+      for (const name of ['cookie', 'user-agent', 'x-forwarded-for']) {
+        const value = c.req.header(name);
+        if (value) headers[name] = value;
+      }
+      const response = await opts.fetch(
+        new Request(new URL(path, c.req.url), { method: 'POST', headers, body: JSON.stringify(body) }),
+        c.env,
+      );
+      return {
+        status: response.status,
+        body: await response.json().catch(() => null),
+        setCookie: response.headers.getSetCookie(),
+      };
+    };
+
+  const render = async (c: Context, request = c.req.raw) => {
     const nonce = randomBytes(16).toString('base64');
     try {
-      const response = await handle(c.req.raw, {
+      const response = await handle(request, {
         read: reader(c),
+        submit: submitter(c),
         nonce,
         renderedAt: now(),
         timeZone: timeZoneOf(c),
@@ -94,5 +118,52 @@ export function mountWebApp(app: Hono, opts: WebAppOptions) {
       opts.log.error({ err: error, path: c.req.path }, 'page not rendered');
       throw error;
     }
+  };
+
+  app.get('*', async (c) => {
+    const file = web.files.get(c.req.path);
+    if (file) return sendWebFile(c, file);
+    // A file the build did not write (a chunk of another version) is missing, not a page.
+    if (c.req.path.startsWith('/assets/')) return c.text('Not found', 404);
+    const url = new URL(c.req.url);
+    const page = url.search ? undefined : web.pages.get(c.req.path.replace(/(.)\/+$/, '$1'));
+    if (page) return sendWebFile(c, page);
+    return render(c);
   });
+
+  /**
+   * Whether a POST comes from one of Pact's own pages. The browser names the origin of a form it sends, but
+   * under Pact's `no-referrer` policy as "null": then its `Sec-Fetch-Site`, which no page can forge, says
+   * whether the form was on this site. Neither, and the form is refused.
+   */
+  const fromOwnPage = (c: Context) => {
+    const origin = c.req.header('origin');
+    if (origin && origin !== 'null') return origin === opts.appOrigin || origin === new URL(c.req.url).origin;
+    return c.req.header('sec-fetch-site') === 'same-origin';
+  };
+
+  // A page's form sent before its code ran (the login, decision 048): only from Pact's own pages. Another
+  // site's form could sign the user in to someone else's account (login forgery), so it is refused before
+  // anything is read.
+  app.post(
+    '*',
+    bodyLimit({ maxSize: PAGE_FORM_LIMIT, onError: (c) => c.text('Form too large', 413) }),
+    (c) => {
+      if (!fromOwnPage(c)) return c.text('Forms are accepted only from Pact itself', 403);
+      // Checked: React Router's own check then sees the page's origin, not the "null" of the policy.
+      const headers = new Headers(c.req.raw.headers);
+      headers.set('origin', new URL(c.req.url).origin);
+      return render(c, new Request(c.req.raw, { headers, duplex: 'half' } as RequestInit));
+    },
+  );
 }
+
+/** What the API answered a page's form: its status, its JSON body, and the cookies it set (a session). */
+export interface SubmitAnswer {
+  status: number;
+  body: unknown;
+  setCookie: string[];
+}
+
+/** A page's form holds a few short fields: anything larger is not one of Pact's. */
+const PAGE_FORM_LIMIT = 16 * 1024;

@@ -10,6 +10,11 @@ declare module 'react-router' {
      * or null when it was not a 200. Absent while pages are prerendered at build time.
      */
     read?: (path: string) => Promise<unknown>;
+    /**
+     * Sends a page's form on to an API path in-process (a POST with the request's cookie and client), for a
+     * route's `action`: what the API answered, with the cookies it set. Absent at build time.
+     */
+    submit?: (path: string, body: unknown) => Promise<{ status: number; body: unknown; setCookie: string[] }>;
     /** The moment this request's reads began: every query it renders with is stamped with it. */
     renderedAt?: number;
     /** The time zone this request's dates are rendered in (the `pact_tz` cookie, else UTC). */

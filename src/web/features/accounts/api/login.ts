@@ -19,3 +19,13 @@ export function useLogin() {
     },
   });
 }
+
+/**
+ * What the login form's action answers when the form was sent before the page's code ran: the address typed
+ * and either the server's refusal or the address that must be confirmed first.
+ */
+export interface LoginFormAnswer {
+  email: string;
+  failure?: string;
+  unconfirmed?: string;
+}

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router';
+import { useActionData, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { paths } from '@/shared/routes';
 import { type LoginInput, loginInput } from '@/shared/schemas/accounts';
@@ -9,20 +9,21 @@ import { Button } from '@/web/components/ui/button';
 import { Field } from '@/web/components/ui/field';
 import { ApiError } from '@/web/lib/api';
 import { useHydrated } from '@/web/lib/use-hydrated';
-import { useLogin } from '../api/login';
+import { type LoginFormAnswer, useLogin } from '../api/login';
 import { ForgotPasswordDialog } from './forgot-password-dialog';
 
 export function LoginForm({ onUnconfirmed }: { onUnconfirmed: (email: string) => void }) {
   const navigate = useNavigate();
   const login = useLogin();
-  // Prerendered, the form shows before its code runs: until then its button stays disabled,
-  // so that Enter cannot send the fields the browser's own way (in the address, password included).
+  // Prerendered, the form shows before its code runs: until then it is sent the browser's own way, as a
+  // POST to the page's action (never in the address), which answers with the session or the refusal.
+  const answer = useActionData<LoginFormAnswer>();
   const hydrated = useHydrated();
   const [forgotOpen, setForgotOpen] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(answer?.failure ?? null);
   const form = useForm<LoginInput>({
     resolver: zodResolver(loginInput),
-    defaultValues: { email: '', password: '' },
+    defaultValues: { email: answer?.email ?? '', password: '' },
   });
   const { errors } = form.formState;
 
@@ -48,6 +49,7 @@ export function LoginForm({ onUnconfirmed }: { onUnconfirmed: (email: string) =>
   return (
     <>
       <form onSubmit={submit} method="post" noValidate className="space-y-4" aria-label="Login">
+        <input type="hidden" name="intent" value="login" />
         {failure ? (
           <p
             role="alert"
@@ -61,6 +63,8 @@ export function LoginForm({ onUnconfirmed }: { onUnconfirmed: (email: string) =>
           type="email"
           autoComplete="email"
           error={errors.email?.message}
+          // Rendered into the page, so that a login refused before the code ran keeps the address typed.
+          defaultValue={answer?.email}
           {...form.register('email')}
         />
         <Field
@@ -75,7 +79,7 @@ export function LoginForm({ onUnconfirmed }: { onUnconfirmed: (email: string) =>
             Forgot password?
           </Button>
         </div>
-        <Button type="submit" className="w-full" disabled={!hydrated || login.isPending}>
+        <Button type="submit" className="w-full" disabled={login.isPending} data-sent-natively>
           {login.isPending ? 'Logging in…' : 'Log in'}
         </Button>
       </form>

@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { Link, Navigate, useActionData, useLocation, useNavigate } from 'react-router';
 import { paths } from '@/shared/routes';
 import { Tabs } from '@/web/components/ui/tabs';
 import { useMe } from '@/web/lib/current-user';
 import { useHydrated } from '@/web/lib/use-hydrated';
+import type { LoginFormAnswer } from '../api/login';
 import { LoginForm } from '../components/login-form';
 import { RecoveryView } from '../components/recovery-view';
 import { RegisterForm } from '../components/register-form';
@@ -31,7 +32,9 @@ export function AuthPage() {
   const [tab, setTab] = useState(
     new URLSearchParams(location.search).get('tab') === 'register' ? 'register' : 'login',
   );
-  const [noticeFor, setNoticeFor] = useState<string | null>(null);
+  // A login sent before the page's code ran may answer that the address must be confirmed first.
+  const answer = useActionData<LoginFormAnswer>();
+  const [noticeFor, setNoticeFor] = useState<string | null>(answer?.unconfirmed ?? null);
   // The server never sees a hash: a recovery link that carries its token there is read once hydrated.
   const recovery = recoveryParams(location.search, hydrated ? location.hash : '');
 
