@@ -317,3 +317,36 @@ test('the login page refuses what its form never sends, with a clear message and
     'Form too large',
   );
 });
+
+test('registering works before the page code runs: with JavaScript off, a refusal keeps what was typed, then the mail is asked for', async ({
+  browser,
+  page: viewportOf,
+}) => {
+  const email = uniqueEmail('nojs-register');
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport: viewportOf.viewportSize() });
+  const page = await context.newPage();
+  await page.goto('/auth?tab=register');
+  const form = page.getByRole('form', { name: 'Register' });
+  await form.getByLabel('Display name').fill('Rowan Early');
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await form.getByLabel('Confirm password').fill(PASSWORD);
+  await form.getByText('Dominant', { exact: true }).click();
+  // Not 18+ ticked: the server refuses, and the page says so with what was typed (never the password).
+  await form.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByRole('alert')).toHaveText('You must confirm that you are 18 or older');
+  expect(page.url()).not.toContain(encodeURIComponent(PASSWORD));
+  expect(new URL(page.url()).search).toBe('?tab=register');
+  await expect(form.getByLabel('Display name')).toHaveValue('Rowan Early');
+  await expect(form.getByLabel('Email')).toHaveValue(email);
+  await expect(form.getByLabel('Password', { exact: true })).toHaveValue('');
+  await expect(form.getByRole('radio', { name: /Dominant/ })).toBeChecked();
+
+  await form.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await form.getByLabel('Confirm password').fill(PASSWORD);
+  await form.getByLabel('I am 18 or older').check();
+  await form.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
+  await expect(page.getByText(email)).toBeVisible();
+  await context.close();
+});

@@ -1,4 +1,3 @@
-import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { holdRequests, MANGLED_PUNISHMENTS, openPunishmentsThatFail } from './hold';
 import { completeTask, seedCouple, seedTask, signedInUser } from './seed';

@@ -1,7 +1,7 @@
 import { AuthPage } from '@/web/features/accounts/pages/auth-page';
 
-/** The login form works before the page's code runs: sent natively, it is answered here. */
-export { loginAction as action } from '@/web/features/accounts/login-action.server';
+/** The login and registration forms work before the page's code runs: sent natively, they are answered here. */
+export { accountFormAction as action } from '@/web/features/accounts/account-form-action.server';
 
 export default AuthPage;
 export { StandaloneError as ErrorBoundary } from '@/web/app/layout/route-error';

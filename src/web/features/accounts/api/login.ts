@@ -21,11 +21,16 @@ export function useLogin() {
 }
 
 /**
- * What the login form's action answers when the form was sent before the page's code ran: the address typed
- * and either the server's refusal or the address that must be confirmed first.
+ * What the login and registration forms' action answers when a form was sent before the page's code ran:
+ * which form, what was typed (never a password), and either the server's refusal (with its fields) or the
+ * address that must be confirmed first.
  */
-export interface LoginFormAnswer {
+export interface AccountFormAnswer {
+  intent?: string;
   email: string;
+  displayName?: string;
+  role?: string;
   failure?: string;
+  fields?: Record<string, string>;
   unconfirmed?: string;
 }

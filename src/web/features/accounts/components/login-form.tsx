@@ -9,7 +9,7 @@ import { Button } from '@/web/components/ui/button';
 import { Field } from '@/web/components/ui/field';
 import { ApiError } from '@/web/lib/api';
 import { useHydrated } from '@/web/lib/use-hydrated';
-import { type LoginFormAnswer, useLogin } from '../api/login';
+import { type AccountFormAnswer, useLogin } from '../api/login';
 import { ForgotPasswordDialog } from './forgot-password-dialog';
 
 export function LoginForm({ onUnconfirmed }: { onUnconfirmed: (email: string) => void }) {
@@ -17,7 +17,8 @@ export function LoginForm({ onUnconfirmed }: { onUnconfirmed: (email: string) =>
   const login = useLogin();
   // Prerendered, the form shows before its code runs: until then it is sent the browser's own way, as a
   // POST to the page's action (never in the address), which answers with the session or the refusal.
-  const answer = useActionData<LoginFormAnswer>();
+  const sent = useActionData<AccountFormAnswer>();
+  const answer = sent?.intent === 'login' ? sent : undefined;
   const hydrated = useHydrated();
   const [forgotOpen, setForgotOpen] = useState(false);
   const [failure, setFailure] = useState<string | null>(answer?.failure ?? null);
@@ -48,7 +49,14 @@ export function LoginForm({ onUnconfirmed }: { onUnconfirmed: (email: string) =>
 
   return (
     <>
-      <form onSubmit={submit} method="post" noValidate className="space-y-4" aria-label="Login">
+      <form
+        onSubmit={submit}
+        method="post"
+        noValidate
+        className="space-y-4"
+        aria-label="Login"
+        data-sent-natively
+      >
         <input type="hidden" name="intent" value="login" />
         {failure ? (
           <p
@@ -79,7 +87,7 @@ export function LoginForm({ onUnconfirmed }: { onUnconfirmed: (email: string) =>
             Forgot password?
           </Button>
         </div>
-        <Button type="submit" className="w-full" disabled={login.isPending} data-sent-natively>
+        <Button type="submit" className="w-full" disabled={login.isPending}>
           {login.isPending ? 'Logging in…' : 'Log in'}
         </Button>
       </form>

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { Link, useActionData, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import { DISPLAY_NAME_MAX } from '@/shared/domain/identity';
@@ -11,8 +11,7 @@ import { Button } from '@/web/components/ui/button';
 import { Field } from '@/web/components/ui/field';
 import { NewPasswordFields } from '@/web/components/ui/new-password-fields';
 import { ApiError } from '@/web/lib/api';
-import { cn } from '@/web/lib/cn';
-import { useHydrated } from '@/web/lib/use-hydrated';
+import type { AccountFormAnswer } from '../api/login';
 import { useRegister } from '../api/register';
 
 type FormValues = z.input<typeof registerInput>;
@@ -32,22 +31,23 @@ export function RegisterForm({
 }) {
   const navigate = useNavigate();
   const registration = useRegister();
-  // Prerendered, the form shows before its code runs: until then its button stays disabled,
-  // so that Enter cannot send the fields the browser's own way (in the address, password included).
-  const hydrated = useHydrated();
+  // Prerendered, the form shows before its code runs: until then it is sent the browser's own way, as a
+  // POST to the page's action (never in the address), which answers with the session or the refusal.
+  const sent = useActionData<AccountFormAnswer>();
+  const answer = sent?.intent === 'register' ? sent : undefined;
+  const chosenRole = ROLE_CHOICES.find((choice) => choice.value === answer?.role)?.value ?? 'submissive';
   const form = useForm<FormValues>({
     resolver: zodResolver(registerInput),
     defaultValues: {
-      displayName: '',
-      email: '',
+      displayName: answer?.displayName ?? '',
+      email: answer?.email ?? '',
       password: '',
       confirmPassword: '',
-      role: 'submissive',
+      role: chosenRole,
       ageConfirmed: false as unknown as true,
     },
   });
   const { errors } = form.formState;
-  const role = form.watch('role');
 
   const submit = form.handleSubmit(async (values) => {
     try {
@@ -81,19 +81,38 @@ export function RegisterForm({
   });
 
   return (
-    <form onSubmit={submit} method="post" noValidate className="space-y-4" aria-label="Register">
+    <form
+      onSubmit={submit}
+      method="post"
+      noValidate
+      className="space-y-4"
+      aria-label="Register"
+      data-sent-natively
+    >
+      <input type="hidden" name="intent" value="register" />
+      {answer?.failure ? (
+        <p
+          role="alert"
+          className="rounded-lg border border-destructive/40 bg-destructive/10 p-3 text-sm text-destructive"
+        >
+          {answer.failure}
+        </p>
+      ) : null}
       <Field
         label="Display name"
         autoComplete="nickname"
         maxLength={DISPLAY_NAME_MAX}
-        error={errors.displayName?.message}
+        error={errors.displayName?.message ?? answer?.fields?.displayName}
+        // Rendered into the page, so that a form refused before the code ran keeps what was typed.
+        defaultValue={answer?.displayName}
         {...form.register('displayName')}
       />
       <Field
         label="Email"
         type="email"
         autoComplete="email"
-        error={errors.email?.message}
+        error={errors.email?.message ?? answer?.fields?.email}
+        defaultValue={answer?.email}
         {...form.register('email')}
       />
       <NewPasswordFields form={form} labels={{ password: 'Password', confirm: 'Confirm password' }} />
@@ -104,14 +123,16 @@ export function RegisterForm({
           {ROLE_CHOICES.map((choice) => (
             <label
               key={choice.value}
-              className={cn(
-                'flex cursor-pointer flex-col items-center rounded-lg border p-2.5 text-center has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring',
-                role === choice.value
-                  ? 'border-primary bg-accent text-accent-foreground'
-                  : 'border-input bg-card',
-              )}
+              // The chosen role shows by its radio's own state, so also before the page's code runs.
+              className="flex cursor-pointer flex-col items-center rounded-lg border border-input bg-card p-2.5 text-center has-[:checked]:border-primary has-[:checked]:bg-accent has-[:checked]:text-accent-foreground has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring"
             >
-              <input type="radio" value={choice.value} className="sr-only" {...form.register('role')} />
+              <input
+                type="radio"
+                value={choice.value}
+                className="sr-only"
+                defaultChecked={choice.value === chosenRole}
+                {...form.register('role')}
+              />
               <span className="text-sm font-semibold">{choice.label}</span>
               <span className="text-[11px] leading-tight text-muted-foreground">{choice.hint}</span>
             </label>
@@ -165,7 +186,7 @@ export function RegisterForm({
         .
       </p>
 
-      <Button type="submit" className="w-full" disabled={!hydrated || registration.isPending}>
+      <Button type="submit" className="w-full" disabled={registration.isPending}>
         {registration.isPending ? 'Creating account…' : 'Create account'}
       </Button>
     </form>

@@ -4,7 +4,7 @@ import { paths } from '@/shared/routes';
 import { Tabs } from '@/web/components/ui/tabs';
 import { useMe } from '@/web/lib/current-user';
 import { useHydrated } from '@/web/lib/use-hydrated';
-import type { LoginFormAnswer } from '../api/login';
+import type { AccountFormAnswer } from '../api/login';
 import { LoginForm } from '../components/login-form';
 import { RecoveryView } from '../components/recovery-view';
 import { RegisterForm } from '../components/register-form';
@@ -25,15 +25,17 @@ function recoveryParams(search: string, hash: string) {
  * while the browser still asks who is signed in, and a signed-in user is sent on once it has hydrated.
  */
 export function AuthPage() {
+  // A form sent before the page's code ran: its tab stays open, or its address must be confirmed first.
+  const answer = useActionData<AccountFormAnswer>();
   const location = useLocation();
   const navigate = useNavigate();
   const me = useMe();
   const hydrated = useHydrated();
   const [tab, setTab] = useState(
-    new URLSearchParams(location.search).get('tab') === 'register' ? 'register' : 'login',
+    answer?.intent === 'register' || new URLSearchParams(location.search).get('tab') === 'register'
+      ? 'register'
+      : 'login',
   );
-  // A login sent before the page's code ran may answer that the address must be confirmed first.
-  const answer = useActionData<LoginFormAnswer>();
   const [noticeFor, setNoticeFor] = useState<string | null>(answer?.unconfirmed ?? null);
   // The server never sees a hash: a recovery link that carries its token there is read once hydrated.
   const recovery = recoveryParams(location.search, hydrated ? location.hash : '');
