@@ -17,6 +17,7 @@ import { createTask, taskBody } from '../../test/tasks';
 import { createUser, type TestUser } from '../../test/users';
 
 const NUL = '\u0000';
+const expectView = async <T>(response: Response, status: number): Promise<T> => expectBody(response, status);
 const MISSING = '3f0c7a8e-0000-4000-8000-000000000000';
 
 const open = async (who: TestUser): Promise<CheckinsView> =>
@@ -55,7 +56,7 @@ describe.each(databases())('check-in answers and cadence on %s', (kind) => {
     const note = 'Feeling good, a little tired ✨';
     expect(
       (
-        await expectBody<CheckinsView>(
+        await expectView<CheckinsView>(
           await answer(submissive, id, { mood: 'green', note: `  ${note} ` }),
           200,
         )
@@ -63,7 +64,7 @@ describe.each(databases())('check-in answers and cadence on %s', (kind) => {
     ).toEqual([]);
     expect((await open(dominant)).checkins).toEqual([]);
     // Assigning works again.
-    await createTask(server, { dominant, submissive, pairId, requestId: '' }, { title: 'After green' });
+    await createTask(server, { dominant, submissive }, { title: 'After green' });
     for (const who of [dominant, submissive]) {
       const { entries, nextCursor } = await history(who);
       expect(nextCursor).toBeNull();
@@ -94,7 +95,7 @@ describe.each(databases())('check-in answers and cadence on %s', (kind) => {
   it('Yellow as the answer asks the asker back: the pair stays checking in until they answer', async () => {
     const couple = await createCouple(server);
     const { checkins } = await ask(couple.dominant);
-    const mine = await expectBody<CheckinsView>(
+    const mine = await expectView<CheckinsView>(
       await answer(couple.submissive, checkins[0]!.id, { mood: 'yellow' }),
       200,
     );
@@ -217,7 +218,7 @@ describe.each(databases())('check-in answers and cadence on %s', (kind) => {
         setAt: null,
       }),
     ]);
-    const set = await expectBody<CadencesView>(
+    const set = await expectView<CadencesView>(
       await setCadence(submissive, {
         partnerId: dominant.id,
         frequency: 'weekly',
@@ -240,7 +241,7 @@ describe.each(databases())('check-in answers and cadence on %s', (kind) => {
     expect((await cadences(dominant)).cadences[0]).toMatchObject({ frequency: 'weekly', setByMe: false });
     // A Yellow open does not stop either from setting or turning it off.
     await ask(submissive);
-    const off = await expectBody<CadencesView>(
+    const off = await expectView<CadencesView>(
       await setCadence(dominant, {
         partnerId: submissive.id,
         frequency: 'off',
