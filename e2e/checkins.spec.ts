@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures';
+import { holdRequests } from './hold';
 import { seedCouple } from './seed';
 
 const CHECKING_IN = 'Yellow was called: a check-in is open. Nothing new can be asked until it is answered.';
@@ -107,4 +108,36 @@ test('the history follows live, and either partner sets the cadence that both se
   await expect(sub.getByTestId('cadence-now')).toContainText('Off');
   await expect(sub.getByTestId('cadence-now')).toContainText('Set by Avery Dom');
   await sub.context().close();
+});
+
+test('/check-ins arrives rendered with its cadence and history, and asks the API for none of it again', async ({
+  page: dom,
+  browser,
+  request,
+}) => {
+  const { sub: s } = await seedCouple(browser, dom, request);
+  const asked = await (await dom.request.post('/api/checkins', { data: {} })).json();
+  const answered = await s.page.request.post(`/api/checkins/${asked.checkins[0].id}/answer`, {
+    data: { mood: 'green', note: 'Rendered by the server' },
+  });
+  expect(answered.status()).toBe(200);
+  const errors: string[] = [];
+  dom.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  await holdRequests(dom, '**/api/events');
+  const reads: string[] = [];
+  dom.on('request', (r) => {
+    const path = new URL(r.url()).pathname;
+    if (path.startsWith('/api/') && path !== '/api/events') reads.push(path);
+  });
+  await dom.goto('/check-ins');
+  await expect(dom.locator('html[data-hydrated]')).toBeAttached();
+  await expect(dom.getByTestId('checkin-entry').first()).toContainText('Rendered by the server');
+  await expect(dom.getByTestId('cadence-now')).toContainText('Off');
+  // What the page and its layout were rendered with is not read again (the layout's effects may read the
+  // task list for the reminders of the open page, as on every page but /tasks and /dashboard).
+  expect(reads.filter((path) => path !== '/api/tasks')).toEqual([]);
+  expect(errors).toEqual([]);
+  await s.page.context().close();
 });
