@@ -117,6 +117,8 @@ describe.each(databases())('check-in answers and cadence on %s', (kind) => {
     );
     const asked = (await notificationsOf(couple.dominant)).filter((n) => n.type === 'checkin_asked');
     expect(asked).toHaveLength(1);
+    // The test's clock stands still: a second later, so that the history's order is the answers' order.
+    server.clock.advance(1000);
     await expectBody(await answer(couple.dominant, theirs.checkins[0]!.id, { mood: 'green' }), 200);
     await createTask(server, couple, { title: 'After yellow' });
     expect((await history(couple.submissive)).entries.map((e) => e.mood)).toEqual(['green', 'yellow']);
