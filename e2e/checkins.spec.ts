@@ -43,6 +43,11 @@ test('the dominant calls Yellow: the submissive sees it live and answers Green w
   const opener = ask.getByRole('button', { name: 'Check in' });
   await opener.click();
   const dialog = sub.getByRole('dialog', { name: 'Check in' });
+  // Closed without an answer, focus goes back to what opened it; nothing is sent.
+  await sub.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(opener).toBeFocused();
+  await opener.click();
   await dialog.getByRole('button', { name: 'Send check-in' }).click();
   await expect(dialog.getByText('Choose Green, Yellow or Red')).toBeVisible();
   await dialog.getByRole('radio', { name: /Green/ }).check();
