@@ -591,3 +591,40 @@ test.describe('without the service worker', () => {
     expect(describe(found)).toEqual([]);
   });
 });
+
+test('check-ins: Yellow’s banners on both sides, the answer dialog and /check-ins with its history', async ({
+  page: dom,
+  browser,
+  request,
+}) => {
+  const found: Finding[] = [];
+  const { sub: s } = await seedCouple(browser, dom, request);
+  const sub = s.page;
+  await sub.goto('/dashboard');
+  await expect(sub.locator('html')).toHaveAttribute('data-live', 'ready');
+  await dom.goto('/check-ins');
+  await heading(dom, 'Check-ins');
+  await dom.getByRole('button', { name: 'Yellow: ask for a check-in' }).click();
+  await expect(dom.getByTestId('checkin-waiting')).toBeVisible();
+  await audit(dom, '/check-ins, waiting for a check-in', found);
+  const ask = sub.getByTestId('checkin-ask');
+  await expect(ask).toBeVisible();
+  await audit(sub, '/dashboard with a check-in asked', found);
+  const dialog = await openDialog(sub, 'Check in', () =>
+    ask.getByRole('button', { name: 'Check in' }).click(),
+  );
+  await dialog.getByRole('button', { name: 'Send check-in' }).click();
+  await expect(dialog.getByText('Choose Green, Yellow or Red')).toBeVisible();
+  await audit(sub, 'check-in dialog with an error', found);
+  await dialog.getByRole('radio', { name: /Green/ }).check();
+  await dialog.getByLabel('Note (optional)').fill('Fine, thank you.');
+  await dialog.getByRole('button', { name: 'Send check-in' }).click();
+  await expect(dom.getByTestId('checkin-entry')).toHaveCount(1);
+  await dom
+    .getByRole('form', { name: 'Check-ins with Blake Sub' })
+    .getByLabel('Check-ins')
+    .selectOption('weekly');
+  await audit(dom, '/check-ins with a history and a weekly cadence', found);
+  await sub.context().close();
+  expect(describe(found)).toEqual([]);
+});

@@ -174,7 +174,15 @@ test('signed-out visitors are sent to /auth from every app page; signed-in users
   page,
   request,
 }) => {
-  for (const path of ['/dashboard', '/tasks', '/contract', '/journal', '/punishments', '/settings']) {
+  for (const path of [
+    '/dashboard',
+    '/tasks',
+    '/contract',
+    '/journal',
+    '/punishments',
+    '/settings',
+    '/check-ins',
+  ]) {
     await page.goto(path);
     await expect(page).toHaveURL(/\/auth$/);
   }

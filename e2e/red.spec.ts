@@ -56,7 +56,15 @@ test('the submissive calls Red in one tap: the dominant sees it live, cannot ass
 test('Red is reached with the keyboard from the top of every page', async ({ page, browser, request }) => {
   const { sub: s } = await seedCouple(browser, page, request);
   const sub = s.page;
-  for (const path of ['/dashboard', '/tasks', '/punishments', '/journal', '/contract', '/settings']) {
+  for (const path of [
+    '/dashboard',
+    '/tasks',
+    '/punishments',
+    '/journal',
+    '/contract',
+    '/settings',
+    '/check-ins',
+  ]) {
     await sub.goto(path);
     const red = sub.getByRole('button', { name: 'Red: stop everything' });
     await expect(red).toBeVisible();

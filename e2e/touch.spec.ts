@@ -10,6 +10,7 @@ const PAGES = [
   ['/journal', 'Journal'],
   ['/contract', 'Contract'],
   ['/settings', 'Settings'],
+  ['/check-ins', 'Check-ins'],
 ] as const;
 
 async function visit(page: Page, path: string, title: string) {

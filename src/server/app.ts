@@ -24,6 +24,7 @@ import { punishmentRoutes } from './modules/punishments/punishments.routes';
 import { pushRoutes } from './modules/push/push.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { stopRoutes } from './modules/stops/stops.routes';
+import { stopPairs } from './modules/stops/stops.service';
 import { historyRoutes, taskRoutes } from './modules/tasks/tasks.routes';
 import { eventRoutes } from './realtime/events.routes';
 
@@ -75,7 +76,7 @@ export function createApi(deps: AppDeps & Pick<Services, 'database'>) {
       .route('/contracts', contractRoutes(deps))
       .route('/push', pushRoutes(deps))
       .route('/stops', stopRoutes(deps))
-      .route('/checkins', checkinRoutes(deps))
+      .route('/checkins', checkinRoutes(deps, stopPairs))
   );
 }
 

@@ -19,6 +19,7 @@ import {
 } from './media/storage';
 import { sweepExpiredLinks, sweepExpiredSessions } from './modules/accounts/accounts.links';
 import { sweepLoginAttempts } from './modules/accounts/login-limit';
+import { openDueCheckins } from './modules/checkins/checkins.schedule';
 import { sweepContractChains } from './modules/contracts/contracts.chain';
 import { sweepUnclaimedMedia } from './modules/media/media.claims';
 import { deliverNotification, flushHeldPushes } from './modules/push/push.deliver';
@@ -54,6 +55,11 @@ export interface Services extends AppDeps {
    * (`job_runs`); every minute from start. Answers how many reminders it claimed (decision 047).
    */
   sendReminders(): Promise<number>;
+  /**
+   * The scheduled check-ins due (decision 052), when this instance claims the minute (`job_runs`); every
+   * minute from start. Answers how many check-ins it opened.
+   */
+  openCheckins(): Promise<number>;
   /** Stops the event streams, the bus and the timers; the database is closed by its owner. */
   closeRealtime(): Promise<void>;
 }
@@ -210,6 +216,11 @@ export async function createServices(
       if (!(await claimJobRun(database.db, 'reminders', slot))) return 0;
       return sendDueReminders(services);
     },
+    async openCheckins() {
+      const slot = new Date(Math.floor(clock().getTime() / REMINDER_INTERVAL_MS) * REMINDER_INTERVAL_MS);
+      if (!(await claimJobRun(database.db, 'checkins', slot))) return 0;
+      return (await openDueCheckins(services)).length;
+    },
     push,
     async closeRealtime() {
       clearInterval(sweeper);
@@ -247,6 +258,7 @@ export async function createServices(
   const reminders = setInterval(() => {
     if (overrides.scheduleReminders === false) return;
     services.sendReminders().catch((error) => log.warn({ err: error }, 'reminders: run failed, next minute'));
+    services.openCheckins().catch((error) => log.warn({ err: error }, 'check-ins: run failed, next minute'));
   }, REMINDER_INTERVAL_MS);
   reminders.unref();
   return services;

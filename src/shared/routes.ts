@@ -13,6 +13,7 @@ export const paths = {
   journal: '/journal',
   punishments: '/punishments',
   settings: '/settings',
+  checkIns: '/check-ins',
   privacyPolicy: '/privacy-policy',
   termsOfService: '/terms-of-service',
   releaseInfo: '/release-info',

@@ -11,7 +11,12 @@ import {
   sessionRoleInput,
 } from '@/shared/schemas/accounts';
 import { avatarUserParam } from '@/shared/schemas/avatars';
-import { checkinInput } from '@/shared/schemas/checkins';
+import {
+  cadenceInput,
+  checkinAnswerInput,
+  checkinHistoryQuery,
+  checkinInput,
+} from '@/shared/schemas/checkins';
 import { idParam } from '@/shared/schemas/common';
 import {
   contractContentInput,
@@ -283,7 +288,22 @@ const ROUTES: Record<string, FuzzRoute> = {
   'POST /api/stops/lift': { json: stopInput, sample: () => ({}) },
   'GET /api/checkins': { runs: 10 },
   'POST /api/checkins': { json: checkinInput, sample: () => ({}) },
-  'POST /api/checkins/:id/answer': { param: idParam },
+  'POST /api/checkins/:id/answer': {
+    param: idParam,
+    json: checkinAnswerInput,
+    sample: () => ({ mood: 'green' }),
+  },
+  'GET /api/checkins/history': { query: checkinHistoryQuery, runs: 10 },
+  'GET /api/checkins/cadence': { runs: 10 },
+  'PUT /api/checkins/cadence': {
+    json: cadenceInput,
+    sample: (f) => ({
+      partnerId: f.couple.submissive.id,
+      frequency: 'daily',
+      time: '20:00',
+      timeZone: 'UTC',
+    }),
+  },
 };
 
 /** Routes left out, each for its reason. */

@@ -31,6 +31,7 @@ export interface NotificationData {
   red_called: { pairId: string };
   red_lifted: { pairId: string };
   checkin_asked: { pairId: string; checkinId: string };
+  checkin_scheduled: { pairId: string; checkinId: string };
 }
 
 export interface NotificationContent<T extends NotificationType = NotificationType> {
@@ -191,6 +192,15 @@ export const notify = {
       pairId: a.pairId,
       checkinId: a.checkinId,
     }),
+  /**
+   * The pair's cadence opened a check-in (decision 052): an ordinary notification (discreet push unless
+   * details are on, held in quiet hours), asked once, never reminded.
+   */
+  checkinScheduled: (a: { pairId: string; checkinId: string }) =>
+    content('checkin_scheduled', 'Check-in', 'Time to check in: how are you?', {
+      pairId: a.pairId,
+      checkinId: a.checkinId,
+    }),
 } as const;
 
 /** What the partner did to the shared contract, as the notification says it. */
@@ -250,6 +260,8 @@ export function notificationTarget(n: {
     case 'red_lifted':
     case 'checkin_asked':
       return { kind: 'path', to: paths.dashboard };
+    case 'checkin_scheduled':
+      return { kind: 'path', to: paths.checkIns };
     default:
       return null;
   }

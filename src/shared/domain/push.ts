@@ -90,6 +90,7 @@ export function notificationSubject(n: Pick<NotificationLike, 'type' | 'data'>):
       case 'red_called':
       case 'red_lifted':
       case 'checkin_asked':
+      case 'checkin_scheduled':
         return idOf(d.pairId);
       default:
         return null;

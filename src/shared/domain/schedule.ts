@@ -188,3 +188,26 @@ export function isValidTimeZone(tz: string): boolean {
     return false;
   }
 }
+
+/**
+ * The first instant strictly after `after` at which the wall clock in `timeZone` reads `minuteOfDay`
+ * (minutes since local midnight), on any day, or only on `weekday` (Sunday=0) when given. DST as in
+ * `nextOccurrence`: a time in a spring-forward gap moves forward by the gap, an ambiguous one is the earlier.
+ */
+export function nextLocalTime(
+  minuteOfDay: number,
+  weekday: number | null,
+  after: number,
+  timeZone: string,
+): number {
+  if (!Number.isInteger(minuteOfDay) || minuteOfDay < 0 || minuteOfDay >= 24 * 60) {
+    throw new RangeError('Minute of day must be a whole number from 0 to 1439');
+  }
+  const first = dayNumber(localMs(after, timeZone)) - 1;
+  for (let day = first; day <= first + 9; day++) {
+    if (weekday !== null && weekdayOf(day) !== weekday) continue;
+    const at = instantOfLocal(day * DAY_MS + minuteOfDay * MINUTE_MS, timeZone);
+    if (at > after) return at;
+  }
+  throw new Error('No next local time found');
+}

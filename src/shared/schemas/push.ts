@@ -102,12 +102,12 @@ export type PushSubscriptionData = z.output<ReturnType<typeof pushSubscriptionIn
 export const pushEndpointInput = (rules: EndpointRules = {}) =>
   z.object({ endpoint: pushEndpointField(rules) });
 
-const clockTime = z
+export const clockTime = z
   .string({ error: PUSH_MESSAGES.time })
   .regex(/^([01]\d|2[0-3]):[0-5]\d$/, PUSH_MESSAGES.time);
 
 /** An IANA time zone the runtime knows, in its canonical spelling. */
-const timeZoneField = z
+export const timeZoneField = z
   .string({ error: PUSH_MESSAGES.timeZone })
   .min(1, PUSH_MESSAGES.timeZone)
   .max(64, PUSH_MESSAGES.timeZone)

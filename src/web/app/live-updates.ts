@@ -18,11 +18,14 @@ export const LIVE_UPDATES: LiveUpdateTable = {
   'punishment.changed': [{ refresh: queryKeys.punishments }],
   'contract.changed': [contracts],
   'pair.stop_changed': [{ refresh: queryKeys.stops }],
+  // The open check-ins, their history and the cadence: one key holds the three (decision 052).
+  'pair.checkin_changed': [{ refresh: queryKeys.checkins }],
   'pair.ended': [
     { refresh: queryKeys.tasks },
     taskHistory,
     { refresh: queryKeys.punishments },
     contracts,
     { refresh: queryKeys.stops },
+    { refresh: queryKeys.checkins },
   ],
 };

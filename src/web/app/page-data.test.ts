@@ -39,6 +39,14 @@ describe('loadQueries', () => {
     expect(userOf(data)).toBeNull();
   });
 
+  it('holds the first page of the check-ins history as the infinite query keeps it', async () => {
+    const page = { entries: [{ id: 'c1' }], nextCursor: '5_x' };
+    const data = await loadQueries(contextOf({ '/api/checkins/history': page }), [reads.checkinHistory]);
+    const queryClient = new QueryClient();
+    hydrate(queryClient, data.queries);
+    expect(queryClient.getQueryData(queryKeys.checkinHistory)).toEqual({ pages: [page], pageParams: [null] });
+  });
+
   it('reads nothing while a page is prerendered (no request, no session)', async () => {
     const data = await loadQueries({}, [reads.me, reads.tasks]);
     expect(data.queries.queries).toEqual([]);

@@ -47,6 +47,13 @@ export const reads = {
   notifications: read('/api/notifications', queryKeys.notifications),
   requests: read('/api/partner-requests', queryKeys.partnerRequests, (b) => b.requests),
   stops: read('/api/stops', queryKeys.stops),
+  checkins: read('/api/checkins', queryKeys.checkins),
+  checkinCadence: read('/api/checkins/cadence', queryKeys.checkinCadence),
+  // The history is an infinite query: its first page, as the browser's query keeps it.
+  checkinHistory: read('/api/checkins/history', queryKeys.checkinHistory, (b) => ({
+    pages: [b],
+    pageParams: [null],
+  })),
   // The first page of several is not the whole list the query holds: the browser reads it then.
   tasks: read('/api/tasks', queryKeys.tasks, (b) => (b.nextCursor ? undefined : b.tasks)),
   taskHistory: read('/api/task-completions', queryKeys.taskHistory, (b) => b.completions),

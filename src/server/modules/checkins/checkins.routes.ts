@@ -1,16 +1,28 @@
 import { Hono } from 'hono';
-import { type CheckinsView, checkinInput } from '@/shared/schemas/checkins';
+import {
+  type CadencesView,
+  type CheckinHistoryView,
+  type CheckinsView,
+  cadenceInput,
+  checkinAnswerInput,
+  checkinHistoryQuery,
+  checkinInput,
+} from '@/shared/schemas/checkins';
 import { idParam } from '@/shared/schemas/common';
 import { type AppEnv, requireSession } from '../../auth/session';
 import type { AppDeps } from '../../deps';
 import { validate } from '../../http/validate';
-import { answerCheckin, askCheckin, listCheckins } from './checkins.service';
+import { listCadences, setCadence } from './checkins.cadence';
+import { listCheckinHistory } from './checkins.history';
+import { answerCheckin, askCheckin, type CallRedIn, listCheckins } from './checkins.service';
 
 /**
- * /api/checkins: Yellow (decision 049). Any signed-in partner, in either role and before a Switch has
- * chosen one, asks the other to check in; only the other answers.
+ * /api/checkins: Yellow (decision 049) and the check-ins (decision 052). Any signed-in partner, in either
+ * role and before a Switch has chosen one, asks the other to check in, answers what is theirs, reads the
+ * pair's answered check-ins and sets the pair's cadence. `callRed`: the stops service's Red, for an
+ * answer of Red.
  */
-export const checkinRoutes = (deps: AppDeps) =>
+export const checkinRoutes = (deps: AppDeps, callRed: CallRedIn) =>
   new Hono<AppEnv>()
     .use(requireSession(deps))
     .get('/', async (c) => c.json<CheckinsView>(await listCheckins(deps.db, c.var.actor.id), 200))
@@ -18,7 +30,19 @@ export const checkinRoutes = (deps: AppDeps) =>
       await deps.limits.hit('checkinAskByAccount', c.var.actor.id);
       return c.json<CheckinsView>(await askCheckin(deps, c.var.actor, c.req.valid('json')), 200);
     })
-    .post('/:id/answer', validate('param', idParam), async (c) => {
+    .get('/history', validate('query', checkinHistoryQuery), async (c) =>
+      c.json<CheckinHistoryView>(
+        await listCheckinHistory(deps.db, c.var.actor.id, c.req.valid('query').before),
+        200,
+      ),
+    )
+    .get('/cadence', async (c) => c.json<CadencesView>(await listCadences(deps.db, c.var.actor.id), 200))
+    .put('/cadence', validate('json', cadenceInput), async (c) =>
+      c.json<CadencesView>(await setCadence(deps, c.var.actor, c.req.valid('json')), 200),
+    )
+    .post('/:id/answer', validate('param', idParam), validate('json', checkinAnswerInput), async (c) => {
       await deps.limits.hit('checkinAnswerByAccount', c.var.actor.id);
-      return c.json<CheckinsView>(await answerCheckin(deps, c.var.actor, c.req.valid('param')), 200);
+      const answer = { ...c.req.valid('param'), ...c.req.valid('json') };
+      const { checkins } = await answerCheckin(deps, c.var.actor, answer, callRed);
+      return c.json<CheckinsView>({ checkins }, 200);
     });

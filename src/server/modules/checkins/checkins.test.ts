@@ -21,7 +21,8 @@ const MISSING = '3f0c7a8e-0000-4000-8000-000000000000';
 const checkinsOf = async (who: TestUser): Promise<CheckinsView> =>
   expectBody(await who.client.get('/api/checkins'), 200);
 const ask = (who: TestUser, body: unknown = {}) => who.client.post('/api/checkins', body);
-const answer = (who: TestUser, id: string) => who.client.post(`/api/checkins/${id}/answer`, {});
+const answer = (who: TestUser, id: string, body: unknown = { mood: 'green' }) =>
+  who.client.post(`/api/checkins/${id}/answer`, body);
 const asked = async (response: Promise<Response>): Promise<CheckinsView> => expectBody(await response, 200);
 
 /**
@@ -48,13 +49,15 @@ describe.each(databases())('Yellow on %s', (kind) => {
         id: expect.any(String),
         pairId,
         partnerId: submissive.id,
+        kind: 'yellow',
         askedByMe: true,
+        forMe: false,
         askedAt: expect.any(Number),
       },
     ]);
     await asked(ask(dominant));
     expect((await checkinsOf(submissive)).checkins).toEqual([
-      expect.objectContaining({ pairId, partnerId: dominant.id, askedByMe: false }),
+      expect.objectContaining({ pairId, partnerId: dominant.id, askedByMe: false, forMe: true }),
     ]);
     const told = (await notificationsOf(submissive)).filter((n) => n.type === 'checkin_asked');
     expect(told).toHaveLength(1);

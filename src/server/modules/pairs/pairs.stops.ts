@@ -20,10 +20,10 @@ export type PairHold = 'stopped' | 'checking_in' | null;
 
 /**
  * The pair's hold as a field of a statement that reads the pair (a create's pair read): Red first, then
- * an open check-in; null when neither.
+ * an open check-in asked by Yellow (a scheduled check-in holds nothing; decision 052); null when neither.
  */
 export const pairHold = (pairId: PgColumn | string) =>
-  sql<PairHold>`case when ${pairIsStopped(pairId)} then 'stopped' when exists (select 1 from ${pairCheckins} where ${pairCheckins.pairId} = ${sql`${pairId}`} and ${pairCheckins.answeredAt} is null) then 'checking_in' else null end`;
+  sql<PairHold>`case when ${pairIsStopped(pairId)} then 'stopped' when exists (select 1 from ${pairCheckins} where ${pairCheckins.pairId} = ${sql`${pairId}`} and ${pairCheckins.answeredAt} is null and ${pairCheckins.kind} = 'yellow') then 'checking_in' else null end`;
 
 /** The refusal of a write while Red holds its pair. */
 export const pairStopped = () => pairStoppedError(STOP_TEXT.stopped);

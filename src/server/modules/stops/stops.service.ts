@@ -63,24 +63,38 @@ const tell = async (tx: Tx, emit: Emit, actorId: string, pair: PairOfActor, lift
  */
 export async function callRed(deps: AppDeps, actor: Actor, input: StopInput): Promise<StopsView> {
   return deps.publisher.transaction(async (tx, emit) => {
-    const targets = await lockActivePairsOf(tx, actor.id, input.partnerId, STOP_TEXT.noPartner);
-    if (targets.length > 0) {
-      const now = deps.clock();
-      const made = await tx
-        .insert(pairStops)
-        .values(targets.map((pair) => ({ pairId: pair.id, calledBy: actor.id, calledAt: now })))
-        .onConflictDoNothing()
-        .returning({ pairId: pairStops.pairId });
-      const stopped = new Set(made.map((row) => row.pairId));
-      for (const pair of targets) {
-        if (!stopped.has(pair.id)) continue;
-        await markStopped(tx, pair.id, now);
-        await pauseTimers(tx, emit, pair, now);
-        await tell(tx, emit, actor.id, pair, false);
-      }
-    }
+    await stopPairs(deps, tx, emit, actor, input.partnerId);
     return listStops(tx, actor.id);
   });
+}
+
+/**
+ * Red inside a transaction the caller already holds: the one way a pair is stopped, also when a check-in
+ * is answered Red (decision 052). Answers the ids of the pairs it newly stopped.
+ */
+export async function stopPairs(
+  deps: Pick<AppDeps, 'clock'>,
+  tx: Tx,
+  emit: Emit,
+  actor: Pick<Actor, 'id'>,
+  partnerId: string | undefined,
+): Promise<string[]> {
+  const targets = await lockActivePairsOf(tx, actor.id, partnerId, STOP_TEXT.noPartner);
+  if (targets.length === 0) return [];
+  const now = deps.clock();
+  const made = await tx
+    .insert(pairStops)
+    .values(targets.map((pair) => ({ pairId: pair.id, calledBy: actor.id, calledAt: now })))
+    .onConflictDoNothing()
+    .returning({ pairId: pairStops.pairId });
+  const stopped = new Set(made.map((row) => row.pairId));
+  for (const pair of targets) {
+    if (!stopped.has(pair.id)) continue;
+    await markStopped(tx, pair.id, now);
+    await pauseTimers(tx, emit, pair, now);
+    await tell(tx, emit, actor.id, pair, false);
+  }
+  return [...stopped];
 }
 
 /**

@@ -1,6 +1,7 @@
 import { Navigate, Outlet } from 'react-router';
 import { paths } from '@/shared/routes';
 import { RoleChooser } from '@/web/features/accounts/components/role-chooser';
+import { CheckinBanner } from '@/web/features/checkins/components/checkin-banner';
 import { RequestDialogProvider } from '@/web/features/partners/components/request-dialog-provider';
 import { RedButton } from '@/web/features/stops/components/red-button';
 import { StopBanner } from '@/web/features/stops/components/stop-banner';
@@ -75,6 +76,7 @@ function SignedInShell() {
             <TopBar user={user} />
             <ConnectionBanner />
             <StopBanner user={user} />
+            <CheckinBanner user={user} />
             <main
               ref={focusRescue}
               id={MAIN_ID}

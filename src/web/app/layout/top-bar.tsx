@@ -8,6 +8,7 @@ import { Badge } from '@/web/components/ui/badge';
 import { BrandMark } from '@/web/components/ui/brand-mark';
 import { Button } from '@/web/components/ui/button';
 import { useLogoutAction } from '@/web/features/accounts/api/logout';
+import { YellowButton } from '@/web/features/checkins/components/yellow-button';
 import { NotificationBell } from '@/web/features/notifications/components/notification-bell';
 import { useIncomingRequests } from '@/web/features/partners/api/requests';
 import { useOpenRequest } from '@/web/features/partners/components/request-dialog-provider';
@@ -38,6 +39,7 @@ export function TopBar({ user }: { user: CurrentUser }) {
         ) : null}
         <div className="ml-auto flex min-w-0 items-center gap-1 sm:gap-2">
           <RedButton />
+          <YellowButton />
           <NotificationBell requests={requests} onOpenRequest={openRequest} />
           {user.partners.length > 0 ? (
             <ul
@@ -59,7 +61,10 @@ export function TopBar({ user }: { user: CurrentUser }) {
             </ul>
           ) : null}
           <div className="flex min-w-0 items-center gap-2">
-            <Avatar name={user.displayName} src={user.photoURL} />
+            {/* On a phone the bar keeps room for Red and Yellow: the name is read out below instead. */}
+            <span className="hidden sm:inline-flex">
+              <Avatar name={user.displayName} src={user.photoURL} />
+            </span>
             <div className="hidden min-w-0 leading-tight sm:block">
               <p className="truncate text-sm font-medium">{user.displayName}</p>
               <p className="truncate text-xs text-muted-foreground">{user.email}</p>

@@ -1,4 +1,4 @@
-import { Bell, FileText, Info, LifeBuoy } from 'lucide-react';
+import { Bell, CircleAlert, FileText, Info, LifeBuoy } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { APP_VERSION, SUPPORT_EMAIL } from '@/shared/about';
@@ -73,6 +73,21 @@ export function LegalSection() {
           Release Information
         </Link>
       </div>
+    </SettingsSection>
+  );
+}
+
+/** Check-ins (decision 052): the cadence and the pair's past check-ins live on their own page. */
+export function CheckinsSection() {
+  return (
+    <SettingsSection
+      title="Check-ins"
+      Icon={CircleAlert}
+      description="When the two of you are asked how you are, and your past check-ins."
+    >
+      <Link to={paths.checkIns} className={buttonClasses('outline')}>
+        Open check-ins
+      </Link>
     </SettingsSection>
   );
 }

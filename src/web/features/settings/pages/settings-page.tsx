@@ -9,6 +9,7 @@ import { DeleteAccountSection } from '../components/delete-account-section';
 import { ExportDataSection } from '../components/export-data-section';
 import {
   AboutSection,
+  CheckinsSection,
   LegalSection,
   NotificationsSection,
   SupportSection,
@@ -36,6 +37,7 @@ export function SettingsPage({ pushPanel }: { pushPanel?: ReactNode } = {}) {
       <BlockedUsersSection />
       {/* The push panel (the push feature's) is passed in by app/router.tsx. */}
       <NotificationsSection>{pushPanel}</NotificationsSection>
+      <CheckinsSection />
       <SecuritySection />
       <ExportDataSection />
       <ChangePasswordSection />
