@@ -69,6 +69,9 @@ test('public screens: landing, login, register, forgot password, legal, 404, rol
   await page.goto('/release-info');
   await heading(page, 'Release Information');
   await audit(page, '/release-info', found);
+  await page.goto('/help');
+  await heading(page, 'Help and support');
+  await audit(page, '/help', found);
   await page.goto('/no-such-page');
   await heading(page, 'Page not found');
   await audit(page, '404', found);

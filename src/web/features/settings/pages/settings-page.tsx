@@ -9,6 +9,7 @@ import { DeleteAccountSection } from '../components/delete-account-section';
 import { ExportDataSection } from '../components/export-data-section';
 import {
   AboutSection,
+  HelpSection,
   LegalSection,
   NotificationsSection,
   SupportSection,
@@ -39,6 +40,7 @@ export function SettingsPage({ pushPanel }: { pushPanel?: ReactNode } = {}) {
       <SecuritySection />
       <ExportDataSection />
       <ChangePasswordSection />
+      <HelpSection />
       <SupportSection />
       <AboutSection />
       <LegalSection />
