@@ -12,6 +12,7 @@ export const NOTIFICATION_TYPES = [
   'red_called',
   'red_lifted',
   'checkin_asked',
+  'aftercare_asked',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

@@ -18,11 +18,13 @@ export const LIVE_UPDATES: LiveUpdateTable = {
   'punishment.changed': [{ refresh: queryKeys.punishments }],
   'contract.changed': [contracts],
   'pair.stop_changed': [{ refresh: queryKeys.stops }],
+  'aftercare.changed': [{ refresh: queryKeys.aftercare }],
   'pair.ended': [
     { refresh: queryKeys.tasks },
     taskHistory,
     { refresh: queryKeys.punishments },
     contracts,
     { refresh: queryKeys.stops },
+    { refresh: queryKeys.aftercare },
   ],
 };

@@ -42,6 +42,7 @@ export const reads = {
   notifications: read('/api/notifications', queryKeys.notifications),
   requests: read('/api/partner-requests', queryKeys.partnerRequests, (b) => b.requests),
   stops: read('/api/stops', queryKeys.stops),
+  aftercare: read('/api/aftercare', queryKeys.aftercare),
   // The first page of several is not the whole list the query holds: the browser reads it then.
   tasks: read('/api/tasks', queryKeys.tasks, (b) => (b.nextCursor ? undefined : b.tasks)),
   taskHistory: read('/api/task-completions', queryKeys.taskHistory, (b) => b.completions),

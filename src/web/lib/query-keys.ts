@@ -22,4 +22,6 @@ export const queryKeys = {
   pushPreferences: ['push-preferences'] as const,
   /** Red: the open stops of the user's pairs (decision 049). */
   stops: ['stops'] as const,
+  /** Aftercare: the asks the user has yet to answer (decision 054). */
+  aftercare: ['aftercare'] as const,
 };

@@ -5,10 +5,16 @@ import { loadQueries, reads, userOf } from '@/web/app/page-data';
 
 /**
  * The signed-in layout's data: who is signed in, and what its top bar shows on every page (the bell, the
- * requests, Red). A visitor is sent to the login before anything is rendered.
+ * requests, Red) and under it (open aftercare). A visitor is sent to the login before anything is rendered.
  */
 export async function loader({ context }: LoaderFunctionArgs) {
-  const data = await loadQueries(context, [reads.me, reads.notifications, reads.requests, reads.stops]);
+  const data = await loadQueries(context, [
+    reads.me,
+    reads.notifications,
+    reads.requests,
+    reads.stops,
+    reads.aftercare,
+  ]);
   if (context.read && !userOf(data)) throw redirect(paths.auth);
   return data;
 }

@@ -2,6 +2,7 @@ import { Navigate, Outlet } from 'react-router';
 import { paths } from '@/shared/routes';
 import { DialogCornerContext } from '@/web/components/ui/dialog';
 import { RoleChooser } from '@/web/features/accounts/components/role-chooser';
+import { AftercareCards } from '@/web/features/aftercare/components/aftercare-card';
 import { RequestDialogProvider } from '@/web/features/partners/components/request-dialog-provider';
 import { RedButton } from '@/web/features/stops/components/red-button';
 import { StopBanner } from '@/web/features/stops/components/stop-banner';
@@ -67,6 +68,7 @@ function SignedInShell() {
               <TopBar user={user} />
               <ConnectionBanner />
               <StopBanner user={user} />
+              <AftercareCards user={user} />
               <main
                 ref={focusRescue}
                 id={MAIN_ID}
