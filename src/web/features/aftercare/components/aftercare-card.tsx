@@ -52,15 +52,21 @@ function AftercareCard({ ask, partnerName }: { ask: AftercareView; partnerName: 
   const heading = useId();
   const [note, setNote] = useState('');
   const respond = useRespondToAftercare();
-  const send = (dismiss: boolean) =>
-    respond.mutate(dismiss ? { id: ask.id, dismiss } : { id: ask.id, dismiss, note: note.trim() }, {
-      onSuccess: () => {
-        if (!dismiss) toast.success(AFTERCARE_CARD_TEXT.sent);
-        // The card is gone: focus goes to the page's heading, never to nothing.
-        focusPageHeading();
-      },
-      onError: (error) => toast.error(errorMessage(error, AFTERCARE_CARD_TEXT.failed)),
-    });
+  // Awaited rather than given callbacks: the answer removes this card, and a removed card's callbacks
+  // would never run.
+  const send = async (dismiss: boolean) => {
+    try {
+      await respond.mutateAsync(
+        dismiss ? { id: ask.id, dismiss } : { id: ask.id, dismiss, note: note.trim() },
+      );
+    } catch (error) {
+      toast.error(errorMessage(error, AFTERCARE_CARD_TEXT.failed));
+      return;
+    }
+    if (!dismiss) toast.success(AFTERCARE_CARD_TEXT.sent);
+    // The card is gone: focus goes to the page's heading, never to nothing.
+    focusPageHeading();
+  };
   return (
     <section
       aria-labelledby={heading}
@@ -90,7 +96,7 @@ function AftercareCard({ ask, partnerName }: { ask: AftercareView; partnerName: 
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          send(false);
+          void send(false);
         }}
       >
         <TextAreaField
@@ -105,7 +111,7 @@ function AftercareCard({ ask, partnerName }: { ask: AftercareView; partnerName: 
           <Button type="submit" disabled={respond.isPending}>
             {respond.isPending ? AFTERCARE_CARD_TEXT.sending : AFTERCARE_CARD_TEXT.send}
           </Button>
-          <Button type="button" variant="ghost" disabled={respond.isPending} onClick={() => send(true)}>
+          <Button type="button" variant="ghost" disabled={respond.isPending} onClick={() => void send(true)}>
             {AFTERCARE_CARD_TEXT.dismiss}
           </Button>
         </div>
