@@ -77,7 +77,10 @@ test('Red during a punishment timer: the dominant sees it at once and cannot ass
   await expect(aftercareCard(dom)).toHaveCount(0);
 
   // The punishment marked "aftercare required", completed, asks again; once both answered it was given.
-  await sub.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /^Punish/ }).click();
+  await sub
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: /^Punish/ })
+    .click();
   await subCard.getByRole('button', { name: 'Mark complete' }).click();
   for (const page of [sub, dom])
     await expect(aftercareCard(page)).toContainText('After the punishment “Corner time”.');
