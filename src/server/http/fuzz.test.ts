@@ -10,6 +10,7 @@ import {
   resetPasswordInput,
   sessionRoleInput,
 } from '@/shared/schemas/accounts';
+import { aftercareAnswerInput } from '@/shared/schemas/aftercare';
 import { avatarUserParam } from '@/shared/schemas/avatars';
 import { checkinInput } from '@/shared/schemas/checkins';
 import { idParam } from '@/shared/schemas/common';
@@ -284,6 +285,9 @@ const ROUTES: Record<string, FuzzRoute> = {
   'GET /api/checkins': { runs: 10 },
   'POST /api/checkins': { json: checkinInput, sample: () => ({}) },
   'POST /api/checkins/:id/answer': { param: idParam },
+  'GET /api/aftercare': { runs: 10 },
+  'POST /api/aftercare/:id/answer': { param: idParam, json: aftercareAnswerInput, sample: () => ({}) },
+  'POST /api/aftercare/:id/dismiss': { param: idParam },
 };
 
 /** Routes left out, each for its reason. */
