@@ -103,7 +103,7 @@ function AftercareCard({ ask, partnerName }: { ask: AftercareView; partnerName: 
           label={AFTERCARE_TEXT.question}
           hint={`Optional · ${note.length}/${AFTERCARE_NOTE_MAX}`}
           value={note}
-          rows={3}
+          rows={2}
           maxLength={AFTERCARE_NOTE_MAX}
           onChange={(event) => setNote(event.target.value)}
         />

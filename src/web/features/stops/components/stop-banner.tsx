@@ -15,7 +15,7 @@ export const STOP_BANNER_TEXT = {
   lifted: 'Red lifted',
   liftFailed: "Couldn't lift Red. Try again.",
   help: 'Help and support',
-  helpNote: 'private: nobody is told you opened it',
+  helpNote: 'Private: nobody is told you opened it.',
 } as const;
 
 /**
@@ -71,7 +71,7 @@ export function StopBanner({ user }: { user: CurrentUser }) {
               </p>
             ))}
             {/* The help page (decision 054), for either partner: it asks the server nothing. */}
-            <p className="text-muted-foreground">
+            <p className="flex flex-wrap items-center gap-x-2 text-muted-foreground">
               <Link
                 to={paths.help}
                 state={{ from: paths.dashboard }}
@@ -79,8 +79,8 @@ export function StopBanner({ user }: { user: CurrentUser }) {
                 className="inline-flex min-h-11 items-center font-medium text-primary underline underline-offset-4"
               >
                 {STOP_BANNER_TEXT.help}
-              </Link>{' '}
-              ({STOP_BANNER_TEXT.helpNote})
+              </Link>
+              <span>{STOP_BANNER_TEXT.helpNote}</span>
             </p>
           </div>
         </section>
