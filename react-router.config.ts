@@ -8,5 +8,5 @@ export default {
   appDirectory: 'src/web',
   buildDirectory: 'dist/web',
   ssr: true,
-  prerender: ['/', '/auth', '/privacy-policy', '/terms-of-service', '/release-info'],
+  prerender: ['/', '/auth', '/privacy-policy', '/terms-of-service', '/release-info', '/help'],
 } satisfies Config;

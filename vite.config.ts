@@ -36,8 +36,9 @@ export default defineConfig(({ isSsrBuild, command }) => ({
                 'icons/{icon-192,badge-96,favicon-48}.png',
                 'offline.html',
               ],
-              // The landing page and the shell are written after this build: named here, under the build's id.
-              additionalManifestEntries: ['/index.html', '/shell.html'].map((url) => ({
+              // The landing page, the shell and the help page (decision 054: it opens offline, from the precache,
+              // online too) are written after this build: named here, under the build's id.
+              additionalManifestEntries: ['/index.html', '/shell.html', '/help'].map((url) => ({
                 url,
                 revision: BUILD_ID,
               })),

@@ -69,6 +69,9 @@ test('public screens: landing, login, register, forgot password, legal, 404, rol
   await page.goto('/release-info');
   await heading(page, 'Release Information');
   await audit(page, '/release-info', found);
+  await page.goto('/help');
+  await heading(page, 'Help and support');
+  await audit(page, '/help', found);
   await page.goto('/no-such-page');
   await heading(page, 'Page not found');
   await audit(page, '404', found);
@@ -128,6 +131,13 @@ test("the dominant's dashboard, its dialogs and the bell", async ({ page, browse
   await openDialog(dom, 'Notifications', () => dom.getByRole('button', { name: /^Notifications/ }).click());
   await audit(dom, 'notifications menu', found);
   await dom.keyboard.press('Escape');
+  // Red's banner with its help link, then the aftercare its lift asks of both (decision 054).
+  await dom.getByRole('button', { name: 'Red: stop everything' }).click();
+  await expect(dom.getByTestId('stop-banner')).toBeVisible();
+  await audit(dom, 'Red banner', found);
+  await dom.getByTestId('stop-banner').getByRole('button', { name: 'Lift Red' }).click();
+  await expect(dom.getByTestId('aftercare-card')).toBeVisible();
+  await audit(dom, 'aftercare card', found);
   expect(describe(found)).toEqual([]);
 });
 

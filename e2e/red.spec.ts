@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures';
+import { expect, LAYOUT, openNewTaskForm, test } from './fixtures';
 import { seedCouple, seedTask } from './seed';
 
 const STOPPED = 'Red was called. Nothing new can be asked until it is lifted.';
@@ -145,3 +145,53 @@ test('while Red lasts, a task falling due is on hold on both screens, not past d
   await expect(sub.getByTestId('recent-task')).not.toContainText('On hold');
   await sub.context().close();
 });
+
+test(
+  'Red stays reachable over an open dialog: by keyboard and by pointer, announced, and the stop happens',
+  LAYOUT,
+  async ({ page: dom, browser, request }) => {
+    const { sub: s } = await seedCouple(browser, dom, request);
+    await dom.goto('/dashboard');
+    const form = await openNewTaskForm(dom);
+    const dialog = dom.getByRole('dialog', { name: 'Create New Task' });
+    await expect(form).toBeVisible();
+    // The dialog's first field has focus, never Red.
+    const red = dialog.getByRole('button', { name: 'Red: stop everything' });
+    await expect(red).toBeVisible();
+    await expect(red).not.toBeFocused();
+
+    // By keyboard: backwards from the first field, past the close button, to Red.
+    let presses = 0;
+    while (!(await red.evaluate((el) => el === document.activeElement)) && presses < 4) {
+      await dom.keyboard.press('Shift+Tab');
+      presses += 1;
+    }
+    await expect(red).toBeFocused();
+    await dom.keyboard.press('Enter');
+    await expect(red).toHaveAttribute('aria-pressed', 'true');
+    await expect(dialog.getByRole('status')).toHaveText(
+      'Red called. Everything is paused until you lift it.',
+    );
+    const stops = async () => (await (await dom.request.get('/api/stops')).json()).stops as unknown[];
+    expect(await stops()).toHaveLength(1);
+    // The partner is stopped too, at once.
+    await s.page.goto('/dashboard');
+    await expect(s.page.getByTestId('stop-banner')).toContainText('Avery Dom called Red.');
+
+    // Lifted; then by pointer, over the same dialog.
+    await dom.keyboard.press('Escape');
+    await dom.getByTestId('stop-banner').getByRole('button', { name: 'Lift Red' }).click();
+    await expect(dom.getByTestId('stop-banner')).toHaveCount(0);
+    await openNewTaskForm(dom);
+    await dialog.getByRole('button', { name: 'Red: stop everything' }).click();
+    await expect(dialog.getByRole('button', { name: 'Red: stop everything' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    expect(await stops()).toHaveLength(1);
+    // Closing the dialog gives focus back to what opened it, and the banner is there.
+    await dom.keyboard.press('Escape');
+    await expect(dom.getByTestId('stop-banner')).toContainText('You called Red.');
+    await s.page.context().close();
+  },
+);

@@ -11,6 +11,7 @@ import { writeGuard } from './http/guards';
 import { securityHeaderRecord, securityHeaders } from './http/security-headers';
 import { mountWebApp, type WebAppOptions } from './http/web-app';
 import { authRoutes, meRoutes } from './modules/accounts/accounts.routes';
+import { aftercareRoutes } from './modules/aftercare/aftercare.routes';
 import { avatarRoutes, myAvatarRoutes } from './modules/avatars/avatars.routes';
 import { checkinRoutes } from './modules/checkins/checkins.routes';
 import { contractRoutes } from './modules/contracts/contracts.routes';
@@ -77,6 +78,7 @@ export function createApi(deps: AppDeps & Pick<Services, 'database'>) {
       .route('/push', pushRoutes(deps))
       .route('/stops', stopRoutes(deps))
       .route('/checkins', checkinRoutes(deps, stopPairs))
+      .route('/aftercare', aftercareRoutes(deps))
   );
 }
 

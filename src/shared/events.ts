@@ -26,6 +26,8 @@ const EVENTS = {
   'pair.stop_changed': payload<{ pairId: string }>(),
   /** Yellow asked for a check-in in a pair, or it was answered (decision 049). */
   'pair.checkin_changed': payload<{ pairId: string }>(),
+  /** Aftercare was asked in a pair, or a partner answered or dismissed it (decision 054). */
+  'aftercare.changed': payload<{ pairId: string }>(),
 };
 
 export type EventPayloads = { [N in keyof typeof EVENTS]: (typeof EVENTS)[N] };

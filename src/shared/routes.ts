@@ -17,6 +17,8 @@ export const paths = {
   privacyPolicy: '/privacy-policy',
   termsOfService: '/terms-of-service',
   releaseInfo: '/release-info',
+  /** Help and support (decision 054): public, prerendered, opens offline, asks the server nothing. */
+  help: '/help',
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];

@@ -11,6 +11,7 @@ export default [
     route('privacy-policy', 'routes/privacy-policy.tsx'),
     route('terms-of-service', 'routes/terms-of-service.tsx'),
     route('release-info', 'routes/release-info.tsx'),
+    route('help', 'routes/help.tsx'),
   ]),
   route('auth', 'routes/auth.tsx'),
   route('auth-callback', 'routes/auth-callback.tsx'),

@@ -10,6 +10,7 @@ import {
   resetPasswordInput,
   sessionRoleInput,
 } from '@/shared/schemas/accounts';
+import { aftercareAnswerInput } from '@/shared/schemas/aftercare';
 import { avatarUserParam } from '@/shared/schemas/avatars';
 import {
   cadenceInput,
@@ -304,6 +305,9 @@ const ROUTES: Record<string, FuzzRoute> = {
       timeZone: 'UTC',
     }),
   },
+  'GET /api/aftercare': { runs: 10 },
+  'POST /api/aftercare/:id/answer': { param: idParam, json: aftercareAnswerInput, sample: () => ({}) },
+  'POST /api/aftercare/:id/dismiss': { param: idParam },
 };
 
 /** Routes left out, each for its reason. */

@@ -32,6 +32,7 @@ export interface NotificationData {
   red_lifted: { pairId: string };
   checkin_asked: { pairId: string; checkinId: string };
   checkin_scheduled: { pairId: string; checkinId: string };
+  aftercare_asked: { pairId: string; aftercareId: string };
 }
 
 export interface NotificationContent<T extends NotificationType = NotificationType> {
@@ -201,6 +202,16 @@ export const notify = {
       pairId: a.pairId,
       checkinId: a.checkinId,
     }),
+  /**
+   * Aftercare (decision 054): both partners are asked, after a punishment marked "aftercare required" or
+   * a lifted Red. Not a safety push: held by quiet hours and by a stopped pair like any other; discreet
+   * unless details are on, and even then it carries only the question, never a note.
+   */
+  aftercareAsked: (a: { pairId: string; aftercareId: string }) =>
+    content('aftercare_asked', 'Aftercare', 'How are you? What do you need?', {
+      pairId: a.pairId,
+      aftercareId: a.aftercareId,
+    }),
 } as const;
 
 /** What the partner did to the shared contract, as the notification says it. */
@@ -259,6 +270,7 @@ export function notificationTarget(n: {
     case 'red_called':
     case 'red_lifted':
     case 'checkin_asked':
+    case 'aftercare_asked':
       return { kind: 'path', to: paths.dashboard };
     case 'checkin_scheduled':
       return { kind: 'path', to: paths.checkIns };

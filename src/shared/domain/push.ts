@@ -92,6 +92,8 @@ export function notificationSubject(n: Pick<NotificationLike, 'type' | 'data'>):
       case 'checkin_asked':
       case 'checkin_scheduled':
         return idOf(d.pairId);
+      case 'aftercare_asked':
+        return idOf(d.aftercareId);
       default:
         return null;
     }
@@ -116,8 +118,9 @@ export const pushUrgency = (type: NotificationType): 'high' | 'normal' =>
  */
 export function notificationPush(n: NotificationLike, showDetails: boolean): PushMessage {
   const url = notificationUrl(n);
-  // A safety push says what it is even on a discreet device: its words name no one and no reason.
-  if (!showDetails && !isSafetyPush(n.type))
+  // A safety push says what it is even on a discreet device: its words name no one and no reason. An
+  // aftercare ask is discreet whatever the choice (decision 054): a lock screen is not the place for it.
+  if ((!showDetails || n.type === 'aftercare_asked') && !isSafetyPush(n.type))
     return { title: DISCREET_TITLE, body: DISCREET_BODY, url, tag: DISCREET_TAG };
   return { title: n.title, body: n.message, url, tag: `pact:${notificationSubject(n)}` };
 }

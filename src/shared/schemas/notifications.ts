@@ -13,6 +13,7 @@ export const NOTIFICATION_TYPES = [
   'red_lifted',
   'checkin_asked',
   'checkin_scheduled',
+  'aftercare_asked',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

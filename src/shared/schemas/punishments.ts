@@ -9,6 +9,7 @@ import {
   TIMER_MAX_MINUTES,
   TIMER_MIN_MINUTES,
 } from '../domain/punishments';
+import type { PunishmentAftercare } from './aftercare';
 import { feedbackInputOf, uuidField } from './common';
 
 export const VOICE_NOTE_DESCRIPTION_MAX = 500;
@@ -85,6 +86,8 @@ export interface PunishmentView {
   isCompleted: boolean;
   completedAt: number | null;
   aftercareRequired: boolean;
+  /** Where its aftercare stands once it is asked (decision 054); null before. */
+  aftercare: PunishmentAftercare;
   timerEnabled: boolean;
   timerDuration: number;
   timerStartTime: number | null;

@@ -20,6 +20,7 @@ export const LIVE_UPDATES: LiveUpdateTable = {
   'pair.stop_changed': [{ refresh: queryKeys.stops }],
   // The open check-ins, their history and the cadence: one key holds the three (decision 052).
   'pair.checkin_changed': [{ refresh: queryKeys.checkins }],
+  'aftercare.changed': [{ refresh: queryKeys.aftercare }],
   'pair.ended': [
     { refresh: queryKeys.tasks },
     taskHistory,
@@ -27,5 +28,6 @@ export const LIVE_UPDATES: LiveUpdateTable = {
     contracts,
     { refresh: queryKeys.stops },
     { refresh: queryKeys.checkins },
+    { refresh: queryKeys.aftercare },
   ],
 };

@@ -54,6 +54,7 @@ export const reads = {
     pages: [b],
     pageParams: [null],
   })),
+  aftercare: read('/api/aftercare', queryKeys.aftercare),
   // The first page of several is not the whole list the query holds: the browser reads it then.
   tasks: read('/api/tasks', queryKeys.tasks, (b) => (b.nextCursor ? undefined : b.tasks)),
   taskHistory: read('/api/task-completions', queryKeys.taskHistory, (b) => b.completions),

@@ -26,4 +26,6 @@ export const queryKeys = {
   checkins: ['checkins'] as const,
   checkinHistory: ['checkins', 'history'] as const,
   checkinCadence: ['checkins', 'cadence'] as const,
+  /** Aftercare: the asks the user has yet to answer (decision 054). */
+  aftercare: ['aftercare'] as const,
 };

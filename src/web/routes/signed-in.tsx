@@ -5,7 +5,7 @@ import { loadQueries, reads, userOf } from '@/web/app/page-data';
 
 /**
  * The signed-in layout's data: who is signed in, and what its top bar shows on every page (the bell, the
- * requests, Red and the open check-ins). A visitor is sent to the login before anything is rendered.
+ * requests, Red and the open check-ins) and under it (open aftercare). A visitor is sent to the login before anything is rendered.
  */
 export async function loader({ context }: LoaderFunctionArgs) {
   const data = await loadQueries(context, [
@@ -14,6 +14,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
     reads.requests,
     reads.stops,
     reads.checkins,
+    reads.aftercare,
   ]);
   if (context.read && !userOf(data)) throw redirect(paths.auth);
   return data;

@@ -23,7 +23,8 @@ const OFFLINE_PAGE = '/offline.html';
 const NETWORK_TIMEOUT_MS = 4000;
 
 // The whole build: the shell, the landing page, every hashed chunk and style, the offline page, the small icons. Only the
-// exact URLs of the manifest match (no `/` -> index.html, no clean URLs): pages come from the network.
+// exact URLs of the manifest match (no `/` -> index.html, no clean URLs): pages come from the network, except the help
+// page, precached at its address (`/help`) and answered from here, offline or not (decision 054).
 precacheAndRoute(self.__WB_MANIFEST, { directoryIndex: '', cleanURLs: false });
 
 // A page written by a newer build than the active worker's (fetched from the network) asks for chunks

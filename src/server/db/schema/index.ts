@@ -1,3 +1,4 @@
+export * from './aftercare';
 export * from './auth';
 export * from './avatars';
 export * from './contracts';

@@ -1,3 +1,4 @@
+import type { PunishmentAftercare } from '@/shared/schemas/aftercare';
 import type { PunishmentView } from '@/shared/schemas/punishments';
 import type { punishments } from '../../db/schema';
 
@@ -5,6 +6,7 @@ const ms = (d: Date | null) => (d ? d.getTime() : null);
 
 export function presentPunishment(row: {
   punishment: typeof punishments.$inferSelect;
+  aftercare?: PunishmentAftercare;
   assignedByName: string | null;
   assignedToName: string | null;
   dominantId: string;
@@ -29,6 +31,7 @@ export function presentPunishment(row: {
     isCompleted: p.completed,
     completedAt: ms(p.completedAt),
     aftercareRequired: p.aftercareRequired,
+    aftercare: row.aftercare ?? null,
     timerEnabled: p.timerEnabled,
     timerDuration: p.timerDuration,
     timerStartTime: ms(p.timerStartTime),

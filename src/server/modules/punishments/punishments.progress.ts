@@ -5,6 +5,7 @@ import type { Actor } from '../../auth/session';
 import { punishments } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { createNotification } from '../notifications/notifications.service';
+import { askAftercare } from '../pairs/pairs.aftercare';
 import { lockInActorPairs } from '../pairs/pairs.scope';
 import { assertNotStopped } from '../pairs/pairs.stops';
 import { announcePunishment } from './punishments.events';
@@ -38,7 +39,8 @@ export async function startTimer(deps: AppDeps, actor: Actor, input: { id: strin
 
 /**
  * Completion (spec 2 §4): the dominant toggles it both ways (completing sets completed_at, un-completing
- * clears it); the submissive completes once, and their dominant is notified.
+ * clears it); the submissive completes once, and their dominant is notified. A punishment marked
+ * "aftercare required" asks both partners for aftercare the first time it is completed.
  */
 export async function setCompleted(deps: AppDeps, actor: Actor, input: { id: string; completed: boolean }) {
   return deps.publisher.transaction(async (tx, emit) => {
@@ -61,6 +63,10 @@ export async function setCompleted(deps: AppDeps, actor: Actor, input: { id: str
           pairId: pair.id,
         }),
       );
+    }
+    // Aftercare required: both are asked how they are, once (decision 054).
+    if (input.completed && row.aftercareRequired) {
+      await askAftercare(tx, emit, pair, 'punishment', row.id, now);
     }
     announcePunishment(emit, pair, input.id);
     return loadPunishment(tx, input.id);

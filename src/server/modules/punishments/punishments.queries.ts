@@ -1,10 +1,11 @@
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import type { PunishmentAftercare } from '@/shared/schemas/aftercare';
 import { PUNISHMENT_MESSAGES } from '@/shared/schemas/punishments';
 import { type Actor, requireActingRole } from '../../auth/session';
 import type { Queryable } from '../../db/client';
 import { bound, prepared } from '../../db/prepared';
-import { pairs, punishments, users } from '../../db/schema';
+import { aftercare, aftercareAnswers, pairs, punishments, users } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { notFound } from '../../http/errors';
 import { newestInActorPairsAs } from '../pairs/pairs.scope';
@@ -17,10 +18,23 @@ export const PUNISHMENT_NOT_FOUND = PUNISHMENT_MESSAGES.notFound;
 /** How many punishments a list answers with. */
 const LIST_LIMIT = 500;
 
+/**
+ * Where the punishment's aftercare stands (decision 054): never asked (null), asked (a partner has yet to
+ * respond), given (both answered) or closed (both responded, one or both by dismissing it).
+ */
+const aftercareState = sql<PunishmentAftercare>`(select case
+    when count(*) = 0 then null
+    when count(*) filter (where ${aftercareAnswers.answeredAt} is null) > 0 then 'asked'
+    when bool_or(${aftercareAnswers.dismissed}) then 'closed'
+    else 'given' end
+  from ${aftercare} join ${aftercareAnswers} on ${aftercareAnswers.aftercareId} = ${aftercare.id}
+  where ${aftercare.punishmentId} = ${punishments.id})`;
+
 function punishmentQuery(q: Queryable) {
   return q
     .select({
       punishment: punishments,
+      aftercare: aftercareState,
       assignedByName: assigner.displayName,
       assignedToName: assignee.displayName,
       dominantId: pairs.dominantId,

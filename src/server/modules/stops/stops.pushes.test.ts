@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REMINDER_BODY } from '@/shared/domain/push';
+import { DISCREET_BODY, DISCREET_TITLE, REMINDER_BODY } from '@/shared/domain/push';
 import { outbox } from '../../db/schema';
 import { databases } from '../../test/database';
 import { notificationsOf } from '../../test/notifications';
@@ -79,7 +79,8 @@ describe.each(databases())('pushes while Red holds a pair, on %s', (kind) => {
     await lift(couple.submissive);
     const after = await titlesTo(devices.dominant);
     expect(after.slice(0, 1)).toEqual(['Red']);
-    expect(after.slice(1).sort()).toEqual(['Red lifted', 'Task completed']);
+    // The lift also asks both for aftercare: a discreet push whatever the details (decision 054).
+    expect(after.slice(1).sort()).toEqual([DISCREET_TITLE, 'Red lifted', 'Task completed']);
     expect(await server.database.db.select().from(outbox).where(eq(outbox.pairId, couple.pairId))).toEqual(
       [],
     );
@@ -96,9 +97,14 @@ describe.each(databases())('pushes while Red holds a pair, on %s', (kind) => {
     await lift(couple.submissive);
     expect(await titlesTo(devices.dominant)).toEqual(['Red', 'Red lifted']);
     await lift(couple.dominant);
-    expect(await titlesTo(devices.dominant)).toEqual(['Red', 'Red lifted', 'Task completed']);
+    // Then what was held: the completion and the aftercare asked by each lift (decision 054).
+    const after = await titlesTo(devices.dominant);
+    expect(after.slice(0, 2)).toEqual(['Red', 'Red lifted']);
+    expect(after.slice(2).sort()).toEqual([DISCREET_TITLE, DISCREET_TITLE, 'Task completed']);
     // Each saw the other's Red and its lifting, whatever the stop.
-    expect(await titlesTo(devices.submissive)).toEqual(['New task assigned', 'Red', 'Red lifted']);
+    const theirs = await titlesTo(devices.submissive);
+    expect(theirs.slice(0, 3)).toEqual(['New task assigned', 'Red', 'Red lifted']);
+    expect(theirs.slice(3)).toEqual([DISCREET_TITLE, DISCREET_TITLE]);
   });
 
   it('a reminder waiting to be sent when Red is called never arrives: the lift drops it', async () => {
@@ -123,7 +129,8 @@ describe.each(databases())('pushes while Red holds a pair, on %s', (kind) => {
     clock.advance(MINUTE);
     const bodies = (await arrived(devices.submissive)).map((message) => message.body);
     expect(bodies).not.toContain(REMINDER_BODY);
-    expect(bodies.at(-1)).toBe('Your partner has lifted Red');
+    // What arrived after the lift: its notice and the aftercare it asks (decision 054).
+    expect(bodies.slice(-2).sort()).toEqual([DISCREET_BODY, 'Your partner has lifted Red'].sort());
     expect(
       await server.database.db.select().from(outbox).where(eq(outbox.userId, couple.submissive.id)),
     ).toEqual([]);

@@ -8,6 +8,7 @@ import type { AppDeps } from '../../deps';
 import { notFound } from '../../http/errors';
 import type { Emit } from '../../realtime/publisher';
 import { createNotification } from '../notifications/notifications.service';
+import { askAftercare } from '../pairs/pairs.aftercare';
 import { lockActivePairsOf, type PairOfActor } from '../pairs/pairs.service';
 import { giveTimeBack, markStopped, pauseTimers, stillStopped } from './stops.time';
 
@@ -101,7 +102,8 @@ export async function stopPairs(
  * Lifts the caller's own open stops (all, or the one with `partnerId`). A stop called by the partner is
  * never lifted here: without one of the actor's own, the answer is 404 and nothing changes. A pair left
  * with no stop open has its time given back (due times moved on by the stretch it was stopped) and its
- * held pushes released; paused timers stay paused until the submissive starts them again.
+ * held pushes released; paused timers stay paused until the submissive starts them again. Every lift asks
+ * both partners for aftercare.
  */
 export async function liftRed(deps: AppDeps, actor: Actor, input: StopInput): Promise<StopsView> {
   return deps.publisher.transaction(async (tx, emit) => {
@@ -129,6 +131,8 @@ export async function liftRed(deps: AppDeps, actor: Actor, input: StopInput): Pr
       if (!done.has(pair.id)) continue;
       if (!held.has(pair.id)) await giveTimeBack(tx, emit, pair, now);
       await tell(tx, emit, actor.id, pair, true);
+      // Lifting asks both partners for aftercare (decisions 049, 054).
+      await askAftercare(tx, emit, pair, 'red_lift', null, now);
     }
     return listStops(tx, actor.id);
   });

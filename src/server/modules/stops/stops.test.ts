@@ -101,7 +101,10 @@ describe.each(databases())('Red on %s', (kind) => {
     expect((await stops(lift(submissive))).stops).toEqual([]);
     expect(await isStopped(pairId)).toBe(false);
     expect((await stopsOf(dominant)).stops).toEqual([]);
-    const [told] = await notificationsOf(dominant);
+    // Told of the lift, and asked for aftercare with the submissive (decision 054).
+    const bell = await notificationsOf(dominant);
+    expect(bell.filter((n) => n.type === 'aftercare_asked')).toHaveLength(1);
+    const told = bell.find((n) => n.type === 'red_lifted');
     expect(told).toMatchObject({
       type: 'red_lifted',
       message: 'Your partner has lifted Red',

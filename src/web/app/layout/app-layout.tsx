@@ -1,7 +1,9 @@
 import { Navigate, Outlet } from 'react-router';
 import { paths } from '@/shared/routes';
+import { DialogCornerContext } from '@/web/components/ui/dialog';
 import { RoleChooser } from '@/web/features/accounts/components/role-chooser';
 import { CheckinBanner } from '@/web/features/checkins/components/checkin-banner';
+import { AftercareCards } from '@/web/features/aftercare/components/aftercare-card';
 import { RequestDialogProvider } from '@/web/features/partners/components/request-dialog-provider';
 import { RedButton } from '@/web/features/stops/components/red-button';
 import { StopBanner } from '@/web/features/stops/components/stop-banner';
@@ -28,6 +30,8 @@ export function AppLayout() {
   useSessionEffects();
   return <SignedInShell />;
 }
+
+const RED_IN_DIALOG = <RedButton inDialog />;
 
 /**
  * Who is signed in decides the screen; a read of /api/me that fails never does (decision 040): the last
@@ -69,25 +73,29 @@ function SignedInShell() {
   return (
     <CurrentUserContext value={user}>
       <RealtimeProvider key={user.id}>
-        <RequestDialogProvider userId={user.id}>
-          <FeatureEffects user={user} />
-          <div className="min-h-dvh pt-14 pb-20 md:pt-16">
-            <SkipLink />
-            <TopBar user={user} />
-            <ConnectionBanner />
-            <StopBanner user={user} />
-            <CheckinBanner user={user} />
-            <main
-              ref={focusRescue}
-              id={MAIN_ID}
-              tabIndex={-1}
-              className="mx-auto w-full max-w-5xl px-4 py-5 outline-none"
-            >
-              <Outlet />
-            </main>
-            <BottomNav />
-          </div>
-        </RequestDialogProvider>
+        {/* Red in the corner of every dialog: a modal dialog makes the top bar inert (decision 054). */}
+        <DialogCornerContext value={RED_IN_DIALOG}>
+          <RequestDialogProvider userId={user.id}>
+            <FeatureEffects user={user} />
+            <div className="min-h-dvh pt-14 pb-20 md:pt-16">
+              <SkipLink />
+              <TopBar user={user} />
+              <ConnectionBanner />
+              <StopBanner user={user} />
+              <CheckinBanner user={user} />
+              <AftercareCards user={user} />
+              <main
+                ref={focusRescue}
+                id={MAIN_ID}
+                tabIndex={-1}
+                className="mx-auto w-full max-w-5xl px-4 py-5 outline-none"
+              >
+                <Outlet />
+              </main>
+              <BottomNav />
+            </div>
+          </RequestDialogProvider>
+        </DialogCornerContext>
       </RealtimeProvider>
     </CurrentUserContext>
   );

@@ -12,6 +12,9 @@ export function Footer() {
         <Link to={paths.termsOfService} className="hover:underline">
           Terms of Service
         </Link>
+        <Link to={paths.help} className="hover:underline">
+          Help and support
+        </Link>
       </nav>
       <p className="mt-2">
         {/* The landing page is prerendered: a page built last year shows this year on hydrating. */}©{' '}

@@ -1,7 +1,14 @@
 import { X } from 'lucide-react';
 import { Dialog as D } from 'radix-ui';
-import { type ReactNode, useLayoutEffect, useRef } from 'react';
+import { createContext, type ReactNode, use, useLayoutEffect, useRef } from 'react';
 import { focusPageHeading } from '@/web/lib/focus';
+
+/**
+ * What every modal dialog carries beside its title: on signed-in pages, Red (decision 049: never covered by
+ * a dialog or sheet). A modal dialog makes the rest of the page inert, so Red is rendered inside each one,
+ * given by the signed-in layout (components know no feature; decision 054).
+ */
+export const DialogCornerContext = createContext<ReactNode>(null);
 
 interface DialogProps {
   open: boolean;
@@ -25,6 +32,7 @@ const focused = () => {
  */
 export function Dialog({ open, onOpenChange, title, description, children }: DialogProps) {
   const opener = useRef<HTMLElement | null>(null);
+  const corner = use(DialogCornerContext);
   // A layout effect runs before the content (portalled, mounted a render later) takes focus.
   useLayoutEffect(() => {
     if (open) opener.current = focused();
@@ -45,13 +53,17 @@ export function Dialog({ open, onOpenChange, title, description, children }: Dia
             else focusPageHeading();
           }}
         >
-          <D.Title className="pr-8 text-lg font-semibold">{title}</D.Title>
+          <D.Title className={corner ? 'pr-28 text-lg font-semibold' : 'pr-8 text-lg font-semibold'}>
+            {title}
+          </D.Title>
           {description ? (
             <D.Description className="mt-1 text-sm text-muted-foreground">{description}</D.Description>
           ) : (
             <D.Description className="sr-only">{title}</D.Description>
           )}
           <div className="mt-4">{children}</div>
+          {/* After the content, as the close button: opening the dialog focuses its first field, never Red. */}
+          {corner ? <div className="absolute top-3.5 right-12">{corner}</div> : null}
           <D.Close
             className="absolute top-4 right-4 rounded-md p-1 text-muted-foreground hover:bg-muted"
             aria-label="Close"

@@ -87,6 +87,15 @@ export function AuthPage() {
         </h1>
       </div>
       {content}
+      {/* Help can be read without an account, and without anyone knowing (decision 054). */}
+      <footer className="mt-8 text-center text-xs text-muted-foreground">
+        <Link
+          to={paths.help}
+          className="inline-flex min-h-11 items-center underline-offset-4 hover:underline"
+        >
+          Help and support
+        </Link>
+      </footer>
     </main>
   );
 }

@@ -17,6 +17,17 @@ const SEVERITY_STYLES: Record<Severity, string> = {
   funishment: 'border border-transparent',
 };
 
+/**
+ * What the card says of aftercare (decision 054): required, then asked of both once completed, given once
+ * both answered; closed when one dismissed it, which is never shown as a failure.
+ */
+const AFTERCARE_LABEL = {
+  required: 'Aftercare required',
+  asked: 'Aftercare asked',
+  given: 'Aftercare given',
+  closed: 'Aftercare check-in closed',
+} as const;
+
 export interface PunishmentCardActions {
   onToggleComplete: (completed: boolean) => void;
   onStartTimer: () => void;
@@ -103,9 +114,12 @@ export function PunishmentCard({
         </div>
       ) : null}
 
-      {p.aftercareRequired ? (
-        <p className="inline-flex items-center gap-1 text-xs font-medium text-primary">
-          <HeartHandshake className="h-4 w-4" aria-hidden /> Aftercare required
+      {p.aftercareRequired || p.aftercare ? (
+        <p
+          className="inline-flex items-center gap-1 text-xs font-medium text-primary"
+          data-testid="punishment-aftercare"
+        >
+          <HeartHandshake className="h-4 w-4" aria-hidden /> {AFTERCARE_LABEL[p.aftercare ?? 'required']}
         </p>
       ) : null}
 

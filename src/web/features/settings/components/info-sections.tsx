@@ -1,4 +1,4 @@
-import { Bell, CircleAlert, FileText, Info, LifeBuoy } from 'lucide-react';
+import { Bell, CircleAlert, FileText, HeartHandshake, Info, LifeBuoy } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { APP_VERSION, SUPPORT_EMAIL } from '@/shared/about';
@@ -34,6 +34,23 @@ export function SupportSection() {
         </a>
         .
       </p>
+    </SettingsSection>
+  );
+}
+
+/** The private help page (decision 054): opening it is never recorded or shown to anyone. */
+export function HelpSection() {
+  return (
+    <SettingsSection title="Help and support" Icon={HeartHandshake}>
+      <p className="text-sm text-muted-foreground">
+        Questions to ask yourself, what a healthy dynamic looks like, and helplines. Private: nobody is told
+        you opened it.
+      </p>
+      <div>
+        <Link to={paths.help} state={{ from: paths.settings }} className={buttonClasses('outline')}>
+          Open help and support
+        </Link>
+      </div>
     </SettingsSection>
   );
 }

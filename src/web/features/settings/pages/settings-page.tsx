@@ -10,6 +10,7 @@ import { ExportDataSection } from '../components/export-data-section';
 import {
   AboutSection,
   CheckinsSection,
+  HelpSection,
   LegalSection,
   NotificationsSection,
   SupportSection,
@@ -41,6 +42,7 @@ export function SettingsPage({ pushPanel }: { pushPanel?: ReactNode } = {}) {
       <SecuritySection />
       <ExportDataSection />
       <ChangePasswordSection />
+      <HelpSection />
       <SupportSection />
       <AboutSection />
       <LegalSection />

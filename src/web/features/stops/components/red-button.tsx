@@ -12,13 +12,14 @@ export const RED_TEXT = {
 
 /**
  * Red, in the top bar of every signed-in page (decision 049): one tap stops every pair of the user. No
- * confirmation: the caller can always lift it, and a stop must never wait for a second thought.
+ * confirmation: the caller can always lift it, and a stop must never wait for a second thought. Also in
+ * the corner of every modal dialog (`inDialog`), which makes the top bar inert while it is open.
  */
-export function RedButton() {
+export function RedButton({ inDialog = false }: { inDialog?: boolean } = {}) {
   const stops = useStops();
   const call = useCallRed();
   const mine = stops.data?.stops.some((s) => s.calledByMe) ?? false;
-  return (
+  const button = (
     <Button
       variant="destructive"
       size="sm"
@@ -40,5 +41,16 @@ export function RedButton() {
       <OctagonX className="h-5 w-5" aria-hidden />
       <span>Red</span>
     </Button>
+  );
+  if (!inDialog) return button;
+  // In a dialog the toasts are outside what a screen reader reads (the page behind is hidden): the dialog
+  // says it itself.
+  return (
+    <>
+      {button}
+      <span role="status" className="sr-only">
+        {mine ? RED_TEXT.called : ''}
+      </span>
+    </>
   );
 }

@@ -1,5 +1,7 @@
 import { OctagonX } from 'lucide-react';
+import { Link } from 'react-router';
 import { toast } from 'sonner';
+import { paths } from '@/shared/routes';
 import type { CurrentUser } from '@/shared/schemas/accounts';
 import { Button } from '@/web/components/ui/button';
 import { errorMessage } from '@/web/lib/api';
@@ -12,6 +14,8 @@ export const STOP_BANNER_TEXT = {
   liftWith: (name: string) => `Lift Red with ${name}`,
   lifted: 'Red lifted',
   liftFailed: "Couldn't lift Red. Try again.",
+  help: 'Help and support',
+  helpNote: 'Private: nobody is told you opened it.',
 } as const;
 
 /**
@@ -66,6 +70,18 @@ export function StopBanner({ user }: { user: CurrentUser }) {
                 {STOP_BANNER_TEXT.theirs(nameOf(s.partnerId))}
               </p>
             ))}
+            {/* The help page (decision 054), for either partner: it asks the server nothing. */}
+            <p className="flex flex-wrap items-center gap-x-2 text-muted-foreground">
+              <Link
+                to={paths.help}
+                state={{ from: paths.dashboard }}
+                data-testid="stop-help-link"
+                className="inline-flex min-h-11 items-center font-medium text-primary underline underline-offset-4"
+              >
+                {STOP_BANNER_TEXT.help}
+              </Link>
+              <span>{STOP_BANNER_TEXT.helpNote}</span>
+            </p>
           </div>
         </section>
       ) : null}
