@@ -22,6 +22,7 @@ import { pairRoutes } from './modules/pairs/pairs.routes';
 import { blockRoutes, partnerRoutes, requestRoutes, userRoutes } from './modules/partners/partners.routes';
 import { punishmentRoutes } from './modules/punishments/punishments.routes';
 import { pushRoutes } from './modules/push/push.routes';
+import { recordRoutes } from './modules/record/record.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { stopRoutes } from './modules/stops/stops.routes';
 import { historyRoutes, taskRoutes } from './modules/tasks/tasks.routes';
@@ -76,6 +77,7 @@ export function createApi(deps: AppDeps & Pick<Services, 'database'>) {
       .route('/push', pushRoutes(deps))
       .route('/stops', stopRoutes(deps))
       .route('/checkins', checkinRoutes(deps))
+      .route('/record', recordRoutes(deps))
   );
 }
 

@@ -53,6 +53,8 @@ export const LIMITS = {
   checkinAskByAccount: { max: 10, windowMs: 60 * MINUTE },
   /** Answering check-ins by one account: a probe of check-in ids is held to this. */
   checkinAnswerByAccount: { max: 30, windowMs: 60 * MINUTE },
+  /** Record checks by one account (decision 053): each reads and hashes a pair's whole record. */
+  recordVerifyByAccount: { max: 30, windowMs: 60 * MINUTE },
   /** Data exports by one account: each reads everything the account holds (decision 029). */
   exportByAccount: { max: 5, windowMs: 60 * MINUTE },
 } as const;

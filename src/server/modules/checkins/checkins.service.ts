@@ -7,6 +7,7 @@ import { pairCheckins, pairs } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { forbidden, notFound } from '../../http/errors';
 import { createNotification } from '../notifications/notifications.service';
+import { appendRecord } from '../pairs/pairs.record';
 import { lockActivePairsOf } from '../pairs/pairs.service';
 
 const member = (userId: string) => or(eq(pairs.dominantId, userId), eq(pairs.submissiveId, userId));
@@ -46,14 +47,23 @@ export async function askCheckin(deps: AppDeps, actor: Actor, input: CheckinInpu
   return deps.publisher.transaction(async (tx, emit) => {
     const targets = await lockActivePairsOf(tx, actor.id, input.partnerId, CHECKIN_TEXT.noPartner);
     if (targets.length > 0) {
+      const now = deps.clock();
       const made = await tx
         .insert(pairCheckins)
-        .values(targets.map((pair) => ({ pairId: pair.id, askedBy: actor.id, askedAt: deps.clock() })))
+        .values(targets.map((pair) => ({ pairId: pair.id, askedBy: actor.id, askedAt: now })))
         .onConflictDoNothing()
         .returning({ id: pairCheckins.id, pairId: pairCheckins.pairId });
       for (const pair of targets) {
         const asked = made.find((row) => row.pairId === pair.id);
         if (!asked) continue;
+        const checkinId = asked.id;
+        await appendRecord(tx, {
+          pairId: pair.id,
+          actorId: actor.id,
+          kind: 'yellow.asked',
+          data: { checkinId },
+          at: now,
+        });
         await createNotification(
           tx,
           emit,
@@ -91,7 +101,15 @@ export async function answerCheckin(
     if (!found) throw notFound(CHECKIN_TEXT.notFound);
     if (found.askedBy === actor.id) throw forbidden(CHECKIN_TEXT.ownAsk);
     if (found.answeredAt === null) {
-      await tx.update(pairCheckins).set({ answeredAt: deps.clock() }).where(eq(pairCheckins.id, input.id));
+      const now = deps.clock();
+      await tx.update(pairCheckins).set({ answeredAt: now }).where(eq(pairCheckins.id, input.id));
+      await appendRecord(tx, {
+        pairId: found.pairId,
+        actorId: actor.id,
+        kind: 'yellow.answered',
+        data: { checkinId: input.id },
+        at: now,
+      });
       emit([actor.id, found.askedBy], 'pair.checkin_changed', { pairId: found.pairId });
     }
     return listCheckins(tx, actor.id);

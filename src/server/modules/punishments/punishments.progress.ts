@@ -5,6 +5,7 @@ import type { Actor } from '../../auth/session';
 import { punishments } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { createNotification } from '../notifications/notifications.service';
+import { appendRecord } from '../pairs/pairs.record';
 import { lockInActorPairs } from '../pairs/pairs.scope';
 import { assertNotStopped } from '../pairs/pairs.stops';
 import { announcePunishment } from './punishments.events';
@@ -31,6 +32,13 @@ export async function startTimer(deps: AppDeps, actor: Actor, input: { id: strin
         updatedAt: now,
       })
       .where(eq(punishments.id, input.id));
+    await appendRecord(tx, {
+      pairId: pair.id,
+      actorId: actor.id,
+      kind: 'punishment.started',
+      data: { punishmentId: input.id, resumed: row.timerRemainingMs !== null },
+      at: now,
+    });
     announcePunishment(emit, pair, input.id);
     return loadPunishment(tx, input.id);
   });
@@ -62,6 +70,13 @@ export async function setCompleted(deps: AppDeps, actor: Actor, input: { id: str
         }),
       );
     }
+    await appendRecord(tx, {
+      pairId: pair.id,
+      actorId: actor.id,
+      kind: input.completed ? 'punishment.completed' : 'punishment.reopened',
+      data: { punishmentId: input.id },
+      at: now,
+    });
     announcePunishment(emit, pair, input.id);
     return loadPunishment(tx, input.id);
   });

@@ -8,6 +8,7 @@ import type { AppDeps } from '../../deps';
 import { notFound } from '../../http/errors';
 import type { Emit } from '../../realtime/publisher';
 import { createNotification } from '../notifications/notifications.service';
+import { appendRecord } from '../pairs/pairs.record';
 import { lockActivePairsOf, type PairOfActor } from '../pairs/pairs.service';
 import { giveTimeBack, markStopped, pauseTimers, stillStopped } from './stops.time';
 
@@ -67,12 +68,20 @@ export async function callRed(deps: AppDeps, actor: Actor, input: StopInput): Pr
         .insert(pairStops)
         .values(targets.map((pair) => ({ pairId: pair.id, calledBy: actor.id, calledAt: now })))
         .onConflictDoNothing()
-        .returning({ pairId: pairStops.pairId });
-      const stopped = new Set(made.map((row) => row.pairId));
+        .returning({ id: pairStops.id, pairId: pairStops.pairId });
+      const stopped = new Map(made.map((row) => [row.pairId, row.id]));
       for (const pair of targets) {
-        if (!stopped.has(pair.id)) continue;
+        const stopId = stopped.get(pair.id);
+        if (!stopId) continue;
         await markStopped(tx, pair.id, now);
         await pauseTimers(tx, emit, pair, now);
+        await appendRecord(tx, {
+          pairId: pair.id,
+          actorId: actor.id,
+          kind: 'red.called',
+          data: { stopId },
+          at: now,
+        });
         await tell(tx, emit, actor.id, pair, false);
       }
     }
@@ -104,13 +113,21 @@ export async function liftRed(deps: AppDeps, actor: Actor, input: StopInput): Pr
                 isNull(pairStops.liftedAt),
               ),
             )
-            .returning({ pairId: pairStops.pairId });
+            .returning({ id: pairStops.id, pairId: pairStops.pairId });
     if (lifted.length === 0) throw notFound(STOP_TEXT.notYours);
-    const done = new Set(lifted.map((row) => row.pairId));
-    const held = await stillStopped(tx, [...done]);
+    const done = new Map(lifted.map((row) => [row.pairId, row.id]));
+    const held = await stillStopped(tx, [...done.keys()]);
     for (const pair of targets) {
-      if (!done.has(pair.id)) continue;
+      const stopId = done.get(pair.id);
+      if (!stopId) continue;
       if (!held.has(pair.id)) await giveTimeBack(tx, emit, pair, now);
+      await appendRecord(tx, {
+        pairId: pair.id,
+        actorId: actor.id,
+        kind: 'red.lifted',
+        data: { stopId, pairStillStopped: held.has(pair.id) },
+        at: now,
+      });
       await tell(tx, emit, actor.id, pair, true);
     }
     return listStops(tx, actor.id);
