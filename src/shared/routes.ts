@@ -13,6 +13,7 @@ export const paths = {
   journal: '/journal',
   punishments: '/punishments',
   settings: '/settings',
+  record: '/record',
   privacyPolicy: '/privacy-policy',
   termsOfService: '/terms-of-service',
   releaseInfo: '/release-info',

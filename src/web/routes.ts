@@ -22,6 +22,7 @@ export default [
     route('contract', 'routes/contract.tsx'),
     route('journal', 'routes/journal.tsx'),
     route('settings', 'routes/settings.tsx'),
+    route('record', 'routes/record.tsx'),
   ]),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

@@ -22,4 +22,7 @@ export const queryKeys = {
   pushPreferences: ['push-preferences'] as const,
   /** Red: the open stops of the user's pairs (decision 049). */
   stops: ['stops'] as const,
+  /** The pair's record (decision 053): the pairs it is kept for, a pair's pages by filter. */
+  recordPairs: ['record', 'pairs'] as const,
+  record: (pairId: string, kind: string) => ['record', 'entries', pairId, kind] as const,
 };

@@ -14,6 +14,7 @@ import {
   SupportSection,
 } from '../components/info-sections';
 import { ProfilePictureSection } from '../components/profile-picture-section';
+import { RecordSection } from '../components/record-section';
 import { SecuritySection } from '../components/security-section';
 
 /**
@@ -37,6 +38,7 @@ export function SettingsPage({ pushPanel }: { pushPanel?: ReactNode } = {}) {
       {/* The push panel (the push feature's) is passed in by app/router.tsx. */}
       <NotificationsSection>{pushPanel}</NotificationsSection>
       <SecuritySection />
+      <RecordSection />
       <ExportDataSection />
       <ChangePasswordSection />
       <SupportSection />
