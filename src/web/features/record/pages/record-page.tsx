@@ -44,7 +44,7 @@ function EntryItem({ entry, partnerName }: { entry: RecordEntryView; partnerName
   const timing = typeof entry.facts.timing === 'string' ? entry.facts.timing : null;
   return (
     <li className="flex gap-3 border-b border-border py-3 last:border-b-0">
-      <span className="w-12 shrink-0 pt-0.5 text-right font-mono text-xs text-muted-foreground">
+      <span className="w-8 shrink-0 pt-0.5 text-right font-mono text-xs text-muted-foreground">
         <span className="sr-only">Entry </span>#{entry.seq}
       </span>
       <div className="min-w-0 flex-1 space-y-1">
