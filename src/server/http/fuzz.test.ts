@@ -35,6 +35,7 @@ import {
   punishmentFeedbackInput,
 } from '@/shared/schemas/punishments';
 import { pushEndpointInput, pushPreferencesInput, pushSubscriptionInput } from '@/shared/schemas/push';
+import { recordQuery, recordVerifyInput } from '@/shared/schemas/record';
 import { changePasswordInput, deleteAccountInput } from '@/shared/schemas/settings';
 import { stopInput } from '@/shared/schemas/stops';
 import {
@@ -284,6 +285,9 @@ const ROUTES: Record<string, FuzzRoute> = {
   'GET /api/checkins': { runs: 10 },
   'POST /api/checkins': { json: checkinInput, sample: () => ({}) },
   'POST /api/checkins/:id/answer': { param: idParam },
+  'GET /api/record': { query: recordQuery },
+  'GET /api/record/pairs': { runs: 10 },
+  'POST /api/record/verify': { json: recordVerifyInput, sample: () => ({}) },
 };
 
 /** Routes left out, each for its reason. */
