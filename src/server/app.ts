@@ -23,6 +23,7 @@ import { pairRoutes } from './modules/pairs/pairs.routes';
 import { blockRoutes, partnerRoutes, requestRoutes, userRoutes } from './modules/partners/partners.routes';
 import { punishmentRoutes } from './modules/punishments/punishments.routes';
 import { pushRoutes } from './modules/push/push.routes';
+import { recordRoutes } from './modules/record/record.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { stopRoutes } from './modules/stops/stops.routes';
 import { stopPairs } from './modules/stops/stops.service';
@@ -79,6 +80,7 @@ export function createApi(deps: AppDeps & Pick<Services, 'database'>) {
       .route('/stops', stopRoutes(deps))
       .route('/checkins', checkinRoutes(deps, stopPairs))
       .route('/aftercare', aftercareRoutes(deps))
+      .route('/record', recordRoutes(deps))
   );
 }
 

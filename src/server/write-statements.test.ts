@@ -39,13 +39,19 @@ describe.each(databases())('statements per create on %s', (kind) => {
   const writesPairs = (statements: string[]) =>
     statements.filter((s) => /^(insert into|update) "pairs"/.test(s) || s.includes('insert into "pairs"'));
 
-  it('a task: the pair read, the task, its notification with its outbox row', async () => {
+  it('a task: the pair read, the task, its notification with its outbox row, its entry in the record', async () => {
     recorder.clear();
     const task = await createTask(server, couple, { title: 'Counted' });
     expect(task).toMatchObject({ title: 'Counted', assignedByName: 'Dana Dom', assignedToName: 'Sam Sub' });
     const statements = recorder.writing('tasks');
-    expect(statements, statements.join('\n')).toHaveLength(3);
-    expectPrepared(statements, ['pair_for_create', 'task_create', 'notification_create']);
+    expect(statements, statements.join('\n')).toHaveLength(5);
+    expectPrepared(statements, [
+      'pair_for_create',
+      'task_create',
+      'notification_create',
+      'record_head_bump',
+      'record_append',
+    ]);
     expect(writesPairs(statements)).toEqual([]);
   });
 
@@ -62,19 +68,21 @@ describe.each(databases())('statements per create on %s', (kind) => {
     recorder.clear();
     const first = (await expectBody(await send(), 201)).task;
     const statements = recorder.writing('tasks');
-    expect(statements, statements.join('\n')).toHaveLength(4);
+    expect(statements, statements.join('\n')).toHaveLength(6);
     expect(statements[0]).toContain('insert into "idempotency_keys"');
     expectPrepared(statements, [
       'idempotency_claim',
       'pair_for_create',
       'task_create',
       'notification_create',
+      'record_head_bump',
+      'record_append',
     ]);
     const again = (await expectBody(await send(), 201)).task;
     expect(again).toEqual(first);
   });
 
-  it('a punishment: the pair read, the punishment, its notification with its outbox row', async () => {
+  it('a punishment: the pair read, the punishment, its notification with its outbox row, its entry in the record', async () => {
     recorder.clear();
     const response = await couple.dominant.api.punishments.$post({
       json: { title: 'Counted', assignedTo: couple.submissive.id },
@@ -86,8 +94,14 @@ describe.each(databases())('statements per create on %s', (kind) => {
       assignedToName: 'Sam Sub',
     });
     const statements = recorder.writing('punishments');
-    expect(statements, statements.join('\n')).toHaveLength(3);
-    expectPrepared(statements, ['pair_for_create', 'punishment_create', 'notification_create']);
+    expect(statements, statements.join('\n')).toHaveLength(5);
+    expectPrepared(statements, [
+      'pair_for_create',
+      'punishment_create',
+      'notification_create',
+      'record_head_bump',
+      'record_append',
+    ]);
     expect(writesPairs(statements)).toEqual([]);
   });
 

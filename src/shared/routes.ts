@@ -14,6 +14,7 @@ export const paths = {
   punishments: '/punishments',
   settings: '/settings',
   checkIns: '/check-ins',
+  record: '/record',
   privacyPolicy: '/privacy-policy',
   termsOfService: '/terms-of-service',
   releaseInfo: '/release-info',

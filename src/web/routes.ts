@@ -24,6 +24,7 @@ export default [
     route('journal', 'routes/journal.tsx'),
     route('settings', 'routes/settings.tsx'),
     route('check-ins', 'routes/check-ins.tsx'),
+    route('record', 'routes/record.tsx'),
   ]),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

@@ -41,6 +41,7 @@ import {
   punishmentFeedbackInput,
 } from '@/shared/schemas/punishments';
 import { pushEndpointInput, pushPreferencesInput, pushSubscriptionInput } from '@/shared/schemas/push';
+import { recordQuery, recordVerifyInput } from '@/shared/schemas/record';
 import { changePasswordInput, deleteAccountInput } from '@/shared/schemas/settings';
 import { stopInput } from '@/shared/schemas/stops';
 import {
@@ -308,6 +309,9 @@ const ROUTES: Record<string, FuzzRoute> = {
   'GET /api/aftercare': { runs: 10 },
   'POST /api/aftercare/:id/answer': { param: idParam, json: aftercareAnswerInput, sample: () => ({}) },
   'POST /api/aftercare/:id/dismiss': { param: idParam },
+  'GET /api/record': { query: recordQuery },
+  'GET /api/record/pairs': { runs: 10 },
+  'POST /api/record/verify': { json: recordVerifyInput, sample: () => ({}) },
 };
 
 /** Routes left out, each for its reason. */

@@ -59,6 +59,7 @@ export const reads = {
   tasks: read('/api/tasks', queryKeys.tasks, (b) => (b.nextCursor ? undefined : b.tasks)),
   taskHistory: read('/api/task-completions', queryKeys.taskHistory, (b) => b.completions),
   punishments: read('/api/punishments', queryKeys.punishments, (b) => b.punishments),
+  recordPairs: read('/api/record/pairs', queryKeys.recordPairs, (b) => b.pairs),
   contract: (partnerId: string) =>
     read(
       `/api/contracts?partnerId=${encodeURIComponent(partnerId)}`,

@@ -11,6 +11,7 @@ export * from './pairs';
 export * from './partners';
 export * from './punishments';
 export * from './push';
+export * from './record';
 export * from './security';
 export * from './stops';
 export * from './tasks';

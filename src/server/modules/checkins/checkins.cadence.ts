@@ -11,6 +11,7 @@ import type { Actor } from '../../auth/session';
 import type { Queryable } from '../../db/client';
 import { pairCheckinCadences, pairCheckins, pairs } from '../../db/schema';
 import type { AppDeps } from '../../deps';
+import { appendRecord } from '../pairs/pairs.record';
 import { lockActivePairsOf } from '../pairs/pairs.service';
 
 /** A pair nobody has set a cadence for: off, at a time the form starts from. */
@@ -86,6 +87,13 @@ export async function setCadence(
       .values({ pairId: pair.id, ...values })
       .onConflictDoUpdate({ target: pairCheckinCadences.pairId, set: values });
     if (input.frequency === 'off') await closeScheduled(tx, pair.id);
+    await appendRecord(tx, {
+      pairId: pair.id,
+      actorId: actor.id,
+      kind: 'checkin.cadence_set',
+      data: { frequency: input.frequency },
+      at: now,
+    });
     emit([actor.id, pair.partnerId], 'pair.checkin_changed', { pairId: pair.id });
     return listCadences(tx, actor.id);
   });

@@ -14,6 +14,7 @@ import type { AppDeps } from '../../deps';
 import { forbidden, notFound } from '../../http/errors';
 import type { Emit } from '../../realtime/publisher';
 import { createNotification } from '../notifications/notifications.service';
+import { appendRecord } from '../pairs/pairs.record';
 import { lockActivePairsOf, type PairOfActor } from '../pairs/pairs.service';
 
 /**
@@ -82,6 +83,7 @@ export async function askInPairs(
   targets: PairOfActor[],
 ): Promise<{ id: string; pairId: string }[]> {
   if (targets.length === 0) return [];
+  const now = deps.clock();
   const made = await tx
     .insert(pairCheckins)
     .values(
@@ -90,7 +92,7 @@ export async function askInPairs(
         kind: 'yellow' as const,
         askedBy: actor.id,
         askedOf: pair.partnerId,
-        askedAt: deps.clock(),
+        askedAt: now,
       })),
     )
     .onConflictDoNothing()
@@ -98,6 +100,13 @@ export async function askInPairs(
   for (const pair of targets) {
     const asked = made.find((row) => row.pairId === pair.id);
     if (!asked) continue;
+    await appendRecord(tx, {
+      pairId: pair.id,
+      actorId: actor.id,
+      kind: 'yellow.asked',
+      data: { checkinId: asked.id },
+      at: now,
+    });
     await createNotification(
       tx,
       emit,
@@ -147,6 +156,7 @@ export async function answerCheckin(
       const query = tx
         .select({
           pairId: pairCheckins.pairId,
+          kind: pairCheckins.kind,
           askedBy: pairCheckins.askedBy,
           askedOf: pairCheckins.askedOf,
           answeredAt: pairCheckins.answeredAt,
@@ -175,10 +185,19 @@ export async function answerCheckin(
     let answered: CheckinAnswered | null = null;
     if (found.answeredAt === null) {
       const note = input.note && input.note.length > 0 ? input.note : null;
+      const now = deps.clock();
       await tx
         .update(pairCheckins)
-        .set({ answeredAt: deps.clock(), mood: input.mood, note })
+        .set({ answeredAt: now, mood: input.mood, note })
         .where(eq(pairCheckins.id, input.id));
+      // The record keeps the mood, never the note (decision 053).
+      await appendRecord(tx, {
+        pairId: pair.id,
+        actorId: actor.id,
+        kind: found.kind === 'yellow' ? 'yellow.answered' : 'checkin.answered',
+        data: { checkinId: input.id, mood: input.mood },
+        at: now,
+      });
       emit([actor.id, pair.partnerId], 'pair.checkin_changed', { pairId: pair.id });
       if (input.mood === 'yellow') await askInPairs(deps, tx, emit, actor, [pair]);
       if (input.mood === 'red') await callRed(deps, tx, emit, actor, pair.partnerId);

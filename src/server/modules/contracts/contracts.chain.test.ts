@@ -1,12 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContractHistoryView } from '@/shared/schemas/contracts';
+import { GENESIS_HASH, sha256Hex } from '../../db/chain';
 import { contractOf, editText, openContract, sign, signBoth } from '../../test/contracts';
 import { databases, selectRows } from '../../test/database';
 import { type Couple, createCouple } from '../../test/partners';
 import { expectBody } from '../../test/responses';
 import { startTestServer, type TestServer } from '../../test/server';
-import { GENESIS_HASH, sha256Hex, verifyContractHistory } from './contracts.chain';
+import { verifyContractHistory } from './contracts.chain';
 
 describe.each(databases())('contracts: the history cannot be quietly rewritten, on %s', (kind) => {
   let server: TestServer;

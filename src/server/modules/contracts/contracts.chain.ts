@@ -1,13 +1,9 @@
-import { createHash } from 'node:crypto';
 import { and, asc, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { ChainVerdict, ContractEventKind } from '@/shared/schemas/contracts';
+import { GENESIS_HASH, linkHash, linksHold, sha256Hex, walkChain } from '../../db/chain';
 import type { Db, Queryable, Tx } from '../../db/client';
 import { contractEvents, contracts, contractVersions } from '../../db/schema';
-
-/** The hash the first entry of every contract's history chains from. */
-export const GENESIS_HASH = '0'.repeat(64);
-
-export const sha256Hex = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
+import { appendRecord } from '../pairs/pairs.record';
 
 interface EntryContent {
   contractId: string;
@@ -33,8 +29,8 @@ export const canonicalEntry = (e: EntryContent) =>
     e.createdAt.toISOString(),
   ]);
 
-/** sha256(previous hash + canonical content), hex. */
-export const entryHash = (prevHash: string, e: EntryContent) => sha256Hex(prevHash + canonicalEntry(e));
+/** sha256(previous hash + canonical content), hex: the one chain's link (`db/chain`). */
+export const entryHash = (prevHash: string, e: EntryContent) => linkHash(prevHash, canonicalEntry(e));
 
 /** The verdict a contract row keeps (decision 047): written with each entry, read on view. */
 export interface StoredChain {
@@ -75,6 +71,7 @@ export async function appendContractEvent(
   tx: Tx,
   entry: Omit<EntryContent, 'seq'>,
   stored: StoredChain,
+  pairId: string,
 ): Promise<{ id: string; hash: string }> {
   const [last] = await tx
     .select()
@@ -106,6 +103,14 @@ export async function appendContractEvent(
       ...(!intact || !last ? { chainVerifiedAt: entry.createdAt } : {}),
     })
     .where(eq(contracts.id, entry.contractId));
+  // The pair's record names the entry by the contract's ids and number: the text stays in the contract.
+  await appendRecord(tx, {
+    pairId,
+    actorId: entry.actorId,
+    kind: `contract.${entry.kind}`,
+    data: { contractId: entry.contractId, versionId: entry.versionId, contractSeq: seq },
+    at: entry.createdAt,
+  });
   return { id: row!.id, hash };
 }
 
@@ -123,12 +128,8 @@ export function headStillHolds(
   stored: StoredChain,
 ): boolean {
   if (stored.chainHeadHash === null || events.length !== stored.chainEntries) return false;
-  let prevHash = GENESIS_HASH;
-  for (const [i, e] of events.entries()) {
-    if (e.seq !== i + 1 || e.prevHash !== prevHash || versionHashes.get(e.versionId) !== e.versionSha256)
-      return false;
-    prevHash = e.hash;
-  }
+  if (!linksHold(events) || events.some((e) => versionHashes.get(e.versionId) !== e.versionSha256))
+    return false;
   const last = events.at(-1);
   if (!last || last.hash !== stored.chainHeadHash || entryHash(last.prevHash, last) !== last.hash)
     return false;
@@ -216,19 +217,12 @@ async function verifyChain(
   ]);
   const headHash = events.at(-1)?.hash ?? null;
   const textHash = new Map(versions.map((v) => [v.id, { stored: v.sha256, actual: sha256Hex(v.content) }]));
-  let prevHash = GENESIS_HASH;
-  for (const [i, e] of events.entries()) {
-    const at = i + 1;
-    const broken = (reason: string) => ({
-      verdict: { ok: false, entries: events.length, brokenAt: at, reason } as ChainVerdict,
-      headHash,
-    });
-    if (e.seq !== at) return broken('sequence');
-    if (e.prevHash !== prevHash) return broken('link');
-    if (entryHash(prevHash, e) !== e.hash) return broken('hash');
+  const broken = walkChain(events, canonicalEntry, (e) => {
     const text = textHash.get(e.versionId);
-    if (!text || text.stored !== text.actual || text.stored !== e.versionSha256) return broken('text');
-    prevHash = e.hash;
+    return !text || text.stored !== text.actual || text.stored !== e.versionSha256 ? 'text' : null;
+  });
+  if (broken) {
+    return { verdict: { ok: false, entries: events.length, ...broken } as ChainVerdict, headHash };
   }
   // The contract as it stands must be what the last entries say: its text the one the last entry names,
   // each signature it holds recorded on that text. Else entries were cut from the end.

@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { DEFAULT_CONTRACT_TEMPLATE } from '@/shared/domain/contracts';
 import type { Actor } from '../../auth/session';
+import { sha256Hex } from '../../db/chain';
 import { contracts, contractVersions } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { pairWithPartner } from '../pairs/pairs.service';
-import { appendContractEvent, EMPTY_CHAIN, sha256Hex } from './contracts.chain';
+import { appendContractEvent, EMPTY_CHAIN } from './contracts.chain';
 import { loadContract, noPartner, roleIn } from './contracts.queries';
 
 /**
@@ -54,6 +55,7 @@ export async function openContract(deps: AppDeps, actor: Actor, input: { partner
         createdAt: now,
       },
       EMPTY_CHAIN,
+      pair.id,
     );
     emit([pair.dominantId, pair.submissiveId], 'contract.changed', {
       contractId: inserted.id,

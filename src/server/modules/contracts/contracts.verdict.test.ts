@@ -1,13 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContractHistoryView, ContractView } from '@/shared/schemas/contracts';
+import { sha256Hex } from '../../db/chain';
 import { contractOf, editText, openContract, signBoth } from '../../test/contracts';
 import { databases, selectRows } from '../../test/database';
 import { type Couple, createCouple } from '../../test/partners';
 import { statementsOf } from '../../test/query-plans';
 import { expectBody } from '../../test/responses';
 import { startTestServer, TestClock, type TestServer } from '../../test/server';
-import { sha256Hex } from './contracts.chain';
 
 const DAY = 24 * 60 * 60 * 1000;
 

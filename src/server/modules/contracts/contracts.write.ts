@@ -8,6 +8,7 @@ import {
 import { type ContractChange, notify } from '@/shared/domain/notifications';
 import { CONTRACT_MESSAGES } from '@/shared/schemas/contracts';
 import type { Actor } from '../../auth/session';
+import { sha256Hex } from '../../db/chain';
 import type { Tx } from '../../db/client';
 import { contracts, contractVersions } from '../../db/schema';
 import type { AppDeps } from '../../deps';
@@ -16,7 +17,7 @@ import type { Emit } from '../../realtime/publisher';
 import { createNotification } from '../notifications/notifications.service';
 import { lockInActorPairs, type PairRow } from '../pairs/pairs.scope';
 import { assertNotStopped } from '../pairs/pairs.stops';
-import { appendContractEvent, sha256Hex } from './contracts.chain';
+import { appendContractEvent } from './contracts.chain';
 import { loadContract, roleIn } from './contracts.queries';
 
 type ContractRow = typeof contracts.$inferSelect;
@@ -70,6 +71,7 @@ async function onContract(
         createdAt: now,
       },
       row,
+      row.pairId,
     );
     const partnerId = role === 'dominant' ? pair.submissiveId : pair.dominantId;
     await createNotification(

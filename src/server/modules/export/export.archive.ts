@@ -4,7 +4,7 @@ import { type ArchiverError, ZipArchive } from 'archiver';
 import type { AppDeps } from '../../deps';
 import type { FileEntry, JsonEntry, RowsEntry } from './export.collect';
 
-const README = `This archive holds what Pact keeps about your account (decision 029 of Pact's documentation):
+const README = `This archive holds what Pact keeps about your account (decisions 029 and 053 of Pact's documentation):
 
 account.json            your account (no password hash), account.avatar names your profile picture
 partners.json           the people you are connected with (name and role)
@@ -14,8 +14,10 @@ sessions.json           your signed-in devices (no session tokens)
 notifications.json      your notifications
 security-events.json    your security log
 pairs.json              every pair you belong or belonged to
-pairs/<pair id>/        for each active pair: tasks, task history, punishments, journal notes, the
-                        contract (versions, signatures, history) and media (with the files in media/)
+pairs/<pair id>/        for each pair you are or were in: record.json (the pair's hash-chained record);
+                        tasks, task history, punishments, journal notes, the contract (versions,
+                        signatures, history) and media (with the files in media/); of a pair that has
+                        ended, what you wrote and what was asked of you: your own journal notes and files
 
 Times are in UTC (ISO 8601). Photos were stored without their metadata.
 `;

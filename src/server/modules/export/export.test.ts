@@ -95,6 +95,11 @@ describe.each(databases())('data export on %s', (kind) => {
     expect(contract.contracts).toHaveLength(1);
     expect(contract.versions.length).toBeGreaterThan(0);
     expect(contract.events.length).toBeGreaterThan(0);
+    const record = jsonOf(entries, `${dir}/record.json`);
+    expect(record.map((e: { seq: number }) => e.seq)).toEqual(record.map((_: unknown, i: number) => i + 1));
+    expect(record.map((e: { kind: string }) => e.kind)).toEqual(
+      expect.arrayContaining(['pair.connected', 'task.assigned', 'task.completed', 'contract.created']),
+    );
     for (const file of [
       'sessions.json',
       'notifications.json',
@@ -142,11 +147,15 @@ describe.each(databases())('data export on %s', (kind) => {
     for (const secret of secrets) expect(all, secret).not.toContain(secret);
   });
 
-  it('leaves out the rows of a pair that has ended, keeping the pair itself', async () => {
+  it('keeps, of a pair that has ended, its record and what each wrote or was asked, never the partner’s messages', async () => {
     const user = await createUser(server, { role: 'submissive' });
     const partner = await createUser(server, { role: 'dominant' });
     await connect(partner, user);
-    await createTask(server, { dominant: partner, submissive: user }, { title: 'Before the end' });
+    const pairs = { dominant: partner, submissive: user };
+    const task = await createTask(server, pairs, { title: 'Before the end' });
+    await completeTask(user.client, task.id);
+    await sendNote(partner, user.id, { content: 'Theirs' });
+    await sendNote(user, partner.id, { content: 'Mine' });
     await expectBody(
       await user.api.partners[':partnerId'].$delete({ param: { partnerId: partner.id } }),
       200,
@@ -154,8 +163,29 @@ describe.each(databases())('data export on %s', (kind) => {
     const { entries } = await exportOf(user);
     const [pair] = jsonOf(entries, 'pairs.json');
     expect(pair.status).toBe('inactive');
-    expect([...entries.keys()].filter((name) => name.startsWith('pairs/'))).toEqual([]);
     expect(jsonOf(entries, 'partners.json')).toEqual([]);
+    const dir = `pairs/${pair.id}`;
+    const record = jsonOf(entries, `${dir}/record.json`);
+    expect(record.map((e: { seq: number; kind: string }) => [e.seq, e.kind])).toEqual([
+      [1, 'pair.connected'],
+      [2, 'task.assigned'],
+      [3, 'task.completed'],
+      [4, 'pair.disconnected'],
+    ]);
+    expect(record[3]).toMatchObject({ actorId: user.id, prevHash: record[2].hash });
+    expect(jsonOf(entries, `${dir}/tasks.json`).map((t: { title: string }) => t.title)).toEqual([
+      'Before the end',
+    ]);
+    expect(jsonOf(entries, `${dir}/task-history.json`)).toHaveLength(1);
+    expect(jsonOf(entries, `${dir}/journal-notes.json`).map((n: { content: string }) => n.content)).toEqual([
+      'Mine',
+    ]);
+    // The former partner's export holds the same record, and their own side of the journal.
+    const theirs = (await exportOf(partner)).entries;
+    expect(jsonOf(theirs, `${dir}/record.json`)).toEqual(record);
+    expect(jsonOf(theirs, `${dir}/journal-notes.json`).map((n: { content: string }) => n.content)).toEqual([
+      'Theirs',
+    ]);
   });
 
   it('a download abandoned halfway leaves the server serving the next one', async () => {

@@ -8,25 +8,45 @@ import { bound, prepared, preparedInTransaction } from '../../db/prepared';
 import { outbox, pairs, partners, users } from '../../db/schema';
 import { notFound as notFoundError } from '../../http/errors';
 import type { Emit } from '../../realtime/publisher';
+import { appendRecord } from './pairs.record';
 import { activePairIdBetween, type PairRow, pairColumns } from './pairs.scope';
 import { pairIsStopped } from './pairs.stops';
 
-/** An active pair for this couple: created, or reactivated when they had one before. */
-export async function ensureActivePair(tx: Tx, dominantId: string, submissiveId: string, now: Date) {
-  const [pair] = await tx
+/**
+ * An active pair for this couple: created, or reactivated when they had one before. A pair that begins
+ * (or begins again) is recorded in its record, by `actorId`, who formed it; one already active is left as
+ * it is.
+ */
+export async function ensureActivePair(
+  tx: Tx,
+  dominantId: string,
+  submissiveId: string,
+  now: Date,
+  actorId: string,
+) {
+  const [began] = await tx
     .insert(pairs)
     .values({ dominantId, submissiveId, status: 'active' })
     .onConflictDoUpdate({
       target: [pairs.dominantId, pairs.submissiveId],
       set: { status: 'active', updatedAt: now },
+      setWhere: eq(pairs.status, 'inactive'),
     })
     .returning({ id: pairs.id });
-  return pair!.id;
+  if (began) {
+    await appendRecord(tx, { pairId: began.id, actorId, kind: 'pair.connected', at: now });
+    return began.id;
+  }
+  const [active] = await tx
+    .select({ id: pairs.id })
+    .from(pairs)
+    .where(and(eq(pairs.dominantId, dominantId), eq(pairs.submissiveId, submissiveId)));
+  return active!.id;
 }
 
 /**
- * Every pair between two people, in either direction, becomes inactive. The pushes Red was holding for it
- * are dropped: a former partner is told nothing more (decision 049).
+ * Every pair between two people, in either direction, becomes inactive, recorded as ended by `a`. The
+ * pushes Red was holding for it are dropped: a former partner is told nothing more (decision 049).
  */
 export async function endPairsBetween(tx: Tx, a: string, b: string, now: Date) {
   const ended = await tx
@@ -43,6 +63,9 @@ export async function endPairsBetween(tx: Tx, a: string, b: string, now: Date) {
     )
     .returning({ id: pairs.id });
   if (ended.length === 0) return;
+  for (const { id } of ended) {
+    await appendRecord(tx, { pairId: id, actorId: a, kind: 'pair.disconnected', at: now });
+  }
   await tx.delete(outbox).where(
     and(
       inArray(
@@ -127,7 +150,7 @@ export async function resolvePair(
 ): Promise<PairRow | null> {
   if (!(await canFormPair(tx, actorId, role, partnerId))) return null;
   const [dominantId, submissiveId] = role === 'dominant' ? [actorId, partnerId] : [partnerId, actorId];
-  const id = await ensureActivePair(tx, dominantId, submissiveId, now);
+  const id = await ensureActivePair(tx, dominantId, submissiveId, now, actorId);
   return { id, dominantId, submissiveId };
 }
 

@@ -215,7 +215,7 @@ export async function acceptRequest(deps: AppDeps, actor: Actor, input: { id: st
     if (receiverRole && receiverRole !== request.role) {
       const [dominantId, submissiveId] =
         request.role === 'dominant' ? [request.senderId, actor.id] : [actor.id, request.senderId];
-      await ensureActivePair(tx, dominantId, submissiveId, now);
+      await ensureActivePair(tx, dominantId, submissiveId, now, actor.id);
     }
     const receiverName = actor.name;
     await createNotification(

@@ -13,6 +13,7 @@ import { claimMedia } from '../media/media.claims';
 import { createNotification } from '../notifications/notifications.service';
 import { pairForCreate } from '../pairs/pairs.create';
 import { requireSessionRole } from '../pairs/pairs.policy';
+import { appendRecord } from '../pairs/pairs.record';
 import { lockInActorPairs } from '../pairs/pairs.scope';
 import { listPartnersIn } from '../pairs/pairs.service';
 import { pairHeld } from '../pairs/pairs.stops';
@@ -124,6 +125,13 @@ export async function createPunishment(
         pairId: pair.id,
       }),
     );
+    await appendRecord(tx, {
+      pairId: pair.id,
+      actorId: actor.id,
+      kind: 'punishment.assigned',
+      data: { punishmentId },
+      at: now,
+    });
     announcePunishment(emit, pair, punishmentId);
     return presentPunishment({
       punishment: row!,

@@ -6,6 +6,7 @@ import { punishments } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { sendFeedbackMail } from '../../email/feedback-mail';
 import { createNotification } from '../notifications/notifications.service';
+import { appendRecord } from '../pairs/pairs.record';
 import { lockInActorPairs } from '../pairs/pairs.scope';
 import { announcePunishment } from './punishments.events';
 import { authorizePunishment } from './punishments.policy';
@@ -37,6 +38,13 @@ export async function givePunishmentFeedback(
         pairId: pair.id,
       }),
     );
+    await appendRecord(tx, {
+      pairId: pair.id,
+      actorId: actor.id,
+      kind: 'punishment.feedback',
+      data: { punishmentId: input.id },
+      at: now,
+    });
     announcePunishment(emit, pair, input.id);
     return loadPunishment(tx, input.id);
   });

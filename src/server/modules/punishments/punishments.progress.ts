@@ -6,6 +6,7 @@ import { punishments } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { createNotification } from '../notifications/notifications.service';
 import { askAftercare } from '../pairs/pairs.aftercare';
+import { appendRecord } from '../pairs/pairs.record';
 import { lockInActorPairs } from '../pairs/pairs.scope';
 import { assertNotStopped } from '../pairs/pairs.stops';
 import { announcePunishment } from './punishments.events';
@@ -32,6 +33,13 @@ export async function startTimer(deps: AppDeps, actor: Actor, input: { id: strin
         updatedAt: now,
       })
       .where(eq(punishments.id, input.id));
+    await appendRecord(tx, {
+      pairId: pair.id,
+      actorId: actor.id,
+      kind: 'punishment.started',
+      data: { punishmentId: input.id, resumed: row.timerRemainingMs !== null },
+      at: now,
+    });
     announcePunishment(emit, pair, input.id);
     return loadPunishment(tx, input.id);
   });
@@ -68,6 +76,13 @@ export async function setCompleted(deps: AppDeps, actor: Actor, input: { id: str
     if (input.completed && row.aftercareRequired) {
       await askAftercare(tx, emit, pair, 'punishment', row.id, now);
     }
+    await appendRecord(tx, {
+      pairId: pair.id,
+      actorId: actor.id,
+      kind: input.completed ? 'punishment.completed' : 'punishment.reopened',
+      data: { punishmentId: input.id },
+      at: now,
+    });
     announcePunishment(emit, pair, input.id);
     return loadPunishment(tx, input.id);
   });

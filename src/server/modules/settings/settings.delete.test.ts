@@ -1,6 +1,6 @@
 import { eq, or, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { media, notifications, securityEvents, sessions } from '../../db/schema';
+import { media, notifications, pairRecord, securityEvents, sessions } from '../../db/schema';
 import { databases, type RowCounts } from '../../test/database';
 import { openEventStream } from '../../test/event-stream';
 import { MALFORMED_BODIES } from '../../test/hostile';
@@ -84,6 +84,9 @@ describe.each(databases())('account deletion on %s', (kind) => {
     const leavingEvents = await count(securityEvents, eq(securityEvents.userId, leaving.id));
     const leavingSessions = await count(sessions, eq(sessions.userId, leaving.id));
     expect(pairMedia).toBe(3);
+    // The pair's record goes with the pair: its trigger lets a row go only once its pair is gone.
+    const pairEntries = await count(pairRecord, eq(pairRecord.pairId, couple.pairId));
+    expect(pairEntries).toBeGreaterThan(0);
 
     const watching = await openEventStream(partner.client);
     const strangerWatching = await openEventStream(stranger.client);
@@ -105,6 +108,8 @@ describe.each(databases())('account deletion on %s', (kind) => {
       sessions: before.sessions - leavingSessions,
       partners: before.partners - 2,
       pairs: before.pairs - 1,
+      pairRecord: before.pairRecord - pairEntries,
+      pairRecordHeads: before.pairRecordHeads - 1,
       tasks: before.tasks - 2,
       taskCompletions: before.taskCompletions - 1,
       punishments: before.punishments - 1,

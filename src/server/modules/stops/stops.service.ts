@@ -9,6 +9,7 @@ import { notFound } from '../../http/errors';
 import type { Emit } from '../../realtime/publisher';
 import { createNotification } from '../notifications/notifications.service';
 import { askAftercare } from '../pairs/pairs.aftercare';
+import { appendRecord } from '../pairs/pairs.record';
 import { lockActivePairsOf, type PairOfActor } from '../pairs/pairs.service';
 import { giveTimeBack, markStopped, pauseTimers, stillStopped } from './stops.time';
 
@@ -87,15 +88,17 @@ export async function stopPairs(
     .insert(pairStops)
     .values(targets.map((pair) => ({ pairId: pair.id, calledBy: actor.id, calledAt: now })))
     .onConflictDoNothing()
-    .returning({ pairId: pairStops.pairId });
-  const stopped = new Set(made.map((row) => row.pairId));
+    .returning({ id: pairStops.id, pairId: pairStops.pairId });
+  const stopped = new Map(made.map((row) => [row.pairId, row.id]));
   for (const pair of targets) {
-    if (!stopped.has(pair.id)) continue;
+    const stopId = stopped.get(pair.id);
+    if (!stopId) continue;
     await markStopped(tx, pair.id, now);
     await pauseTimers(tx, emit, pair, now);
+    await appendRecord(tx, { pairId: pair.id, actorId: actor.id, kind: 'red.called', data: { stopId }, at: now });
     await tell(tx, emit, actor.id, pair, false);
   }
-  return [...stopped];
+  return [...stopped.keys()];
 }
 
 /**
@@ -123,13 +126,21 @@ export async function liftRed(deps: AppDeps, actor: Actor, input: StopInput): Pr
                 isNull(pairStops.liftedAt),
               ),
             )
-            .returning({ pairId: pairStops.pairId });
+            .returning({ id: pairStops.id, pairId: pairStops.pairId });
     if (lifted.length === 0) throw notFound(STOP_TEXT.notYours);
-    const done = new Set(lifted.map((row) => row.pairId));
-    const held = await stillStopped(tx, [...done]);
+    const done = new Map(lifted.map((row) => [row.pairId, row.id]));
+    const held = await stillStopped(tx, [...done.keys()]);
     for (const pair of targets) {
-      if (!done.has(pair.id)) continue;
+      const stopId = done.get(pair.id);
+      if (!stopId) continue;
       if (!held.has(pair.id)) await giveTimeBack(tx, emit, pair, now);
+      await appendRecord(tx, {
+        pairId: pair.id,
+        actorId: actor.id,
+        kind: 'red.lifted',
+        data: { stopId, pairStillStopped: held.has(pair.id) },
+        at: now,
+      });
       await tell(tx, emit, actor.id, pair, true);
       // Lifting asks both partners for aftercare (decisions 049, 054).
       await askAftercare(tx, emit, pair, 'red_lift', null, now);

@@ -10,6 +10,7 @@ import { claimIdempotencyKey, type IdempotencyKey } from '../../http/idempotency
 import { claimMedia } from '../media/media.claims';
 import { createNotification } from '../notifications/notifications.service';
 import { requireSessionRole } from '../pairs/pairs.policy';
+import { appendRecord } from '../pairs/pairs.record';
 import { lockInActorPairs } from '../pairs/pairs.scope';
 import { resolvePair } from '../pairs/pairs.service';
 import { announceCompletion, announceTask } from './tasks.events';
@@ -83,6 +84,13 @@ export async function createAboveAndBeyond(
         pairId: pair.id,
       }),
     );
+    await appendRecord(tx, {
+      pairId: pair.id,
+      actorId: actor.id,
+      kind: 'task.above_and_beyond',
+      data: { taskId, completionId },
+      at: now,
+    });
     announceTask(emit, pair, taskId, 'changed');
     announceCompletion(emit, pair, completionId);
     return loadTask(tx, taskId);

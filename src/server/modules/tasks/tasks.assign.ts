@@ -21,6 +21,7 @@ import { claimMedia, freeMedia, removeFiles } from '../media/media.claims';
 import { createNotification } from '../notifications/notifications.service';
 import { pairForCreate } from '../pairs/pairs.create';
 import { requireSessionRole } from '../pairs/pairs.policy';
+import { appendRecord } from '../pairs/pairs.record';
 import { lockInActorPairs } from '../pairs/pairs.scope';
 import { assertNotStopped, pairHeld } from '../pairs/pairs.stops';
 import { announceCompletion, announceTask } from './tasks.events';
@@ -134,6 +135,13 @@ export async function createTask(
         pairId: pair.id,
       }),
     );
+    await appendRecord(tx, {
+      pairId: pair.id,
+      actorId: actor.id,
+      kind: 'task.assigned',
+      data: { taskId },
+      at: now,
+    });
     announceTask(emit, pair, taskId, 'changed');
     return presentTask({
       task: task!,
@@ -182,6 +190,13 @@ export async function updateTask(deps: AppDeps, actor: Actor, input: UpdateInput
     if (old && old !== content.voiceNote && !(await keptByHistory(tx, old))) {
       dropped = await freeMedia(tx, [old]);
     }
+    await appendRecord(tx, {
+      pairId: pair.id,
+      actorId: actor.id,
+      kind: 'task.edited',
+      data: { taskId: input.id },
+      at: now,
+    });
     announceTask(emit, pair, input.id, 'changed');
     return loadTask(tx, input.id);
   });
@@ -217,6 +232,13 @@ export async function deleteTask(deps: AppDeps, actor: Actor, input: { id: strin
       task.voiceProof,
       ...history.flatMap((h) => [h.photo, h.voice, h.voiceProof]),
     ]);
+    await appendRecord(tx, {
+      pairId: pair.id,
+      actorId: actor.id,
+      kind: 'task.deleted',
+      data: { taskId: input.id },
+      at: deps.clock(),
+    });
     announceTask(emit, pair, input.id, 'deleted');
     for (const h of history) announceCompletion(emit, pair, h.id);
     return removed;

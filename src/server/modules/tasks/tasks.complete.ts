@@ -10,6 +10,7 @@ import type { AppDeps } from '../../deps';
 import { invalid } from '../../http/errors';
 import { claimMedia } from '../media/media.claims';
 import { createNotification } from '../notifications/notifications.service';
+import { appendRecord } from '../pairs/pairs.record';
 import { lockInActorPairs } from '../pairs/pairs.scope';
 import { stoppedSince } from '../pairs/pairs.stops';
 import { announceCompletion, announceTask } from './tasks.events';
@@ -124,6 +125,13 @@ export async function completeTask(deps: AppDeps, actor: Actor, input: CompleteI
         notify.taskCompletedByDominant({ dominantName: name, ...about }),
       );
     }
+    await appendRecord(tx, {
+      pairId: pair.id,
+      actorId: actor.id,
+      kind: 'task.completed',
+      data: { taskId: id, completionId, timing: onTime ? 'on time' : 'late', byDominant: !bySubmissive },
+      at: now,
+    });
     announceTask(emit, pair, id, 'changed');
     announceCompletion(emit, pair, completionId);
     return loadTask(tx, id);

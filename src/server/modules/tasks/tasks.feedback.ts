@@ -10,6 +10,7 @@ import { badRequest, conflict } from '../../http/errors';
 import type { Emit } from '../../realtime/publisher';
 import { createNotification } from '../notifications/notifications.service';
 import { requireDominant, requireSubmissive } from '../pairs/pairs.policy';
+import { appendRecord } from '../pairs/pairs.record';
 import { lockInActorPairs, type PairRow } from '../pairs/pairs.scope';
 import { announceCompletion, announceTask } from './tasks.events';
 import { authorizeTask } from './tasks.policy';
@@ -75,6 +76,13 @@ export async function giveTaskFeedback(deps: AppDeps, actor: Actor, input: { id:
     const latest = await latestCompletionId(tx, input.id);
     if (latest) await tx.update(taskCompletions).set(given).where(eq(taskCompletions.id, latest));
     await applyToTask(tx, emit, pair, task, given, now);
+    await appendRecord(tx, {
+      pairId: pair.id,
+      actorId: actor.id,
+      kind: 'task.feedback',
+      data: { taskId: input.id, completionId: latest },
+      at: now,
+    });
     if (latest) announceCompletion(emit, pair, latest);
     await notifyFeedback(
       tx,
@@ -114,6 +122,13 @@ export async function giveCompletionFeedback(
     if (entry.taskId && (await latestCompletionId(tx, entry.taskId)) === input.id) {
       await applyToTask(tx, emit, pair, { id: entry.taskId, taskType: entry.taskType }, given, now);
     }
+    await appendRecord(tx, {
+      pairId: pair.id,
+      actorId: actor.id,
+      kind: 'task.feedback',
+      data: { taskId: entry.taskId, completionId: input.id },
+      at: now,
+    });
     announceCompletion(emit, pair, input.id);
     await notifyFeedback(
       tx,
@@ -148,14 +163,18 @@ export async function acknowledgeFeedback(deps: AppDeps, actor: Actor, input: { 
     }
     if (!entry.feedback) throw conflict('There is no feedback to acknowledge yet');
     if (entry.feedbackAcknowledged) throw conflict('Feedback already acknowledged');
+    const now = deps.clock();
     await tx
       .update(taskCompletions)
-      .set({
-        feedbackAcknowledged: true,
-        feedbackAcknowledgedBy: actor.id,
-        feedbackAcknowledgedAt: deps.clock(),
-      })
+      .set({ feedbackAcknowledged: true, feedbackAcknowledgedBy: actor.id, feedbackAcknowledgedAt: now })
       .where(eq(taskCompletions.id, input.id));
+    await appendRecord(tx, {
+      pairId: pair.id,
+      actorId: actor.id,
+      kind: 'task.feedback_acknowledged',
+      data: { taskId: entry.taskId, completionId: input.id },
+      at: now,
+    });
     announceCompletion(emit, pair, input.id);
     return loadCompletion(tx, input.id);
   });

@@ -16,6 +16,7 @@ import {
   SupportSection,
 } from '../components/info-sections';
 import { ProfilePictureSection } from '../components/profile-picture-section';
+import { RecordSection } from '../components/record-section';
 import { SecuritySection } from '../components/security-section';
 
 /**
@@ -40,6 +41,7 @@ export function SettingsPage({ pushPanel }: { pushPanel?: ReactNode } = {}) {
       <NotificationsSection>{pushPanel}</NotificationsSection>
       <CheckinsSection />
       <SecuritySection />
+      <RecordSection />
       <ExportDataSection />
       <ChangePasswordSection />
       <HelpSection />

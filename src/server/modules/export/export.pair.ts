@@ -1,0 +1,152 @@
+import { and, asc, eq, inArray, or, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client';
+import {
+  contractEvents,
+  contracts,
+  contractVersions,
+  media,
+  notes,
+  pairRecord,
+  punishments,
+  taskCompletions,
+  tasks,
+} from '../../db/schema';
+import { inActorPairs } from '../pairs/pairs.scope';
+import { extensionOf, type JsonEntry, keysetPages, type Paging, type RowsEntry } from './export.pages';
+
+/** A pair of the user's, as the export reads it: an ended one is read as far as the user's own part. */
+export interface ExportedPair {
+  id: string;
+  status: 'active' | 'inactive';
+}
+
+/**
+ * The rows of a pair the export reads: of an active pair every row (in the actor's active pairs, the one
+ * scope of pair data); of an ended one, `own` (the user's part of it).
+ */
+const rowsOf = (pair: ExportedPair, column: PgColumn, actor: { id: string }, own: SQL | undefined) =>
+  pair.status === 'active'
+    ? and(eq(column, pair.id), inActorPairs(column, actor))
+    : and(eq(column, pair.id), own);
+
+/** The media rows of a pair in pages, each with the name of its file in the archive and its storage key. */
+export function mediaPages(db: Db, pair: ExportedPair, actor: { id: string }, paging: Paging, entry: string) {
+  return keysetPages(db, entry, paging, {
+    table: media,
+    where: rowsOf(pair, media.pairId, actor, eq(media.ownerId, actor.id)),
+    order: media.createdAt,
+    id: media.id,
+    // The storage key means nothing outside Pact: each row names its file in the archive instead.
+    map: ({ storageKey, ...row }: typeof media.$inferSelect) => ({
+      row: { ...row, file: `media/${row.id}.${extensionOf(row.mime)}` },
+      storageKey,
+    }),
+  });
+}
+
+/**
+ * The JSON files of one of the user's pairs: its record, its tables a page at a time, its contract whole.
+ * Of an ended pair, the user's part: every task, history entry and punishment names them (a pair has two
+ * members), the journal only the messages they sent.
+ */
+export async function collectPair(
+  db: Db,
+  pair: ExportedPair,
+  actor: { id: string },
+  paging: Paging,
+): Promise<(JsonEntry | RowsEntry)[]> {
+  const dir = `pairs/${pair.id}`;
+  const me = actor.id;
+  const pairContracts = await db
+    .select()
+    .from(contracts)
+    .where(rowsOf(pair, contracts.pairId, actor, undefined));
+  const contractIds = pairContracts.map((c) => c.id);
+  const table = (
+    file: string,
+    table: PgTable,
+    column: PgColumn,
+    order: PgColumn,
+    id: PgColumn,
+    own: SQL | undefined,
+  ) => ({
+    name: `${dir}/${file}.json`,
+    pages: keysetPages(db, `${dir}/${file}.json`, paging, {
+      table,
+      where: rowsOf(pair, column, actor, own),
+      order,
+      id,
+    }),
+  });
+  const media = mediaPages(db, pair, actor, paging, `${dir}/media.json`);
+  return [
+    // The record is both members' whole, active or ended (decision 053).
+    {
+      name: `${dir}/record.json`,
+      pages: keysetPages(db, `${dir}/record.json`, paging, {
+        table: pairRecord,
+        where: eq(pairRecord.pairId, pair.id),
+        order: pairRecord.seq,
+        id: pairRecord.id,
+      }),
+    },
+    table(
+      'tasks',
+      tasks,
+      tasks.pairId,
+      tasks.createdAt,
+      tasks.id,
+      or(eq(tasks.assignedBy, me), eq(tasks.assignedTo, me)),
+    ),
+    table(
+      'task-history',
+      taskCompletions,
+      taskCompletions.pairId,
+      taskCompletions.completedAt,
+      taskCompletions.id,
+      or(
+        eq(taskCompletions.assignedBy, me),
+        eq(taskCompletions.assignedTo, me),
+        eq(taskCompletions.completedBy, me),
+      ),
+    ),
+    table(
+      'punishments',
+      punishments,
+      punishments.pairId,
+      punishments.createdAt,
+      punishments.id,
+      or(eq(punishments.assignedBy, me), eq(punishments.assignedTo, me)),
+    ),
+    table('journal-notes', notes, notes.pairId, notes.createdAt, notes.id, eq(notes.senderId, me)),
+    {
+      name: `${dir}/contract.json`,
+      data: {
+        contracts: pairContracts,
+        versions:
+          contractIds.length === 0
+            ? []
+            : await db
+                .select()
+                .from(contractVersions)
+                .where(inArray(contractVersions.contractId, contractIds))
+                .orderBy(asc(contractVersions.number)),
+        events:
+          contractIds.length === 0
+            ? []
+            : await db
+                .select()
+                .from(contractEvents)
+                .where(inArray(contractEvents.contractId, contractIds))
+                .orderBy(asc(contractEvents.seq)),
+      },
+    },
+    {
+      name: `${dir}/media.json`,
+      pages: async function* () {
+        for await (const page of media()) yield page.map((m) => m.row);
+      },
+    },
+  ];
+}
