@@ -95,7 +95,13 @@ export async function stopPairs(
     if (!stopId) continue;
     await markStopped(tx, pair.id, now);
     await pauseTimers(tx, emit, pair, now);
-    await appendRecord(tx, { pairId: pair.id, actorId: actor.id, kind: 'red.called', data: { stopId }, at: now });
+    await appendRecord(tx, {
+      pairId: pair.id,
+      actorId: actor.id,
+      kind: 'red.called',
+      data: { stopId },
+      at: now,
+    });
     await tell(tx, emit, actor.id, pair, false);
   }
   return [...stopped.keys()];
