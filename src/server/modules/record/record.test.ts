@@ -115,7 +115,10 @@ describe.each(databases())('the pair record on %s', (kind) => {
     await expectBody(await couple.submissive.client.post('/api/stops/lift', {}), 200);
     const asked = await expectBody(await couple.dominant.client.post('/api/checkins', {}), 200);
     await expectBody(
-      await couple.submissive.client.post(`/api/checkins/${asked.checkins[0].id}/answer`, {}),
+      await couple.submissive.client.post(`/api/checkins/${asked.checkins[0].id}/answer`, {
+        mood: 'green',
+        note: 'A private word',
+      }),
       200,
     );
     const { contract } = await openContract(couple);
@@ -145,6 +148,29 @@ describe.each(databases())('the pair record on %s', (kind) => {
       subject: { type: 'contract', id: contract.id },
     });
     expect(await verify(couple.dominant)).toEqual({ ok: true, entries: 11 });
+    // A check-in's answer is recorded with its mood, never its note.
+    const answered = (await recordOf(couple.dominant, '?kind=yellow.answered')).entries[0]!;
+    expect(answered.facts).toMatchObject({ mood: 'green' });
+    expect(JSON.stringify(await recordOf(couple.dominant))).not.toContain('A private word');
+  });
+
+  it('records the check-in cadence set, with its frequency only', async () => {
+    const couple = await createCouple(server);
+    const set = await couple.submissive.client.put('/api/checkins/cadence', {
+      partnerId: couple.dominant.id,
+      frequency: 'weekly',
+      weekday: 2,
+      time: '19:30',
+      timeZone: 'Europe/Berlin',
+    });
+    await expectBody(set, 200);
+    const [entry] = (await recordOf(couple.dominant, '?kind=checkin')).entries;
+    expect(entry).toMatchObject({
+      kind: 'checkin.cadence_set',
+      actor: 'partner',
+      facts: { frequency: 'weekly' },
+    });
+    expect(await verify(couple.dominant)).toEqual({ ok: true, entries: 2 });
   });
 
   it('pages newest first by sequence number', async () => {

@@ -55,6 +55,7 @@ describe.each(databases())('Red on %s', (kind) => {
         partnerId: dominant.id,
         calledByMe: true,
         calledAt: expect.any(Number),
+        stoppedSince: expect.any(Number),
       },
     ]);
     expect((await stopsOf(dominant)).stops).toEqual([
