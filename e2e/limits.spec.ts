@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { audit, describe, type Finding } from './axe';
 import { expect, test } from './fixtures';
 import { seedCouple } from './seed';
 
@@ -30,6 +31,8 @@ test('both partners fill their limits privately and finish; the Matches view sho
   await expect(sub.getByRole('group', { name: 'Breakfast in bed' })).toBeVisible();
   await expect(dom.getByRole('group', { name: 'Breakfast in bed' })).toBeVisible();
 
+  const found: Finding[] = [];
+  await audit(dom, 'limits list', found);
   await choose(dom, 'Cuffs', 'Yes');
   await choose(dom, 'Blindfold', 'Yes');
   await choose(dom, 'Rope', 'Yes');
@@ -60,6 +63,9 @@ test('both partners fill their limits privately and finish; the Matches view sho
     await expect(items.filter({ hasText: 'Breakfast in bed' })).toHaveCount(1);
     for (const never of ['Rope', 'Wax', 'Degrading words']) await expect(matches).not.toContainText(never);
   }
+
+  await audit(dom, 'limits matches', found);
+  expect(describe(found)).toEqual([]);
 
   // A change takes effect at once, on both sides.
   await choose(sub, 'Cuffs', 'No');
