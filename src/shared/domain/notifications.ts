@@ -215,7 +215,9 @@ export const notify = {
     }),
   /** The partner marked their limits list finished (decision 055): that alone, never an answer. */
   limitsFinished: (a: { pairId: string }) =>
-    content('limits_finished', 'Limits list', 'Your partner finished their limits list', { pairId: a.pairId }),
+    content('limits_finished', 'Limits list', 'Your partner finished their limits list', {
+      pairId: a.pairId,
+    }),
 } as const;
 
 /** What the partner did to the shared contract, as the notification says it. */

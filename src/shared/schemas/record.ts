@@ -45,7 +45,16 @@ export const RECORD_KINDS = [
 export type RecordKind = (typeof RECORD_KINDS)[number];
 
 /** The groups the record is filtered by: the part of a kind before its dot. */
-export const RECORD_GROUPS = ['task', 'punishment', 'red', 'yellow', 'checkin', 'contract', 'limits', 'pair'] as const;
+export const RECORD_GROUPS = [
+  'task',
+  'punishment',
+  'red',
+  'yellow',
+  'checkin',
+  'contract',
+  'limits',
+  'pair',
+] as const;
 export type RecordGroup = (typeof RECORD_GROUPS)[number];
 
 export const RECORD_GROUP_LABELS: Record<RecordGroup, string> = {
