@@ -17,6 +17,7 @@ import { checkinRoutes } from './modules/checkins/checkins.routes';
 import { contractRoutes } from './modules/contracts/contracts.routes';
 import { exportRoutes } from './modules/export/export.routes';
 import { journalRoutes } from './modules/journal/journal.routes';
+import { limitsRoutes } from './modules/limits/limits.routes';
 import { mediaRoutes } from './modules/media/media.routes';
 import { notificationRoutes } from './modules/notifications/notifications.routes';
 import { pairRoutes } from './modules/pairs/pairs.routes';
@@ -80,6 +81,7 @@ export function createApi(deps: AppDeps & Pick<Services, 'database'>) {
       .route('/stops', stopRoutes(deps))
       .route('/checkins', checkinRoutes(deps, stopPairs))
       .route('/aftercare', aftercareRoutes(deps))
+      .route('/limits', limitsRoutes(deps))
       .route('/record', recordRoutes(deps))
   );
 }

@@ -28,6 +28,8 @@ const EVENTS = {
   'pair.checkin_changed': payload<{ pairId: string }>(),
   /** Aftercare was asked in a pair, or a partner answered or dismissed it (decision 054). */
   'aftercare.changed': payload<{ pairId: string }>(),
+  /** A partner's limits list changed for a pair (decision 055): ids only; both refetch their own view. */
+  'limits.changed': payload<{ pairId: string }>(),
 };
 
 export type EventPayloads = { [N in keyof typeof EVENTS]: (typeof EVENTS)[N] };

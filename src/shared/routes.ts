@@ -15,6 +15,8 @@ export const paths = {
   settings: '/settings',
   checkIns: '/check-ins',
   record: '/record',
+  /** The limits lists (decision 055). */
+  limits: '/limits',
   privacyPolicy: '/privacy-policy',
   termsOfService: '/terms-of-service',
   releaseInfo: '/release-info',

@@ -25,6 +25,7 @@ export default [
     route('settings', 'routes/settings.tsx'),
     route('check-ins', 'routes/check-ins.tsx'),
     route('record', 'routes/record.tsx'),
+    route('limits', 'routes/limits.tsx'),
   ]),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

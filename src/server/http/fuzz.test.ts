@@ -28,6 +28,7 @@ import {
   contractVersionParam,
 } from '@/shared/schemas/contracts';
 import { notesQuery, sendNoteInput } from '@/shared/schemas/journal';
+import { limitAnswerInput, limitFinishInput, limitItemInput } from '@/shared/schemas/limits';
 import { audioUploadQuery, photoUploadQuery } from '@/shared/schemas/media';
 import {
   blockUserInput,
@@ -309,6 +310,19 @@ const ROUTES: Record<string, FuzzRoute> = {
   'GET /api/aftercare': { runs: 10 },
   'POST /api/aftercare/:id/answer': { param: idParam, json: aftercareAnswerInput, sample: () => ({}) },
   'POST /api/aftercare/:id/dismiss': { param: idParam },
+  'GET /api/limits': { runs: 10 },
+  'PUT /api/limits/answer': {
+    json: limitAnswerInput,
+    sample: (f) => ({ partnerId: f.couple.submissive.id, itemId: 'restraint.rope', answer: 'no' }),
+  },
+  'POST /api/limits/items': {
+    json: limitItemInput,
+    sample: (f) => ({ partnerId: f.couple.submissive.id, title: 'Breakfast in bed' }),
+  },
+  'POST /api/limits/finish': {
+    json: limitFinishInput,
+    sample: (f) => ({ partnerId: f.couple.submissive.id }),
+  },
   'GET /api/record': { query: recordQuery },
   'GET /api/record/pairs': { runs: 10 },
   'POST /api/record/verify': { json: recordVerifyInput, sample: () => ({}) },

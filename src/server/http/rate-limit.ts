@@ -55,6 +55,8 @@ export const LIMITS = {
   checkinAnswerByAccount: { max: 30, windowMs: 60 * MINUTE },
   /** Answering or dismissing aftercare by one account (decision 054): a probe of aftercare ids is held to this. */
   aftercareAnswerByAccount: { max: 60, windowMs: 60 * MINUTE },
+  /** Writes to the limits lists by one account (decision 055): room to fill a whole list, and change it. */
+  limitsWriteByAccount: { max: 600, windowMs: 60 * MINUTE },
   /** Record checks by one account (decision 053): each reads and hashes a pair's whole record. */
   recordVerifyByAccount: { max: 30, windowMs: 60 * MINUTE },
   /** Data exports by one account: each reads everything the account holds (decision 029). */

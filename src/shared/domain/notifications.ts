@@ -33,6 +33,7 @@ export interface NotificationData {
   checkin_asked: { pairId: string; checkinId: string };
   checkin_scheduled: { pairId: string; checkinId: string };
   aftercare_asked: { pairId: string; aftercareId: string };
+  limits_finished: { pairId: string };
 }
 
 export interface NotificationContent<T extends NotificationType = NotificationType> {
@@ -212,6 +213,11 @@ export const notify = {
       pairId: a.pairId,
       aftercareId: a.aftercareId,
     }),
+  /** The partner marked their limits list finished (decision 055): that alone, never an answer. */
+  limitsFinished: (a: { pairId: string }) =>
+    content('limits_finished', 'Limits list', 'Your partner finished their limits list', {
+      pairId: a.pairId,
+    }),
 } as const;
 
 /** What the partner did to the shared contract, as the notification says it. */
@@ -274,6 +280,8 @@ export function notificationTarget(n: {
       return { kind: 'path', to: paths.dashboard };
     case 'checkin_scheduled':
       return { kind: 'path', to: paths.checkIns };
+    case 'limits_finished':
+      return { kind: 'path', to: paths.limits };
     default:
       return null;
   }

@@ -91,6 +91,7 @@ export function notificationSubject(n: Pick<NotificationLike, 'type' | 'data'>):
       case 'red_lifted':
       case 'checkin_asked':
       case 'checkin_scheduled':
+      case 'limits_finished':
         return idOf(d.pairId);
       case 'aftercare_asked':
         return idOf(d.aftercareId);

@@ -14,6 +14,7 @@ export const NOTIFICATION_TYPES = [
   'checkin_asked',
   'checkin_scheduled',
   'aftercare_asked',
+  'limits_finished',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

@@ -38,13 +38,23 @@ export const RECORD_KINDS = [
   'contract.edit_requested',
   'contract.edit_approved',
   'contract.edit_denied',
+  'limits.changed',
   'pair.connected',
   'pair.disconnected',
 ] as const;
 export type RecordKind = (typeof RECORD_KINDS)[number];
 
 /** The groups the record is filtered by: the part of a kind before its dot. */
-export const RECORD_GROUPS = ['task', 'punishment', 'red', 'yellow', 'checkin', 'contract', 'pair'] as const;
+export const RECORD_GROUPS = [
+  'task',
+  'punishment',
+  'red',
+  'yellow',
+  'checkin',
+  'contract',
+  'limits',
+  'pair',
+] as const;
 export type RecordGroup = (typeof RECORD_GROUPS)[number];
 
 export const RECORD_GROUP_LABELS: Record<RecordGroup, string> = {
@@ -54,6 +64,7 @@ export const RECORD_GROUP_LABELS: Record<RecordGroup, string> = {
   yellow: 'Yellow',
   checkin: 'Check-ins',
   contract: 'Contract',
+  limits: 'Limits',
   pair: 'Connection',
 };
 
@@ -85,6 +96,7 @@ export const RECORD_KIND_LABELS: Record<RecordKind, string> = {
   'contract.edit_requested': 'asked to edit the contract',
   'contract.edit_approved': 'approved an edit of the contract',
   'contract.edit_denied': 'declined an edit of the contract',
+  'limits.changed': 'changed their limits',
   'pair.connected': 'began the pair',
   'pair.disconnected': 'ended the pair',
 };

@@ -21,6 +21,7 @@ export const LIVE_UPDATES: LiveUpdateTable = {
   // The open check-ins, their history and the cadence: one key holds the three (decision 052).
   'pair.checkin_changed': [{ refresh: queryKeys.checkins }],
   'aftercare.changed': [{ refresh: queryKeys.aftercare }],
+  'limits.changed': [{ refresh: queryKeys.limits }],
   'pair.ended': [
     { refresh: queryKeys.tasks },
     taskHistory,
@@ -29,5 +30,6 @@ export const LIVE_UPDATES: LiveUpdateTable = {
     { refresh: queryKeys.stops },
     { refresh: queryKeys.checkins },
     { refresh: queryKeys.aftercare },
+    { refresh: queryKeys.limits },
   ],
 };

@@ -55,6 +55,7 @@ export const reads = {
     pageParams: [null],
   })),
   aftercare: read('/api/aftercare', queryKeys.aftercare),
+  limits: read('/api/limits', queryKeys.limits),
   // The first page of several is not the whole list the query holds: the browser reads it then.
   tasks: read('/api/tasks', queryKeys.tasks, (b) => (b.nextCursor ? undefined : b.tasks)),
   taskHistory: read('/api/task-completions', queryKeys.taskHistory, (b) => b.completions),

@@ -28,6 +28,8 @@ export const queryKeys = {
   checkinCadence: ['checkins', 'cadence'] as const,
   /** Aftercare: the asks the user has yet to answer (decision 054). */
   aftercare: ['aftercare'] as const,
+  /** The limits lists (decision 055): the user's own answers and the matches. */
+  limits: ['limits'] as const,
   /** The pair's record (decision 053): the pairs it is kept for, a pair's pages by filter. */
   recordPairs: ['record', 'pairs'] as const,
   record: (pairId: string, kind: string) => ['record', 'entries', pairId, kind] as const,

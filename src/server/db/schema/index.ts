@@ -3,6 +3,7 @@ export * from './auth';
 export * from './avatars';
 export * from './contracts';
 export * from './jobs';
+export * from './limits';
 export * from './media';
 export * from './notes';
 export * from './notifications';

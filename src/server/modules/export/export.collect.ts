@@ -1,9 +1,12 @@
-import { asc, eq, or } from 'drizzle-orm';
+import { asc, eq, inArray, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   accounts,
   avatars,
   blockedUsers,
+  limitAnswers,
+  limitCustomItems,
+  limitLists,
   notifications,
   pairs,
   partnerRequests,
@@ -110,6 +113,44 @@ export async function collectExport(db: Db, userId: string, paging: Paging = {})
     .from(pairs)
     .where(or(eq(pairs.dominantId, userId), eq(pairs.submissiveId, userId)));
 
+  // The limits lists (decision 055): the user's own answers and finished marks only, never the partner's;
+  // the titles of the items either partner added to the user's pairs, which both of them answer.
+  const limitsOwn = {
+    answers: await db
+      .select({
+        pairId: limitAnswers.pairId,
+        itemId: limitAnswers.itemId,
+        answer: limitAnswers.answer,
+        answeredAt: limitAnswers.answeredAt,
+      })
+      .from(limitAnswers)
+      .where(eq(limitAnswers.userId, userId))
+      .orderBy(asc(limitAnswers.pairId), asc(limitAnswers.itemId)),
+    finished: await db
+      .select({ pairId: limitLists.pairId, finishedAt: limitLists.finishedAt })
+      .from(limitLists)
+      .where(eq(limitLists.userId, userId)),
+    customItems:
+      pairList.length === 0
+        ? []
+        : await db
+            .select({
+              id: limitCustomItems.id,
+              pairId: limitCustomItems.pairId,
+              title: limitCustomItems.title,
+              addedByMe: eq(limitCustomItems.addedBy, userId),
+              addedAt: limitCustomItems.addedAt,
+            })
+            .from(limitCustomItems)
+            .where(
+              inArray(
+                limitCustomItems.pairId,
+                pairList.map((p) => p.id),
+              ),
+            )
+            .orderBy(asc(limitCustomItems.addedAt)),
+  };
+
   const json: (JsonEntry | RowsEntry)[] = [
     { name: 'account.json', data: { ...account, credentials, avatar: avatar ? 'avatar.jpg' : null } },
     { name: 'partners.json', data: connected },
@@ -119,6 +160,7 @@ export async function collectExport(db: Db, userId: string, paging: Paging = {})
     { name: 'notifications.json', pages: notificationList },
     { name: 'security-events.json', pages: securityLog },
     { name: 'pairs.json', data: pairList },
+    { name: 'limits.json', data: limitsOwn },
   ];
   for (const pair of pairList) json.push(...(await collectPair(db, pair, mine, paging)));
 

@@ -1,6 +1,6 @@
-import { ScrollText } from 'lucide-react';
+import { ListChecks, ScrollText } from 'lucide-react';
 import { Link } from 'react-router';
-import { paths } from '@/shared/routes';
+import { paths, withQuery } from '@/shared/routes';
 import { buttonClasses } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
 import { PartnerSelect } from '@/web/components/ui/partner-select';
@@ -13,9 +13,17 @@ export function ContractPage() {
 
   return (
     <div className="space-y-5">
-      <header>
-        <h1 className="text-2xl font-bold">Contract</h1>
-        <p className="text-sm text-muted-foreground">The agreement you and your partner sign together</p>
+      <header className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold">Contract</h1>
+          <p className="text-sm text-muted-foreground">The agreement you and your partner sign together</p>
+        </div>
+        {partner ? (
+          <Link to={withQuery(paths.limits, { partner: partner.id })} className={buttonClasses('outline')}>
+            <ListChecks className="h-4 w-4" aria-hidden />
+            Limits
+          </Link>
+        ) : null}
       </header>
       {!partner ? (
         <Card className="flex flex-col items-center gap-3 py-10 text-center">
