@@ -25,7 +25,7 @@ test('partners write to each other live: a tone, Shift+Enter for a new line, Ent
   await composer(page).press('Enter');
   await expect(page.getByRole('button', { name: 'Send' })).toBeDisabled();
 
-  await page.getByText('Yellow', { exact: true }).click();
+  await page.getByTestId('journal-composer').getByText('Yellow', { exact: true }).click();
   await composer(page).fill('Line one');
   await composer(page).press('Shift+Enter');
   await composer(page).pressSequentially('Line two');
