@@ -17,6 +17,8 @@ test('both partners fill their limits privately and finish; the Matches view sho
   browser,
   request,
 }) => {
+  // Two partners answer a dozen items, live, and the whole catalogue (168 radios) is audited twice.
+  test.slow();
   const { sub: s } = await seedCouple(browser, dom, request);
   const sub = s.page;
   await dom.goto('/contract');
