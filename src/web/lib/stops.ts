@@ -13,8 +13,11 @@ export const stopsQuery = queryOptions({
 });
 export const useStops = () => useQuery(stopsQuery);
 
-/** Since when the pair's clock has stood still, if Red holds it: what falls due from then is on hold. */
-export function usePairStoppedSince(pairId: string): number | null {
-  const { data } = useStops();
-  return data?.stops.find((stop) => stop.pairId === pairId)?.stoppedSince ?? null;
+/**
+ * For a pair, since when its clock has stood still, if Red holds it: what falls due from then is on hold.
+ * One lookup for every list that shows due times.
+ */
+export function useStoppedSince(): (pairId: string) => number | null {
+  const stops = useStops().data?.stops ?? [];
+  return (pairId) => stops.find((stop) => stop.pairId === pairId)?.stoppedSince ?? null;
 }

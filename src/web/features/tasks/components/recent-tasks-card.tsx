@@ -6,7 +6,7 @@ import type { CurrentUser } from '@/shared/schemas/accounts';
 import { buttonClasses } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
 import { cn } from '@/web/lib/cn';
-import { useStops } from '@/web/lib/stops';
+import { useStoppedSince } from '@/web/lib/stops';
 import { useTasks } from '../api/tasks';
 import { useNow } from '../use-now';
 import { formatDue } from './task-labels';
@@ -24,8 +24,7 @@ const COLOURS = {
 export function RecentTasksCard({ user }: { user: CurrentUser }) {
   const tasks = useTasks();
   const now = useNow();
-  const stops = useStops().data?.stops ?? [];
-  const stoppedSince = (pairId: string) => stops.find((stop) => stop.pairId === pairId)?.stoppedSince ?? null;
+  const stoppedSince = useStoppedSince();
   const recent = (tasks.data ?? []).filter((t) => isVisibleOnDashboard(t, now)).slice(0, DASHBOARD_TASKS);
   return (
     <Card aria-labelledby="recent-tasks-title">

@@ -16,7 +16,7 @@ import { EmailFeedbackButton } from '@/web/components/ui/email-feedback-button';
 import { VoicePlayer } from '@/web/components/ui/voice-player';
 import { cn } from '@/web/lib/cn';
 import { useCurrentUser } from '@/web/lib/current-user';
-import { usePairStoppedSince } from '@/web/lib/stops';
+import { useStoppedSince } from '@/web/lib/stops';
 import { mediaUrl } from '@/web/lib/upload';
 import { formatDue, repeatLabel } from './task-labels';
 import { TimingBadge } from './timing-badge';
@@ -57,7 +57,7 @@ export function TaskCard({
   actions: TaskCardActions;
 }) {
   const user = useCurrentUser();
-  const stoppedSince = usePairStoppedSince(task.pairId);
+  const stoppedSince = useStoppedSince()(task.pairId);
   const due = DUE_STYLES[dueStatus(task.dueDate, now, timeZone, task.isCompleted ? null : stoppedSince)];
   const repeat = repeatLabel(task.repeatConfig);
   const nextCycle = task.isCompleted && task.repeatConfig !== null;
