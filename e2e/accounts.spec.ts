@@ -263,6 +263,35 @@ test('the login form works before its code runs: with JavaScript off, a wrong pa
   await context.close();
 });
 
+test('forgot password works before its code runs: with JavaScript off, the reset form is shown and the link is mailed', async ({
+  browser,
+  request,
+  page: viewportOf,
+}) => {
+  const { email } = await createVerifiedUser(request, { label: 'nojs-reset' });
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport: viewportOf.viewportSize() });
+  const page = await context.newPage();
+  await page.goto('/auth');
+  await page.getByRole('form', { name: 'Login' }).getByRole('button', { name: 'Forgot password?' }).click();
+  const reset = page.getByRole('form', { name: 'Reset your password' });
+  // An address that is not one is refused by the server's own words, and nothing is mailed.
+  await reset.getByLabel('Email').fill('not-an-address');
+  await reset.getByRole('button', { name: 'Send Reset Link' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Please enter a valid email address');
+  await page.getByRole('form', { name: 'Reset your password' }).getByLabel('Email').fill(email);
+  await page
+    .getByRole('form', { name: 'Reset your password' })
+    .getByRole('button', { name: 'Send Reset Link' })
+    .click();
+  await expect(page.getByRole('status')).toContainText('Password reset email sent');
+  expect(new URL(page.url()).search).toBe('');
+  expect(await mailLink(email, /Reset your Pact password/)).toContain('/auth?type=recovery');
+  // And back to the login form, still without the page's code.
+  await page.getByRole('link', { name: 'Back to log in' }).click();
+  await expect(page.getByRole('form', { name: 'Login' })).toBeVisible();
+  await context.close();
+});
+
 test('a login form posted from another site is refused and signs nobody in', async ({ request, baseURL }) => {
   const { email } = await createVerifiedUser(request, { label: 'csrf', role: 'dominant' });
   const elsewhere: Record<string, string>[] = [

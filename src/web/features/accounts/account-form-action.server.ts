@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs, data, redirect } from 'react-router';
 import { paths } from '@/shared/routes';
-import { loginInput } from '@/shared/schemas/accounts';
+import { emailOnlyInput, loginInput } from '@/shared/schemas/accounts';
 import type { AccountFormAnswer } from './api/login';
 
 const UNREADABLE = 'The form could not be read. Please try again.';
@@ -10,9 +10,10 @@ type Refusal = { error?: { code?: string; message?: string; fields?: Record<stri
 type Fields = Record<string, string>;
 
 /**
- * The login and registration forms sent before the page's code ran (decision 048): the same POST the
- * browser would have made, to /api/auth/login or /api/auth/register, in-process with the request's cookie
- * and client. Signed in, the session cookie comes back with a redirect to the dashboard; otherwise the page
+ * The login, registration and password-reset forms sent before the page's code ran (decision 048): the
+ * same POST the browser would have made, to /api/auth/login, /api/auth/register or
+ * /api/auth/forgot-password, in-process with the request's cookie and client. `forgot` only opens the reset
+ * form (the page's "Forgot password?" before hydration). Signed in, the session cookie comes back with a redirect to the dashboard; otherwise the page
  * is rendered again with the server's own words and what was typed (never a password).
  */
 export async function accountFormAction({ request, context }: ActionFunctionArgs) {
@@ -49,6 +50,19 @@ export async function accountFormAction({ request, context }: ActionFunctionArgs
       timeZone: context.timeZone,
     };
     return answered(await context.submit('/api/auth/register', body), typed);
+  }
+  if (fields.intent === 'forgot') return data<AccountFormAnswer>({ intent: 'forgot', email: '' }, 200);
+  if (fields.intent === 'forgot-send') {
+    const parsed = emailOnlyInput.safeParse({ email: fields.email ?? '' });
+    const asked = { intent: 'forgot', email: typed.email };
+    if (!parsed.success) return refuse(asked, parsed.error.issues[0]?.message ?? UNEXPECTED);
+    const answer = await context.submit('/api/auth/forgot-password', parsed.data);
+    if (answer.status >= 200 && answer.status < 300) {
+      return data<AccountFormAnswer>({ ...asked, resetSent: true }, 200);
+    }
+    const refusal = (answer.body as Refusal)?.error;
+    const status = answer.status >= 400 && answer.status < 600 ? answer.status : 500;
+    return refuse(asked, refusal?.message ?? UNEXPECTED, status);
   }
   return refuse(typed, UNEXPECTED);
 }

@@ -21,7 +21,7 @@ export function useLogin() {
 }
 
 /**
- * What the login and registration forms' action answers when a form was sent before the page's code ran:
+ * What the login, registration and password-reset forms' action answers when a form was sent before the page's code ran:
  * which form, what was typed (never a password), and either the server's refusal (with its fields) or the
  * address that must be confirmed first.
  */
@@ -33,4 +33,6 @@ export interface AccountFormAnswer {
   failure?: string;
   fields?: Record<string, string>;
   unconfirmed?: string;
+  /** The password-reset form was sent and the server took it (whether or not the address has an account). */
+  resetSent?: boolean;
 }

@@ -8,9 +8,10 @@ import { type LoginInput, loginInput } from '@/shared/schemas/accounts';
 import { Button } from '@/web/components/ui/button';
 import { Field } from '@/web/components/ui/field';
 import { ApiError } from '@/web/lib/api';
-import { useHydrated } from '@/web/lib/use-hydrated';
 import { type AccountFormAnswer, useLogin } from '../api/login';
 import { ForgotPasswordDialog } from './forgot-password-dialog';
+
+const FORGOT_FORM = 'forgot-password-open';
 
 export function LoginForm({ onUnconfirmed }: { onUnconfirmed: (email: string) => void }) {
   const navigate = useNavigate();
@@ -19,7 +20,6 @@ export function LoginForm({ onUnconfirmed }: { onUnconfirmed: (email: string) =>
   // POST to the page's action (never in the address), which answers with the session or the refusal.
   const sent = useActionData<AccountFormAnswer>();
   const answer = sent?.intent === 'login' ? sent : undefined;
-  const hydrated = useHydrated();
   const [forgotOpen, setForgotOpen] = useState(false);
   const [failure, setFailure] = useState<string | null>(answer?.failure ?? null);
   const form = useForm<LoginInput>({
@@ -83,13 +83,27 @@ export function LoginForm({ onUnconfirmed }: { onUnconfirmed: (email: string) =>
           {...form.register('password')}
         />
         <div className="flex justify-end">
-          <Button variant="link" size="sm" onClick={() => setForgotOpen(true)} disabled={!hydrated}>
+          {/* Before the page's code runs it sends the small form below, whose answer is the reset form;
+              after, it opens the dialog with the address typed. */}
+          <Button
+            variant="link"
+            size="sm"
+            type="submit"
+            form={FORGOT_FORM}
+            onClick={(event) => {
+              event.preventDefault();
+              setForgotOpen(true);
+            }}
+          >
             Forgot password?
           </Button>
         </div>
         <Button type="submit" className="w-full" disabled={login.isPending}>
           {login.isPending ? 'Logging in…' : 'Log in'}
         </Button>
+      </form>
+      <form id={FORGOT_FORM} method="post" hidden data-sent-natively>
+        <input type="hidden" name="intent" value="forgot" />
       </form>
       {/* Outside the form: the dialog's own submit must never reach the login form. */}
       <ForgotPasswordDialog

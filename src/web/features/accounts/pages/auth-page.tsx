@@ -5,6 +5,7 @@ import { Tabs } from '@/web/components/ui/tabs';
 import { useMe } from '@/web/lib/current-user';
 import { useHydrated } from '@/web/lib/use-hydrated';
 import type { AccountFormAnswer } from '../api/login';
+import { ForgotPasswordView } from '../components/forgot-password-dialog';
 import { LoginForm } from '../components/login-form';
 import { RecoveryView } from '../components/recovery-view';
 import { RegisterForm } from '../components/register-form';
@@ -54,6 +55,8 @@ export function AuthPage() {
     );
   } else if (hydrated && me.data) {
     return <Navigate to={paths.dashboard} replace />;
+  } else if (answer?.intent === 'forgot') {
+    content = <ForgotPasswordView answer={answer} />;
   } else if (noticeFor) {
     content = <VerificationNotice email={noticeFor} onBack={backToLogin} />;
   } else {
