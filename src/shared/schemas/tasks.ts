@@ -7,6 +7,8 @@ import {
   TASK_TITLE_MAX,
   type TaskType,
 } from '../domain/tasks';
+import type { Area } from '../domain/caps';
+import { areasField } from './caps';
 import { feedbackInputOf, uuidField } from './common';
 
 export const VOICE_TASK_TITLE = 'Voice Task';
@@ -104,6 +106,8 @@ const taskFields = {
   dueDate: dueDateField,
   repeatConfig: repeatConfigInput.nullable().default(null),
   photoProofRequired: z.boolean({ error: 'photoProofRequired must be true or false' }).default(false),
+  /** The protected areas it touches (decision 057). */
+  areas: areasField,
   voiceNoteId: uuidField('Voice note required').nullable().default(null),
   voiceNoteDescription: z
     .string()
@@ -203,6 +207,8 @@ export interface TaskView extends FeedbackView {
   voiceProof: string | null;
   voiceNote: string | null;
   voiceNoteDescription: string | null;
+  /** The areas it touches (decision 057). */
+  areas: Area[];
   taskType: TaskType;
   onTime: boolean | null;
   latenessSeconds: number | null;

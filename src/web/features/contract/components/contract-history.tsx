@@ -17,6 +17,7 @@ const VERBS: Record<ContractEventKind, string> = {
   edit_requested: 'requested an edit',
   edit_approved: 'approved the edit request',
   edit_denied: 'denied the edit request',
+  caps_lowered: 'lowered a cap',
 };
 
 /** The contract's history (every entry, newest first, with the chain's verdict) and a diff of two versions. */
