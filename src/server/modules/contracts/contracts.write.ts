@@ -229,14 +229,14 @@ async function versionCaps(tx: Tx, versionId: string) {
 
 /**
  * What a version both signed brings into force (decision 057): its caps; but a version written before the
- * submissive's last lowering never undoes it, so each cap is then the tighter of the two. Null when
+ * submissive's last lowering never undoes it (written at the same instant counts as before), so each cap is then the tighter of the two. Null when
  * nothing is capped.
  */
 async function capsSignedIntoForce(tx: Tx, row: ContractRow, versionId: string): Promise<Caps | null> {
   const version = await versionCaps(tx, versionId);
   const signed = normalizeCaps(version.caps);
   const caps =
-    row.capsLoweredAt && version.createdAt.getTime() < row.capsLoweredAt.getTime()
+    row.capsLoweredAt && version.createdAt.getTime() <= row.capsLoweredAt.getTime()
       ? tighterCaps(signed, normalizeCaps(row.capsInForce))
       : signed;
   return sameCaps(caps, NO_CAPS) ? null : caps;
