@@ -1,6 +1,7 @@
 import { createECDH } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NO_CAPS } from '@/shared/domain/caps';
 import type { z } from 'zod';
 import {
   emailOnlyInput,
@@ -28,6 +29,7 @@ import {
   contractVersionParam,
 } from '@/shared/schemas/contracts';
 import { notesQuery, sendNoteInput } from '@/shared/schemas/journal';
+import { lowerCapsInput } from '@/shared/schemas/caps';
 import { limitAnswerInput, limitFinishInput, limitItemInput } from '@/shared/schemas/limits';
 import { audioUploadQuery, photoUploadQuery } from '@/shared/schemas/media';
 import {
@@ -260,6 +262,11 @@ const ROUTES: Record<string, FuzzRoute> = {
     param: idParam,
     json: contractSignInput,
     sample: (f) => ({ versionId: f.contract.versionId }),
+  },
+  'POST /api/contracts/:id/caps/lower': {
+    param: idParam,
+    json: lowerCapsInput,
+    sample: () => ({ caps: { ...NO_CAPS, openTasks: 3 } }),
   },
   'POST /api/contracts/:id/edit-request': { param: idParam },
   'POST /api/contracts/:id/edit-request/approve': { param: idParam },
