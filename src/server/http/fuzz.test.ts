@@ -1,8 +1,8 @@
 import { createECDH } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NO_CAPS } from '@/shared/domain/caps';
 import type { z } from 'zod';
+import { NO_CAPS } from '@/shared/domain/caps';
 import {
   emailOnlyInput,
   loginInput,
@@ -13,6 +13,7 @@ import {
 } from '@/shared/schemas/accounts';
 import { aftercareAnswerInput } from '@/shared/schemas/aftercare';
 import { avatarUserParam } from '@/shared/schemas/avatars';
+import { lowerCapsInput } from '@/shared/schemas/caps';
 import {
   cadenceInput,
   checkinAnswerInput,
@@ -29,7 +30,6 @@ import {
   contractVersionParam,
 } from '@/shared/schemas/contracts';
 import { notesQuery, sendNoteInput } from '@/shared/schemas/journal';
-import { lowerCapsInput } from '@/shared/schemas/caps';
 import { limitAnswerInput, limitFinishInput, limitItemInput } from '@/shared/schemas/limits';
 import { audioUploadQuery, photoUploadQuery } from '@/shared/schemas/media';
 import {

@@ -2,8 +2,9 @@
  * Bounded authority (issue 23, item 3; decision 057): the caps a contract version carries and the rules
  * that compare them. Shared by the server's guard and the contract page. Pure: no clock, no database.
  */
-import { minutesOf } from './push';
+
 import { SEVERITY_LABELS, type Severity } from './punishments';
+import { minutesOf } from './push';
 
 /** The areas a task or punishment may be tagged as touching; a contract may protect any of them. */
 export const AREAS = ['friends_family', 'money', 'work_study', 'health'] as const;
@@ -61,7 +62,8 @@ export function normalizeCaps(raw: Partial<Caps> | null | undefined): Caps {
   };
 }
 
-export const sameCaps = (a: Caps, b: Caps) => JSON.stringify(normalizeCaps(a)) === JSON.stringify(normalizeCaps(b));
+export const sameCaps = (a: Caps, b: Caps) =>
+  JSON.stringify(normalizeCaps(a)) === JSON.stringify(normalizeCaps(b));
 
 const DAY_MINUTES = 24 * 60;
 
@@ -107,7 +109,8 @@ export function tighterCaps(version: Caps, inForce: Caps): Caps {
   const vQuiet = quietMinutes(version.quietHours);
   const versionCovers = quietMinutes(inForce.quietHours).every((q, m) => !q || vQuiet[m]);
   return normalizeCaps({
-    maxSeverity: rank(version.maxSeverity) <= rank(inForce.maxSeverity) ? version.maxSeverity : inForce.maxSeverity,
+    maxSeverity:
+      rank(version.maxSeverity) <= rank(inForce.maxSeverity) ? version.maxSeverity : inForce.maxSeverity,
     timerMinutesPerDay: lower(version.timerMinutesPerDay, inForce.timerMinutesPerDay),
     openTasks: lower(version.openTasks, inForce.openTasks),
     proofRequestsPerDay: lower(version.proofRequestsPerDay, inForce.proofRequestsPerDay),

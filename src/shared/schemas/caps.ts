@@ -33,7 +33,10 @@ export const capsInput = z
       openTasks: count('Open tasks', CAP_COUNT_MAX),
       proofRequestsPerDay: count('Proof requests a day', CAP_COUNT_MAX),
       quietHours: z
-        .object({ start: clockTime, end: clockTime }, { error: 'Quiet hours must be a start and an end, or null' })
+        .object(
+          { start: clockTime, end: clockTime },
+          { error: 'Quiet hours must be a start and an end, or null' },
+        )
         .refine((q) => q.start !== q.end, { message: CAPS_MESSAGES.sameTimes, path: ['end'] })
         .nullable(),
       protectedAreas: areasField,

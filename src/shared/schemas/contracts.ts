@@ -1,11 +1,11 @@
 import { z } from 'zod';
+import type { Caps } from '../domain/caps';
 import {
   CONTRACT_TEXT_MAX,
   type ContractRole,
   type EditRequestStatus,
   looksBinary,
 } from '../domain/contracts';
-import type { Caps } from '../domain/caps';
 import { type ContractCapsView, capsInput } from './caps';
 import { uuidField } from './common';
 

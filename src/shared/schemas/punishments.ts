@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Area } from '../domain/caps';
 import {
   DEFAULT_SEVERITY,
   PUNISHMENT_TEXT_MAX,
@@ -10,7 +11,6 @@ import {
   TIMER_MIN_MINUTES,
 } from '../domain/punishments';
 import type { PunishmentAftercare } from './aftercare';
-import type { Area } from '../domain/caps';
 import { areasField } from './caps';
 import { feedbackInputOf, uuidField } from './common';
 

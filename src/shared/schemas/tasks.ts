@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Area } from '../domain/caps';
 import { REPEAT_FREQUENCIES, type RepeatConfig } from '../domain/schedule';
 import {
   ABOVE_AND_BEYOND_DETAILS_MAX,
@@ -7,7 +8,6 @@ import {
   TASK_TITLE_MAX,
   type TaskType,
 } from '../domain/tasks';
-import type { Area } from '../domain/caps';
 import { areasField } from './caps';
 import { feedbackInputOf, uuidField } from './common';
 

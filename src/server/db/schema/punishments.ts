@@ -61,7 +61,10 @@ export const punishments = pgTable(
     index('punishments_running_timer_idx')
       .on(t.timerStartTime)
       .where(sql`${t.timerEnabled} and not ${t.completed} and ${t.timerStartTime} is not null`),
-    check('punishments_areas_check', sql`${t.areas} <@ array['friends_family', 'money', 'work_study', 'health']::text[]`),
+    check(
+      'punishments_areas_check',
+      sql`${t.areas} <@ array['friends_family', 'money', 'work_study', 'health']::text[]`,
+    ),
     check('punishments_severity_check', sql`${t.severity} in ('mild', 'moderate', 'severe', 'funishment')`),
     check('punishments_timer_duration_check', sql`${t.timerDuration} between 1 and 180`),
     check(

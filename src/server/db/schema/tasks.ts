@@ -73,7 +73,10 @@ export const tasks = pgTable(
     index('tasks_reopen_idx')
       .on(t.cycleReopensAt)
       .where(sql`${t.completed} and ${t.cycleReopensAt} is not null`),
-    check('tasks_areas_check', sql`${t.areas} <@ array['friends_family', 'money', 'work_study', 'health']::text[]`),
+    check(
+      'tasks_areas_check',
+      sql`${t.areas} <@ array['friends_family', 'money', 'work_study', 'health']::text[]`,
+    ),
     check('tasks_type_check', sql`${t.taskType} in ('assigned', 'above_and_beyond')`),
   ],
 );

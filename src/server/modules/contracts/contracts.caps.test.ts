@@ -186,7 +186,10 @@ describe.each(databases())('contract caps (decision 057) on %s', (kind) => {
   it('protected areas: a task or punishment tagged with one is refused, also by edit; other areas pass', async () => {
     const couple = await createCouple(server);
     await capsInForce(couple, caps({ protectedAreas: ['money'] }));
-    await refused(() => postTask(couple, { areas: ['health', 'money'] }), CAP_MESSAGES.protectedArea('money'));
+    await refused(
+      () => postTask(couple, { areas: ['health', 'money'] }),
+      CAP_MESSAGES.protectedArea('money'),
+    );
     await refused(() => postPunishment(couple, { areas: ['money'] }), CAP_MESSAGES.protectedArea('money'));
     const task = await createTask(server, couple, { areas: ['health'] });
     expect(task.areas).toEqual(['health']);
@@ -273,7 +276,11 @@ describe.each(databases())('contract caps (decision 057) on %s', (kind) => {
       200,
     )) as ContractHistoryView;
     const entry = history.events.at(-1)!;
-    expect(entry).toMatchObject({ kind: 'caps_lowered', actorRole: 'submissive', caps: caps({ openTasks: 2 }) });
+    expect(entry).toMatchObject({
+      kind: 'caps_lowered',
+      actorRole: 'submissive',
+      caps: caps({ openTasks: 2 }),
+    });
     expect(history.verified.ok).toBe(true);
     const record = (await expectBody(await couple.dominant.client.get('/api/record'), 200)) as {
       entries: { kind: string }[];
@@ -320,7 +327,10 @@ describe.each(databases())('contract caps (decision 057) on %s', (kind) => {
       const answer = await expectError(await couple.submissive.client.post(path, body), 400);
       expect(answer.error.message.length).toBeGreaterThan(0);
     }
-    const raw = await couple.submissive.client.fetch(path, { ...jsonInit('POST', undefined), body: '{"caps":' });
+    const raw = await couple.submissive.client.fetch(path, {
+      ...jsonInit('POST', undefined),
+      body: '{"caps":',
+    });
     await expectError(raw, 400, 'MALFORMED_JSON');
     for (const areas of [['pets'], 'money', [NUL]]) {
       await expectError(await postTask(couple, { areas }), 400);
@@ -346,7 +356,10 @@ describe.each(databases())('contract caps (decision 057) on %s', (kind) => {
     await expectError(await lower(former.submissive, theirs.id, low), 404);
     await expectError(await lower(couple.submissive, randomUUID(), low), 404);
     await expectError(await lower(couple.dominant, contract.id, low), 403, 'FORBIDDEN');
-    const anonymous = await server.request(`/api/contracts/${contract.id}/caps/lower`, jsonInit('POST', { caps: low }));
+    const anonymous = await server.request(
+      `/api/contracts/${contract.id}/caps/lower`,
+      jsonInit('POST', { caps: low }),
+    );
     expect(anonymous.status).toBe(401);
     expect(await server.rowCounts()).toEqual(before);
   });

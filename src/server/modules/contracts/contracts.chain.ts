@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
-import type { ChainVerdict, ContractEventKind } from '@/shared/schemas/contracts';
 import { type Caps, normalizeCaps } from '@/shared/domain/caps';
+import type { ChainVerdict, ContractEventKind } from '@/shared/schemas/contracts';
 import { canonicalJson, GENESIS_HASH, linkHash, linksHold, sha256Hex, walkChain } from '../../db/chain';
 import type { Db, Queryable, Tx } from '../../db/client';
 import { contractEvents, contracts, contractVersions } from '../../db/schema';
@@ -240,7 +240,9 @@ async function verifyChain(
       .where(eq(contractVersions.contractId, contractId)),
   ]);
   const headHash = events.at(-1)?.hash ?? null;
-  const textHash = new Map(versions.map((v) => [v.id, { stored: v.sha256, actual: versionSha256(v.content, v.caps) }]));
+  const textHash = new Map(
+    versions.map((v) => [v.id, { stored: v.sha256, actual: versionSha256(v.content, v.caps) }]),
+  );
   const broken = walkChain(events, canonicalEntry, (e) => {
     const text = textHash.get(e.versionId);
     return !text || text.stored !== text.actual || text.stored !== e.versionSha256 ? 'text' : null;

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { lowerCapsInput } from '@/shared/schemas/caps';
 import { idParam } from '@/shared/schemas/common';
 import {
   contractContentInput,
@@ -8,7 +9,6 @@ import {
   contractTemplateInput,
   contractVersionParam,
 } from '@/shared/schemas/contracts';
-import { lowerCapsInput } from '@/shared/schemas/caps';
 import { type AppEnv, requireSession } from '../../auth/session';
 import type { AppDeps } from '../../deps';
 import { validate } from '../../http/validate';
@@ -84,7 +84,10 @@ export const contractRoutes = (deps: AppDeps) =>
     .post('/:id/caps/lower', validate('param', idParam), validate('json', lowerCapsInput), async (c) => {
       await deps.limits.hit('contractWriteByAccount', c.get('actor').id);
       const { caps } = c.req.valid('json');
-      return c.json({ contract: await lowerCaps(deps, c.get('actor'), { ...c.req.valid('param'), caps }) }, 200);
+      return c.json(
+        { contract: await lowerCaps(deps, c.get('actor'), { ...c.req.valid('param'), caps }) },
+        200,
+      );
     })
     .post('/:id/edit-request', validate('param', idParam), async (c) =>
       c.json({ contract: await requestEdit(deps, c.get('actor'), c.req.valid('param')) }, 200),

@@ -2,9 +2,9 @@ import { and, eq, type Placeholder, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { bound, preparedInTransaction } from '../../db/prepared';
 import { pairs, partners, users } from '../../db/schema';
-import { resolvePair } from './pairs.service';
 import { type DemandContext, demandFacts } from './pairs.demands';
 import { type PairRow, pairColumns } from './pairs.scope';
+import { resolvePair } from './pairs.service';
 
 /** A pair found for a create, with what the created row shows and stores. */
 export interface PairForCreate extends PairRow, DemandContext {

@@ -1,6 +1,12 @@
 import { and, count, eq, gte, lt, ne, sql, sum } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { CAP_MESSAGES, type Caps, normalizeCaps, SEVERITY_ORDER, touchedProtected } from '@/shared/domain/caps';
+import {
+  CAP_MESSAGES,
+  type Caps,
+  normalizeCaps,
+  SEVERITY_ORDER,
+  touchedProtected,
+} from '@/shared/domain/caps';
 import type { Severity } from '@/shared/domain/punishments';
 import { inQuietHours } from '@/shared/domain/push';
 import { startOfLocalDay } from '@/shared/domain/schedule';

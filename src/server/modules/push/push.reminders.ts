@@ -5,8 +5,8 @@ import { REMINDER_CATCH_UP_MS, twoHourReminderDueRange } from '@/shared/domain/t
 import { pairs, punishments, pushPreferences, pushTokens, remindersSent, tasks } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import type { OutboxEntry } from '../../outbox/worker';
-import { pairIsStopped } from '../pairs/pairs.stops';
 import { pairQuietHours } from '../pairs/pairs.demands';
+import { pairIsStopped } from '../pairs/pairs.stops';
 import { heldForQuietHours, toDevices } from './push.deliver';
 import { presentPreferences } from './push.presenter';
 
