@@ -7,9 +7,13 @@ import { errorMessage } from '@/web/lib/api';
 import type { ContractActions } from '../api/contract';
 import { CapsFields, capsOf, draftOf } from './caps-fields';
 
-function CapsList({ caps, label }: { caps: Caps; label: string }) {
+function CapsList({ caps, label, testId }: { caps: Caps; label: string; testId: string }) {
   return (
-    <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]" aria-label={label}>
+    <dl
+      className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]"
+      aria-label={label}
+      data-testid={testId}
+    >
       {capLines(caps).map((line) => (
         <div key={line.name} className="contents" data-testid={`cap-${line.name}`}>
           <dt className="text-muted-foreground">{line.label}</dt>
@@ -68,7 +72,7 @@ export function ContractCaps({
           </Button>
         ) : null}
       </div>
-      <CapsList caps={inForce} label="Caps in force" />
+      <CapsList caps={inForce} label="Caps in force" testId="caps-in-force" />
       <p className="text-xs text-muted-foreground">
         Caps come into force when both sign a version. The submissive can lower any cap at once; raising one
         needs a new version signed by both.
@@ -76,7 +80,11 @@ export function ContractCaps({
       {sameCaps(version, inForce) ? null : (
         <div className="space-y-2">
           <h4 className="text-sm font-semibold">In version {contract.versionNumber}</h4>
-          <CapsList caps={version} label={`Caps in version ${contract.versionNumber}`} />
+          <CapsList
+            caps={version}
+            label={`Caps in version ${contract.versionNumber}`}
+            testId="caps-version"
+          />
         </div>
       )}
       {draft ? (
