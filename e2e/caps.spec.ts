@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { audit, describe, type Finding } from './axe';
 import { expect, openNewTaskForm, test } from './fixtures';
 import { seedCouple, seedTask } from './seed';
 
@@ -21,6 +22,9 @@ test('the submissive lowers the open-tasks cap at once, and the dominant’s nex
   await expect(caps.getByTestId('caps-in-force').getByTestId('cap-openTasks')).toContainText('No cap');
   await caps.getByRole('button', { name: 'Lower now' }).click();
   const form = sub.getByRole('form', { name: 'Lower caps now' });
+  const found: Finding[] = [];
+  await audit(sub, 'contract caps, lower now', found);
+  await sub.emulateMedia({ colorScheme: 'light' });
   await form.getByLabel('Open tasks at once').fill('1');
   await form.getByRole('button', { name: 'Lower now' }).click();
   await expect(sub.getByText('Caps lowered')).toBeVisible();
@@ -40,4 +44,6 @@ test('the submissive lowers the open-tasks cap at once, and the dominant’s nex
   ).toBeVisible();
   // The form keeps what was written.
   await expect(task.getByLabel('Title')).toHaveValue('Fold the laundry');
+  await audit(dom, 'task form, refused by a cap', found);
+  expect(describe(found)).toEqual([]);
 });
