@@ -168,3 +168,9 @@ export function capLines(caps: Caps): { name: CapName; label: string; value: str
 /** The protected areas a task or punishment touches, in the catalogue's order. */
 export const touchedProtected = (areas: readonly string[], caps: Caps): Area[] =>
   caps.protectedAreas.filter((a) => areas.includes(a));
+
+/** "Touches: money, health": what a task or punishment is marked as touching, for its card. */
+export const touchesLabel = (areas: readonly Area[]) =>
+  `Touches: ${AREAS.filter((a) => areas.includes(a))
+    .map((a) => AREA_LABELS[a])
+    .join(', ')}`;
