@@ -8,7 +8,6 @@ import { databases } from '../../test/database';
 import { createCouple } from '../../test/partners';
 import { PUSH_TEST_SERVER, pushesSettled, registerDevice } from '../../test/push';
 import { type PushPeer, startPushPeer } from '../../test/push-peer';
-import { expectBody } from '../../test/responses';
 import { startTestServer, type TestServer } from '../../test/server';
 import { flushHeldPushes } from './push.deliver';
 
@@ -34,11 +33,7 @@ describe.each(databases())(
       await server.database.db.update(users).set({ timeZone }).where(eq(users.id, couple.submissive.id));
       const sub = peer.subscription();
       await registerDevice(couple.submissive, sub);
-      // The submissive's own quiet hours are off.
-      await expectBody(
-        await couple.submissive.api.push.preferences.$put({ json: { showDetails: false, quietHours: null } }),
-        200,
-      );
+      // The submissive never set push preferences: no quiet hours of their own.
       const minutes = Math.floor(localTimeOfDay(server.clock.now().getTime(), timeZone) / 60_000);
       const hhmm = (m: number) => {
         const x = (m + 1440) % 1440;

@@ -65,13 +65,17 @@ export async function heldForQuietHours(
 ) {
   if (!quietHours || !inQuietHours(quietHours, now)) return false;
   const end = new Date(quietHoursEnd(quietHours, now));
+  // Upserted: the contract's quiet hours (decision 057) hold pushes of a user who never set preferences.
   await q
-    .update(pushPreferences)
-    .set({
-      heldCount: sql`${pushPreferences.heldCount} + 1`,
-      heldUntil: sql`coalesce(${pushPreferences.heldUntil}, ${end.toISOString()}::timestamptz)`,
-    })
-    .where(eq(pushPreferences.userId, userId));
+    .insert(pushPreferences)
+    .values({ userId, heldCount: 1, heldUntil: end })
+    .onConflictDoUpdate({
+      target: pushPreferences.userId,
+      set: {
+        heldCount: sql`${pushPreferences.heldCount} + 1`,
+        heldUntil: sql`coalesce(${pushPreferences.heldUntil}, ${end.toISOString()}::timestamptz)`,
+      },
+    });
   return true;
 }
 
