@@ -30,6 +30,10 @@ test('the submissive lowers the open-tasks cap at once, and the dominant’s nex
   await expect(sub.getByText('Caps lowered')).toBeVisible();
   await expect(caps.getByTestId('caps-in-force').getByTestId('cap-openTasks')).toContainText('1');
   await expect(sub.getByRole('form', { name: 'Lower caps now' })).toHaveCount(0);
+  // The history says so, with the caps now in force.
+  await sub.getByRole('button', { name: 'Show history' }).click();
+  await expect(sub.getByTestId('history-list').locator('li').first()).toContainText('lowered a cap');
+  await expect(sub.getByTestId('history-caps').first()).toContainText('Open tasks at once: 1');
 
   // The dominant sees it on their contract page, and their next task is refused, naming the cap.
   await dom.goto('/contract');
