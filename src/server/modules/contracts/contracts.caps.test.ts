@@ -128,6 +128,17 @@ describe.each(databases())('contract caps (decision 057) on %s', (kind) => {
     expect((await postTask(couple)).status).toBe(201);
   });
 
+  it('creates sent at the same moment are counted one at a time: the cap holds', async () => {
+    const couple = await createCouple(server);
+    await capsInForce(couple, caps({ openTasks: 2, timerMinutesPerDay: 30 }));
+    const tasks = await Promise.all(Array.from({ length: 6 }, () => postTask(couple)));
+    expect(tasks.map((r) => r.status).sort()).toEqual([201, 201, 409, 409, 409, 409]);
+    const punishments = await Promise.all(
+      Array.from({ length: 4 }, () => postPunishment(couple, { timerDuration: 15 })),
+    );
+    expect(punishments.map((r) => r.status).sort()).toEqual([201, 201, 409, 409]);
+  });
+
   it('proof requests a day: counted on the day they fall due, in the submissive’s zone', async () => {
     const couple = await createCouple(server);
     await server.database.db

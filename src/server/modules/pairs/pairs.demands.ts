@@ -11,7 +11,7 @@ import type { Severity } from '@/shared/domain/punishments';
 import { inQuietHours } from '@/shared/domain/push';
 import { startOfLocalDay } from '@/shared/domain/schedule';
 import type { Queryable } from '../../db/client';
-import { pairs, punishments, tasks } from '../../db/schema';
+import { contracts, pairs, punishments, tasks } from '../../db/schema';
 import { capExceeded } from '../../http/errors';
 import { type PairHold, pairHeld, pairHold } from './pairs.stops';
 
@@ -89,9 +89,21 @@ export async function guardDemand(
   if (area) throw capExceeded(CAP_MESSAGES.protectedArea(area));
   if (caps.quietHours && inQuietHours({ ...caps.quietHours, timeZone: zone }, now.getTime()))
     throw capExceeded(CAP_MESSAGES.quietHours(caps.quietHours));
+  if (counts(demand, caps)) {
+    // Two creates of one pair run side by side (the pair is held FOR SHARE): what they count is taken one
+    // at a time, on the contract's row, so that both cannot pass a cap by one each.
+    await tx.select({ id: contracts.id }).from(contracts).where(eq(contracts.pairId, pairId)).for('update');
+  }
   if (demand.kind === 'task') await guardTask(tx, pairId, demand, caps, zone);
   else await guardPunishment(tx, pairId, demand, caps, zone, now);
 }
+
+/** Whether the demand is checked against a cap that counts what the pair already has. */
+const counts = (demand: Exclude<Demand, { kind: 'timer' }>, caps: Caps) =>
+  demand.kind === 'task'
+    ? (caps.openTasks !== null && demand.taskId === null) ||
+      (caps.proofRequestsPerDay !== null && demand.proof)
+    : caps.timerMinutesPerDay !== null && demand.timerMinutes !== null;
 
 async function guardTask(
   tx: Queryable,
