@@ -1,10 +1,12 @@
 import { z } from 'zod';
+import type { Caps } from '../domain/caps';
 import {
   CONTRACT_TEXT_MAX,
   type ContractRole,
   type EditRequestStatus,
   looksBinary,
 } from '../domain/contracts';
+import { type ContractCapsView, capsInput } from './caps';
 import { uuidField } from './common';
 
 /** Spec 2 §5 and §8: the contract's messages. */
@@ -48,7 +50,12 @@ const contractText = z
 export const contractPartnerInput = z.object({ partnerId: uuidField(CONTRACT_MESSAGES.partnerRequired) });
 
 /** PUT /api/contracts/:id/content: new text over the version the editor started from. */
-export const contractContentInput = z.object({ baseVersionId: versionField, content: contractText });
+export const contractContentInput = z.object({
+  baseVersionId: versionField,
+  content: contractText,
+  /** The caps written into the new version (decision 057); left out, the current version's are kept. */
+  caps: capsInput.optional(),
+});
 
 /** POST /api/contracts/:id/reset: back to the default template. */
 export const contractResetInput = z.object({ baseVersionId: versionField });
@@ -110,6 +117,8 @@ export interface ContractView {
   submissive: ContractPartyView;
   /** The side the session acts on in this pair (null: neither, e.g. a Switch in the other role). */
   myRole: ContractRole | null;
+  /** The caps of the version shown and those in force (decision 057). */
+  caps: ContractCapsView;
 }
 
 export type ContractEventKind =
@@ -120,7 +129,8 @@ export type ContractEventKind =
   | 'signed'
   | 'edit_requested'
   | 'edit_approved'
-  | 'edit_denied';
+  | 'edit_denied'
+  | 'caps_lowered';
 
 export interface ContractEventView {
   id: string;
@@ -130,6 +140,8 @@ export interface ContractEventView {
   actorRole: ContractRole | null;
   versionId: string;
   versionSha256: string;
+  /** A `caps_lowered` entry's caps in force from then on (decision 057). */
+  caps: Caps | null;
   hash: string;
   createdAt: number;
 }
@@ -144,6 +156,7 @@ export interface ContractVersionSummary {
 
 export interface ContractVersionView extends ContractVersionSummary {
   content: string;
+  caps: Caps;
 }
 
 /** The result of recomputing a contract's hash chain. */

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
+import type { Caps } from '@/shared/domain/caps';
 import { contractAbilities } from '@/shared/domain/contracts';
 import { CONTRACT_MESSAGES, type ContractView } from '@/shared/schemas/contracts';
 import { Card } from '@/web/components/ui/card';
@@ -7,6 +8,7 @@ import { ApiError, errorMessage } from '@/web/lib/api';
 import { format } from '@/web/lib/dates';
 import { useContractActions } from '../api/contract';
 import { ContractActionsBar } from './contract-actions';
+import { ContractCaps } from './contract-caps';
 import { ContractEditor } from './contract-editor';
 import { ContractText } from './contract-text';
 import { LocalDraftOffer } from './local-draft-offer';
@@ -41,9 +43,9 @@ export function ContractPanel({
   const inEditor = editing && can.edit;
   const base = { id: contract.id, baseVersionId: contract.versionId };
 
-  const save = (content: string, baseVersionId: string) =>
+  const save = (content: string, baseVersionId: string, caps?: Caps) =>
     a.save.mutateAsync(
-      { id: contract.id, baseVersionId, content },
+      { id: contract.id, baseVersionId, content, ...(caps ? { caps } : {}) },
       {
         onSuccess: () => {
           ok('Contract updated');
@@ -112,6 +114,7 @@ export function ContractPanel({
         </div>
       )}
       <Signatures contract={contract} />
+      <ContractCaps contract={contract} lower={a.lower} />
       {inEditor ? null : (
         <ContractActionsBar
           contract={contract}
