@@ -39,6 +39,9 @@ export const RECORD_KINDS = [
   'contract.edit_approved',
   'contract.edit_denied',
   'limits.changed',
+  'negotiation.confirmed',
+  'negotiation.withdrawn',
+  'negotiation.wishes_changed',
   'pair.connected',
   'pair.disconnected',
 ] as const;
@@ -53,6 +56,7 @@ export const RECORD_GROUPS = [
   'checkin',
   'contract',
   'limits',
+  'negotiation',
   'pair',
 ] as const;
 export type RecordGroup = (typeof RECORD_GROUPS)[number];
@@ -65,6 +69,7 @@ export const RECORD_GROUP_LABELS: Record<RecordGroup, string> = {
   checkin: 'Check-ins',
   contract: 'Contract',
   limits: 'Limits',
+  negotiation: 'First negotiation',
   pair: 'Connection',
 };
 
@@ -97,6 +102,9 @@ export const RECORD_KIND_LABELS: Record<RecordKind, string> = {
   'contract.edit_approved': 'approved an edit of the contract',
   'contract.edit_denied': 'declined an edit of the contract',
   'limits.changed': 'changed their limits',
+  'negotiation.confirmed': 'confirmed the first negotiation',
+  'negotiation.withdrawn': 'withdrew their confirmation of the first negotiation',
+  'negotiation.wishes_changed': 'changed their aftercare wishes',
   'pair.connected': 'began the pair',
   'pair.disconnected': 'ended the pair',
 };

@@ -4,6 +4,7 @@ import { bound, preparedInTransaction } from '../../db/prepared';
 import { pairs, partners, users } from '../../db/schema';
 import { type PairRow, pairColumns } from './pairs.scope';
 import { resolvePair } from './pairs.service';
+import { negotiated, pairNegotiated } from './pairs.negotiation';
 import { type PairHold, pairHold } from './pairs.stops';
 
 /** A pair found for a create, with what the created row shows and stores. */
@@ -14,6 +15,8 @@ export interface PairForCreate extends PairRow {
   actorTimeZone: string;
   /** Whether Red or Yellow holds the pair (decision 049): read in the same statement, checked by the create. */
   hold: PairHold;
+  /** Whether the submissive confirmed the first negotiation (decision 058): read in the same statement. */
+  negotiated: boolean;
 }
 
 const userField = (
@@ -34,6 +37,7 @@ const activePairForCreate = preparedInTransaction((tx) =>
       partnerRole: sql<string | null>`${userField(users.role, bound('partnerId'))}`,
       connected: sql<boolean>`exists (select 1 from ${partners} where ${partners.userId} = ${bound('actorId')} and ${partners.partnerId} = ${bound('partnerId')})`,
       hold: pairHold(pairs.id),
+      negotiated,
     })
     .from(pairs)
     .where(
@@ -74,7 +78,7 @@ export async function pairForCreate(
   const pair = await resolvePair(tx, actorId, role, partnerId, now);
   if (!pair) return null;
   const [read] = await tx
-    .select({ ...createFacts(actorId, partnerId), hold: pairHold(pair.id) })
+    .select({ ...createFacts(actorId, partnerId), hold: pairHold(pair.id), negotiated: pairNegotiated(pair.id) })
     .from(users)
     .where(eq(users.id, actorId))
     .limit(1);
@@ -83,12 +87,15 @@ export async function pairForCreate(
 
 const forCreate = (
   pair: PairRow,
-  facts: { partnerName: string | null; actorTimeZone: string | null; hold: PairHold } | undefined,
+  facts:
+    | { partnerName: string | null; actorTimeZone: string | null; hold: PairHold; negotiated: boolean }
+    | undefined,
 ): PairForCreate => ({
   id: pair.id,
   dominantId: pair.dominantId,
   submissiveId: pair.submissiveId,
   hold: facts?.hold ?? null,
+  negotiated: facts?.negotiated ?? false,
   partnerName: facts?.partnerName ?? 'Unknown User',
   actorTimeZone: facts?.actorTimeZone ?? 'UTC',
 });

@@ -5,6 +5,7 @@ import { STOP_TEXT } from '@/shared/schemas/stops';
 import type { Queryable } from '../../db/client';
 import { pairCheckins, pairStops, pairs } from '../../db/schema';
 import { pairCheckingIn, pairStopped as pairStoppedError } from '../../http/errors';
+import { assertNegotiated, negotiated } from './pairs.negotiation';
 
 /**
  * Whether the pair has an open stop, as a condition inside a statement that reads the pair (the reminder
@@ -44,6 +45,34 @@ export async function assertNotStopped(tx: Queryable, pairId: string): Promise<v
     .from(pairs)
     .where(eq(pairs.id, pairId));
   if (row?.hold) throw pairHeld(row.hold);
+}
+
+/** What a write that asks something new of the submissive is checked on, read with its pair. */
+export interface AskFacts {
+  /** Whether Red or Yellow holds the pair. */
+  hold: PairHold;
+  /** Whether the submissive has confirmed the first negotiation (decision 058). */
+  negotiated: boolean;
+}
+
+/**
+ * The guard of every write that asks something NEW of the submissive (creating a task or a punishment,
+ * editing a task), on facts read with the pair: Red's and Yellow's hold first, then the first negotiation
+ * (`assertNegotiated`, decision 058). Contract writes and a timer's start call `assertNotStopped` alone: the
+ * negotiation is written in the contract, and a punishment that exists is not held by it.
+ */
+export function assertMayAsk(facts: AskFacts): void {
+  if (facts.hold) throw pairHeld(facts.hold);
+  assertNegotiated(facts);
+}
+
+/** `assertMayAsk` for a pair found without its facts (an edit): one statement reads them. */
+export async function assertMayAskIn(tx: Queryable, pairId: string): Promise<void> {
+  const [row] = await tx
+    .select({ hold: pairHold(pairs.id), negotiated })
+    .from(pairs)
+    .where(eq(pairs.id, pairId));
+  if (row) assertMayAsk(row);
 }
 
 /**

@@ -16,7 +16,7 @@ import { requireSessionRole } from '../pairs/pairs.policy';
 import { appendRecord } from '../pairs/pairs.record';
 import { lockInActorPairs } from '../pairs/pairs.scope';
 import { listPartnersIn } from '../pairs/pairs.service';
-import { pairHeld } from '../pairs/pairs.stops';
+import { assertMayAsk } from '../pairs/pairs.stops';
 import { announcePunishment } from './punishments.events';
 import { presentPunishment } from './punishments.presenter';
 import { loadPunishment, PUNISHMENT_NOT_FOUND } from './punishments.queries';
@@ -80,8 +80,9 @@ export async function createPunishment(
     const assignedTo = await submissiveFor(tx, actor, input.assignedTo);
     const pair = await pairForCreate(tx, actor.id, 'dominant', assignedTo, now);
     if (!pair) throw noPartner();
-    // Nothing new is asked while Red or Yellow holds the pair (decision 049); read with the pair.
-    if (pair.hold) throw pairHeld(pair.hold);
+    // Nothing new is asked while Red or Yellow holds the pair (decision 049), nor before the submissive
+    // confirmed the first negotiation (decision 058); read with the pair.
+    assertMayAsk(pair);
     if (input.voiceNoteId) {
       await claimMedia(
         tx,

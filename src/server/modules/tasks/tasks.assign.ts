@@ -23,7 +23,7 @@ import { pairForCreate } from '../pairs/pairs.create';
 import { requireSessionRole } from '../pairs/pairs.policy';
 import { appendRecord } from '../pairs/pairs.record';
 import { lockInActorPairs } from '../pairs/pairs.scope';
-import { assertNotStopped, pairHeld } from '../pairs/pairs.stops';
+import { assertMayAsk, assertMayAskIn } from '../pairs/pairs.stops';
 import { announceCompletion, announceTask } from './tasks.events';
 import { authorizeTask } from './tasks.policy';
 import { presentTask } from './tasks.presenter';
@@ -102,8 +102,9 @@ export async function createTask(
     if (prior) return loadTask(tx, (await lockInActorPairs(tx, tasks, prior, actor, TASK_NOT_FOUND)).row.id);
     const pair = await pairForCreate(tx, actor.id, 'dominant', input.assignedTo, now);
     if (!pair) throw notFound('No partner connection found with the selected submissive');
-    // Nothing new is asked while Red or Yellow holds the pair (decision 049); read with the pair.
-    if (pair.hold) throw pairHeld(pair.hold);
+    // Nothing new is asked while Red or Yellow holds the pair (decision 049), nor before the submissive
+    // confirmed the first negotiation (decision 058); read with the pair.
+    assertMayAsk(pair);
     const content = contentOf(input);
     if (content.voiceNote) {
       await claimMedia(
@@ -161,7 +162,7 @@ export async function updateTask(deps: AppDeps, actor: Actor, input: UpdateInput
   const task = await deps.publisher.transaction(async (tx, emit) => {
     const { row: task, pair } = await lockInActorPairs(tx, tasks, input.id, actor, TASK_NOT_FOUND);
     authorizeTask(actor, task, pair, 'edit');
-    await assertNotStopped(tx, pair.id);
+    await assertMayAskIn(tx, pair.id);
     if (input.dueDate !== task.dueDate.getTime()) checkDue(input.dueDate, now);
     const content = contentOf(input);
     const repeat = repeatFor(input, task.timeZone);
