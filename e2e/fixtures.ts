@@ -85,12 +85,14 @@ export const LAYOUT = { tag: '@layout' };
  * test itself does. The tests of the negotiation itself leave this out.
  */
 export async function confirmFirstNegotiation(sub: Page, dom: Page, dominantId: string) {
-  expect((await sub.request.post('/api/negotiation/confirm', { data: { partnerId: dominantId } })).status()).toBe(
-    200,
-  );
+  expect(
+    (await sub.request.post('/api/negotiation/confirm', { data: { partnerId: dominantId } })).status(),
+  ).toBe(200);
   const inbox = await dom.request.get('/api/notifications');
   expect(inbox.status()).toBe(200);
-  const { notifications } = (await inbox.json()) as { notifications: { id: string; type: string; read: boolean }[] };
+  const { notifications } = (await inbox.json()) as {
+    notifications: { id: string; type: string; read: boolean }[];
+  };
   for (const n of notifications.filter((x) => x.type === 'negotiation_confirmed' && !x.read)) {
     expect((await dom.request.post(`/api/notifications/${n.id}/read`)).status()).toBe(200);
   }
@@ -131,9 +133,9 @@ export async function createCouple(
   await expect(dom.getByTestId('partner-status')).toHaveText('Connected with 1 partner(s)');
   const subId = ((await (await sub.request.get('/api/me')).json()) as { user: { id: string } }).user.id;
   const pairs = await dom.request.get('/api/pairs');
-  const [pair] = ((await pairs.json()) as { pairs: { dominantId: string; submissiveId: string }[] }).pairs.filter(
-    (p) => p.submissiveId === subId,
-  );
+  const [pair] = (
+    (await pairs.json()) as { pairs: { dominantId: string; submissiveId: string }[] }
+  ).pairs.filter((p) => p.submissiveId === subId);
   if (negotiated && pair) await confirmFirstNegotiation(sub, dom, pair.dominantId);
   return { sub, subContext, a, b };
 }

@@ -19,7 +19,9 @@ test('the first negotiation holds the first assignment until the submissive conf
   const domCard = dom.getByTestId('negotiation-card');
   await expect(domCard.getByRole('heading', { name: 'Start here: your first negotiation' })).toBeVisible();
   await expect(domCard).toContainText('Before you can assign Blake Sub anything');
-  await expect(sub.getByTestId('negotiation-card')).toContainText('Nothing can be assigned to you until you confirm it.');
+  await expect(sub.getByTestId('negotiation-card')).toContainText(
+    'Nothing can be assigned to you until you confirm it.',
+  );
   await expect(dom.getByRole('link', { name: 'Open limits' })).toHaveAttribute('href', '/limits');
 
   // The dominant's first task is refused, kindly, with what was typed kept; nothing is made.
@@ -34,7 +36,13 @@ test('the first negotiation holds the first assignment until the submissive conf
   // The submissive goes through the steps on one page and confirms.
   await sub.getByTestId('negotiation-card').getByRole('link', { name: 'Open the negotiation' }).click();
   await expect(sub.getByRole('heading', { name: 'Your first negotiation', level: 1 })).toBeVisible();
-  for (const step of ['1. Limits', '2. Safewords: Red and Yellow', '3. Check-ins', '4. Aftercare', '5. Caps']) {
+  for (const step of [
+    '1. Limits',
+    '2. Safewords: Red and Yellow',
+    '3. Check-ins',
+    '4. Aftercare',
+    '5. Caps',
+  ]) {
     await expect(sub.getByRole('heading', { name: step, level: 2 })).toBeVisible();
   }
   await expect(sub.getByText('Red stops everything, at once, for both of you.')).toBeVisible();

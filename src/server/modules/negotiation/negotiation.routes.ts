@@ -1,5 +1,9 @@
 import { Hono } from 'hono';
-import { aftercareWishesInput, type NegotiationView, negotiationPartnerInput } from '@/shared/schemas/negotiation';
+import {
+  aftercareWishesInput,
+  type NegotiationView,
+  negotiationPartnerInput,
+} from '@/shared/schemas/negotiation';
 import { type AppEnv, requireSession } from '../../auth/session';
 import type { AppDeps } from '../../deps';
 import { validate } from '../../http/validate';

@@ -36,7 +36,11 @@ export async function listNegotiation(db: Queryable, userId: string): Promise<Ne
     .orderBy(asc(pairs.createdAt), asc(pairs.id));
   if (active.length === 0) return { pairs: [] };
   const wishes = await db
-    .select({ pairId: aftercareWishes.pairId, userId: aftercareWishes.userId, wishes: aftercareWishes.wishes })
+    .select({
+      pairId: aftercareWishes.pairId,
+      userId: aftercareWishes.userId,
+      wishes: aftercareWishes.wishes,
+    })
     .from(aftercareWishes)
     .where(
       inArray(
@@ -85,7 +89,9 @@ async function pairAsSubmissive(tx: Tx, actor: Actor, partnerId: string, form: b
   const [asDominant] = await tx
     .select({ id: pairs.id })
     .from(pairs)
-    .where(and(eq(pairs.status, 'active'), eq(pairs.dominantId, actor.id), eq(pairs.submissiveId, partnerId)));
+    .where(
+      and(eq(pairs.status, 'active'), eq(pairs.dominantId, actor.id), eq(pairs.submissiveId, partnerId)),
+    );
   if (asDominant) throw forbidden(NEGOTIATION_TEXT.onlySubmissive);
   throw notFound(NEGOTIATION_TEXT.noPartner);
 }
@@ -169,7 +175,12 @@ export async function setAftercareWishes(
             target: [aftercareWishes.pairId, aftercareWishes.userId],
             set: { wishes: input.wishes, updatedAt: now },
           });
-      await appendRecord(tx, { pairId: pair.id, actorId: actor.id, kind: 'negotiation.wishes_changed', at: now });
+      await appendRecord(tx, {
+        pairId: pair.id,
+        actorId: actor.id,
+        kind: 'negotiation.wishes_changed',
+        at: now,
+      });
       changed(emit, pair);
     }
     return listNegotiation(tx, actor.id);

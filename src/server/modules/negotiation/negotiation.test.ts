@@ -17,6 +17,7 @@ import { expectBody, expectError } from '../../test/responses';
 import { startTestServer, type TestServer } from '../../test/server';
 import { createTask, taskBody } from '../../test/tasks';
 import { createUser, type TestUser } from '../../test/users';
+import { readZip } from '../../test/zip';
 
 const NUL = '\u0000';
 const PENDING = 'Your partner has not confirmed your first negotiation yet.';
@@ -92,8 +93,12 @@ describe.each(databases())('the first negotiation on %s', (kind) => {
     expect(await recordKinds(dominant)).toContain('negotiation.confirmed');
 
     // Confirming again changes nothing and tells nobody again.
-    expect(pairView(await view(confirm(submissive, dominant)), pairId).confirmedAt).toBe(confirmed.confirmedAt);
-    expect((await notificationsOf(dominant)).filter((n) => n.type === 'negotiation_confirmed')).toHaveLength(1);
+    expect(pairView(await view(confirm(submissive, dominant)), pairId).confirmedAt).toBe(
+      confirmed.confirmedAt,
+    );
+    expect((await notificationsOf(dominant)).filter((n) => n.type === 'negotiation_confirmed')).toHaveLength(
+      1,
+    );
 
     expect((await assignTask(couple)).status).toBe(201);
     expect((await assignPunishment(couple)).status).toBe(201);
@@ -129,7 +134,10 @@ describe.each(databases())('the first negotiation on %s', (kind) => {
   it('holds a pair that existed before the negotiation (no confirmation on its row) the same way', async () => {
     const couple = await createCouple(server);
     const task = await createTask(server, couple);
-    await server.database.db.update(pairs).set({ negotiationConfirmedAt: null }).where(eq(pairs.id, couple.pairId));
+    await server.database.db
+      .update(pairs)
+      .set({ negotiationConfirmedAt: null })
+      .where(eq(pairs.id, couple.pairId));
     expect(pairView(await negotiationOf(couple.dominant), couple.pairId).confirmedAt).toBeNull();
     await expectError(await assignTask(couple), 409, 'NEGOTIATION_PENDING', PENDING);
     // What it holds stays as it was.
@@ -144,7 +152,12 @@ describe.each(databases())('the first negotiation on %s', (kind) => {
     const stranger = await createUser(server, { role: 'submissive' });
     const before = await server.rowCounts();
     await expectError(await confirm(dominant, submissive), 403, 'FORBIDDEN', NEGOTIATION_TEXT.onlySubmissive);
-    await expectError(await withdraw(dominant, submissive), 403, 'FORBIDDEN', NEGOTIATION_TEXT.onlySubmissive);
+    await expectError(
+      await withdraw(dominant, submissive),
+      403,
+      'FORBIDDEN',
+      NEGOTIATION_TEXT.onlySubmissive,
+    );
     for (const response of [
       await confirm(stranger, dominant),
       await withdraw(stranger, dominant),
@@ -227,6 +240,19 @@ describe.each(databases())('the first negotiation on %s', (kind) => {
     ]);
     expect(seen).not.toContain('blanket');
     expect(seen).not.toContain('Talk it through');
+    // Each export holds the user's own wishes, never the partner's.
+    const exportOf = async (who: TestUser) =>
+      readZip(Buffer.from(await (await who.client.get('/api/me/export')).arrayBuffer()));
+    const domWishes = (await exportOf(dominant)).get('aftercare-wishes.json')!.toString('utf8');
+    expect(JSON.parse(domWishes)).toEqual([
+      { pairId, wishes: 'Talk it through', updatedAt: expect.any(String) },
+    ]);
+    const subZip = await exportOf(submissive);
+    expect(subZip.get('aftercare-wishes.json')!.toString('utf8')).not.toContain('Talk it through');
+    for (const [name, bytes] of subZip) {
+      if (!name.endsWith('.json')) continue;
+      expect(bytes.toString('utf8'), name).not.toContain('Talk it through');
+    }
     // Allowed while Red holds the pair.
     expect((await dominant.client.post('/api/stops', {})).status).toBe(200);
     await view(wishes(submissive, dominant, note));
@@ -248,7 +274,10 @@ describe.each(databases())('the first negotiation on %s', (kind) => {
         const refused = await expectError(await submissive.client.post(path, body), 400);
         expect(refused.error.message.length).toBeGreaterThan(0);
       }
-      const raw = await submissive.client.fetch(path, { ...jsonInit('POST', undefined), body: '{"partnerId":' });
+      const raw = await submissive.client.fetch(path, {
+        ...jsonInit('POST', undefined),
+        body: '{"partnerId":',
+      });
       await expectError(raw, 400, 'MALFORMED_JSON');
     }
     for (const body of [

@@ -2,9 +2,9 @@ import { and, eq, type Placeholder, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { bound, preparedInTransaction } from '../../db/prepared';
 import { pairs, partners, users } from '../../db/schema';
+import { negotiated, pairNegotiated } from './pairs.negotiation';
 import { type PairRow, pairColumns } from './pairs.scope';
 import { resolvePair } from './pairs.service';
-import { negotiated, pairNegotiated } from './pairs.negotiation';
 import { type PairHold, pairHold } from './pairs.stops';
 
 /** A pair found for a create, with what the created row shows and stores. */
@@ -78,7 +78,11 @@ export async function pairForCreate(
   const pair = await resolvePair(tx, actorId, role, partnerId, now);
   if (!pair) return null;
   const [read] = await tx
-    .select({ ...createFacts(actorId, partnerId), hold: pairHold(pair.id), negotiated: pairNegotiated(pair.id) })
+    .select({
+      ...createFacts(actorId, partnerId),
+      hold: pairHold(pair.id),
+      negotiated: pairNegotiated(pair.id),
+    })
     .from(users)
     .where(eq(users.id, actorId))
     .limit(1);

@@ -49,12 +49,7 @@ export function NegotiationPage() {
                 ))}
               </ol>
               {pairs.map((pair) => (
-                <Confirm
-                  key={pair.pairId}
-                  pair={pair}
-                  partnerName={partner.name}
-                  named={pairs.length > 1}
-                />
+                <Confirm key={pair.pairId} pair={pair} partnerName={partner.name} named={pairs.length > 1} />
               ))}
             </>
           )}

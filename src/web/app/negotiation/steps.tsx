@@ -1,4 +1,11 @@
-import { HeartHandshake, ListChecks, type LucideIcon, MessageCircleHeart, ScrollText, Siren } from 'lucide-react';
+import {
+  HeartHandshake,
+  ListChecks,
+  type LucideIcon,
+  MessageCircleHeart,
+  ScrollText,
+  Siren,
+} from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths, withQuery } from '@/shared/routes';
@@ -92,7 +99,13 @@ function CapsStep({ partner }: StepProps) {
  * entry here (caps checked by Pact will replace the contract link of the last).
  */
 export const NEGOTIATION_STEPS: NegotiationStep[] = [
-  { id: 'limits', title: STEPS_TEXT.limits, Icon: ListChecks, intro: STEPS_TEXT.limitsIntro, Body: LimitsStep },
+  {
+    id: 'limits',
+    title: STEPS_TEXT.limits,
+    Icon: ListChecks,
+    intro: STEPS_TEXT.limitsIntro,
+    Body: LimitsStep,
+  },
   {
     id: 'safewords',
     title: STEPS_TEXT.safewords,
