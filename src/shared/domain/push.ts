@@ -92,6 +92,8 @@ export function notificationSubject(n: Pick<NotificationLike, 'type' | 'data'>):
       case 'checkin_asked':
       case 'checkin_scheduled':
       case 'limits_finished':
+      case 'limit_paused':
+      case 'limit_declined':
         return idOf(d.pairId);
       case 'aftercare_asked':
         return idOf(d.aftercareId);

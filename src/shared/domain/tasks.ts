@@ -164,6 +164,8 @@ export interface TaskAbilitySubject {
   /** The pair's dominant and submissive. */
   dominantId: string;
   submissiveId: string;
+  /** A request waiting for the submissive, or paused by a limit (decision 056): inert until then. */
+  limitState?: 'requested' | 'paused' | null;
 }
 
 export interface TaskAbilities {
@@ -178,6 +180,8 @@ export interface TaskAbilities {
   /** Completing it as the dominant, on the submissive's behalf (no proof asked). */
   completesOnBehalf: boolean;
   giveFeedback: boolean;
+  /** Accept or decline it: the submissive, while it is a request (decision 056). */
+  answerRequest: boolean;
 }
 
 /**
@@ -187,7 +191,8 @@ export interface TaskAbilities {
 export function taskAbilities(task: TaskAbilitySubject, viewer: TaskViewer): TaskAbilities {
   const asDominant = viewer.actingRole === 'dominant' && viewer.id === task.dominantId;
   const asSubmissive = viewer.actingRole === 'submissive' && viewer.id === task.submissiveId;
-  const open = !task.isCompleted;
+  // A request or a paused task is inert: nobody completes it until it is accepted or edited free.
+  const open = !task.isCompleted && !task.limitState;
   return {
     asDominant,
     asSubmissive,
@@ -196,6 +201,7 @@ export function taskAbilities(task: TaskAbilitySubject, viewer: TaskViewer): Tas
     complete: open && (asDominant || (asSubmissive && task.assignedTo === viewer.id)),
     completesOnBehalf: open && asDominant,
     giveFeedback: asDominant && task.isCompleted,
+    answerRequest: asSubmissive && task.limitState === 'requested',
   };
 }
 

@@ -15,6 +15,8 @@ export const NOTIFICATION_TYPES = [
   'checkin_scheduled',
   'aftercare_asked',
   'limits_finished',
+  'limit_paused',
+  'limit_declined',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

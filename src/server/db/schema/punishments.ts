@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { LIMIT_STATES } from '../../../shared/domain/limits';
 import { users } from './auth';
 import { media } from './media';
 import { pairs } from './pairs';
@@ -48,6 +49,10 @@ export const punishments = pgTable(
     feedback: text('feedback'),
     feedbackGivenAt: ts('feedback_given_at'),
     feedbackGivenBy: uuid('feedback_given_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Limit items it touches (decision 056): catalogue ids or `custom:<uuid>`. */
+    limitTags: text('limit_tags').array().notNull().default(sql`'{}'::text[]`),
+    /** `requested` (waits for the submissive to accept) or `paused` (a tag became a No); null: active. */
+    limitState: text('limit_state', { enum: LIMIT_STATES }),
   },
   (t) => [
     index('punishments_pair_created_idx').on(
@@ -60,6 +65,8 @@ export const punishments = pgTable(
       .on(t.timerStartTime)
       .where(sql`${t.timerEnabled} and not ${t.completed} and ${t.timerStartTime} is not null`),
     check('punishments_severity_check', sql`${t.severity} in ('mild', 'moderate', 'severe', 'funishment')`),
+    check('punishments_limit_state_check', sql`${t.limitState} in ('requested', 'paused')`),
+    check('punishments_limit_tags_check', sql`cardinality(${t.limitTags}) <= 10`),
     check('punishments_timer_duration_check', sql`${t.timerDuration} between 1 and 180`),
     check(
       'punishments_timer_remaining_check',

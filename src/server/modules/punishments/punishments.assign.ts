@@ -12,6 +12,7 @@ import { claimIdempotencyKey, type IdempotencyKey } from '../../http/idempotency
 import { claimMedia } from '../media/media.claims';
 import { createNotification } from '../notifications/notifications.service';
 import { pairForCreate } from '../pairs/pairs.create';
+import { assertWithinLimits, limitTagTitles } from '../pairs/pairs.limits';
 import { requireSessionRole } from '../pairs/pairs.policy';
 import { appendRecord } from '../pairs/pairs.record';
 import { lockInActorPairs } from '../pairs/pairs.scope';
@@ -46,6 +47,8 @@ const insertPunishment = preparedInTransaction((tx) =>
       voiceNoteDescription: bound('voiceNoteDescription'),
       createdAt: bound('now'),
       updatedAt: bound('now'),
+      limitTags: bound('limitTags'),
+      limitState: bound('limitState'),
     })
     .returning()
     .prepare('punishment_create'),
@@ -82,6 +85,8 @@ export async function createPunishment(
     if (!pair) throw noPartner();
     // Nothing new is asked while Red or Yellow holds the pair (decision 049); read with the pair.
     if (pair.hold) throw pairHeld(pair.hold);
+    // Beside the stopped guard: a No of either partner refuses it, the submissive's Maybe makes a request.
+    const limitState = await assertWithinLimits(tx, pair, input.limitTags);
     if (input.voiceNoteId) {
       await claimMedia(
         tx,
@@ -113,12 +118,14 @@ export async function createPunishment(
       voiceNote: input.voiceNoteId,
       voiceNoteDescription: input.voiceNoteId ? input.voiceNoteDescription || null : null,
       now,
+      limitTags: input.limitTags,
+      limitState,
     });
     await createNotification(
       tx,
       emit,
       assignedTo,
-      notify.punishmentAssigned({
+      (limitState === 'requested' ? notify.punishmentRequested : notify.punishmentAssigned)({
         assignerName: actor.name,
         title: row!.title,
         punishmentId,
@@ -133,12 +140,15 @@ export async function createPunishment(
       at: now,
     });
     announcePunishment(emit, pair, punishmentId);
-    return presentPunishment({
-      punishment: row!,
-      assignedByName: actor.name,
-      assignedToName: pair.partnerName,
-      dominantId: pair.dominantId,
-      submissiveId: pair.submissiveId,
-    });
+    return presentPunishment(
+      {
+        punishment: row!,
+        assignedByName: actor.name,
+        assignedToName: pair.partnerName,
+        dominantId: pair.dominantId,
+        submissiveId: pair.submissiveId,
+      },
+      await limitTagTitles(tx, [input.limitTags]),
+    );
   });
 }

@@ -17,12 +17,14 @@ import { taskCompletions, tasks } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { invalid, notFound } from '../../http/errors';
 import { claimIdempotencyKey, type IdempotencyKey } from '../../http/idempotency';
+import type { Emit } from '../../realtime/publisher';
 import { claimMedia, freeMedia, removeFiles } from '../media/media.claims';
 import { createNotification } from '../notifications/notifications.service';
 import { pairForCreate } from '../pairs/pairs.create';
+import { assertWithinLimits, limitTagTitles } from '../pairs/pairs.limits';
 import { requireSessionRole } from '../pairs/pairs.policy';
 import { appendRecord } from '../pairs/pairs.record';
-import { lockInActorPairs } from '../pairs/pairs.scope';
+import { lockInActorPairs, type PairRow } from '../pairs/pairs.scope';
 import { assertNotStopped, pairHeld } from '../pairs/pairs.stops';
 import { announceCompletion, announceTask } from './tasks.events';
 import { authorizeTask } from './tasks.policy';
@@ -49,6 +51,8 @@ const insertTask = preparedInTransaction((tx) =>
       voiceNoteDescription: bound('voiceNoteDescription'),
       timeZone: bound('timeZone'),
       repeatConfig: sql`${bound('repeatConfig')}::jsonb`,
+      limitTags: bound('limitTags'),
+      limitState: bound('limitState'),
       taskType: 'assigned',
     })
     .returning()
@@ -104,6 +108,8 @@ export async function createTask(
     if (!pair) throw notFound('No partner connection found with the selected submissive');
     // Nothing new is asked while Red or Yellow holds the pair (decision 049); read with the pair.
     if (pair.hold) throw pairHeld(pair.hold);
+    // Beside the stopped guard: a No of either partner refuses it, the submissive's Maybe makes a request.
+    const limitState = await assertWithinLimits(tx, pair, input.limitTags);
     const content = contentOf(input);
     if (content.voiceNote) {
       await claimMedia(
@@ -123,12 +129,14 @@ export async function createTask(
       assignedTo: input.assignedTo,
       repeatConfig: repeat ? JSON.stringify(repeat) : null,
       timeZone: pair.actorTimeZone,
+      limitTags: input.limitTags,
+      limitState,
     });
     await createNotification(
       tx,
       emit,
       input.assignedTo,
-      notify.taskAssigned({
+      (limitState === 'requested' ? notify.taskRequested : notify.taskAssigned)({
         assignerName: actor.name,
         title: task!.title,
         taskId,
@@ -143,14 +151,17 @@ export async function createTask(
       at: now,
     });
     announceTask(emit, pair, taskId, 'changed');
-    return presentTask({
-      task: task!,
-      assignedByName: actor.name,
-      assignedToName: pair.partnerName,
-      completedByName: null,
-      dominantId: pair.dominantId,
-      submissiveId: pair.submissiveId,
-    });
+    return presentTask(
+      {
+        task: task!,
+        assignedByName: actor.name,
+        assignedToName: pair.partnerName,
+        completedByName: null,
+        dominantId: pair.dominantId,
+        submissiveId: pair.submissiveId,
+      },
+      await limitTagTitles(tx, [input.limitTags]),
+    );
   });
 }
 
@@ -162,6 +173,8 @@ export async function updateTask(deps: AppDeps, actor: Actor, input: UpdateInput
     const { row: task, pair } = await lockInActorPairs(tx, tasks, input.id, actor, TASK_NOT_FOUND);
     authorizeTask(actor, task, pair, 'edit');
     await assertNotStopped(tx, pair.id);
+    // A paused task comes back only once it no longer crosses a No; a Maybe of the submissive asks again.
+    const limitState = await assertWithinLimits(tx, pair, input.limitTags);
     if (input.dueDate !== task.dueDate.getTime()) checkDue(input.dueDate, now);
     const content = contentOf(input);
     const repeat = repeatFor(input, task.timeZone);
@@ -183,6 +196,8 @@ export async function updateTask(deps: AppDeps, actor: Actor, input: UpdateInput
         // A completed repeating task opens again on its (possibly new) due day; without a repeat it stays done.
         cycleReopensAt:
           task.completed && repeat ? new Date(cycleReopensAt(input.dueDate, task.timeZone)) : null,
+        limitTags: input.limitTags,
+        limitState,
         updatedAt: now,
       })
       .where(eq(tasks.id, input.id));
@@ -219,6 +234,58 @@ export async function deleteTask(deps: AppDeps, actor: Actor, input: { id: strin
   const keys = await deps.publisher.transaction(async (tx, emit) => {
     const { row: task, pair } = await lockInActorPairs(tx, tasks, input.id, actor, TASK_NOT_FOUND);
     authorizeTask(actor, task, pair, 'delete');
+    return eraseTask(tx, emit, deps, actor, task, pair, 'task.deleted');
+  });
+  await removeFiles(deps, keys);
+}
+
+/**
+ * The submissive answers a request (decision 056). Accepting makes it an ordinary task (not while Red or
+ * Yellow holds the pair: nothing new starts then); declining erases it like a delete, at no cost: the
+ * record notes "declined a request" with its id only, and the dominant is told, never which limit.
+ */
+export async function answerTaskRequest(deps: AppDeps, actor: Actor, input: { id: string; accept: boolean }) {
+  const now = deps.clock();
+  const keys = await deps.publisher.transaction(async (tx, emit) => {
+    const { row: task, pair } = await lockInActorPairs(tx, tasks, input.id, actor, TASK_NOT_FOUND);
+    authorizeTask(actor, task, pair, 'answerRequest');
+    if (input.accept) {
+      await assertNotStopped(tx, pair.id);
+      await tx.update(tasks).set({ limitState: null, updatedAt: now }).where(eq(tasks.id, task.id));
+      await appendRecord(tx, {
+        pairId: pair.id,
+        actorId: actor.id,
+        kind: 'task.accepted',
+        data: { taskId: task.id },
+        at: now,
+      });
+      announceTask(emit, pair, task.id, 'changed');
+      return [];
+    }
+    await createNotification(
+      tx,
+      emit,
+      pair.dominantId,
+      notify.limitDeclined({ pairId: pair.id, title: task.title }),
+    );
+    return eraseTask(tx, emit, deps, actor, task, pair, 'task.declined');
+  });
+  await removeFiles(deps, keys);
+  return input.accept ? { task: await loadTask(deps.db, input.id) } : { task: null };
+}
+
+/** A task erased with its history and every file of either, noted in the record as `kind`. */
+async function eraseTask(
+  tx: Tx,
+  emit: Emit,
+  deps: AppDeps,
+  actor: Actor,
+  task: typeof tasks.$inferSelect,
+  pair: PairRow,
+  kind: 'task.deleted' | 'task.declined',
+) {
+  const input = { id: task.id };
+  {
     const history = await tx.delete(taskCompletions).where(eq(taskCompletions.taskId, input.id)).returning({
       id: taskCompletions.id,
       photo: taskCompletions.photoProof,
@@ -235,13 +302,12 @@ export async function deleteTask(deps: AppDeps, actor: Actor, input: { id: strin
     await appendRecord(tx, {
       pairId: pair.id,
       actorId: actor.id,
-      kind: 'task.deleted',
+      kind,
       data: { taskId: input.id },
       at: deps.clock(),
     });
     announceTask(emit, pair, input.id, 'deleted');
     for (const h of history) announceCompletion(emit, pair, h.id);
     return removed;
-  });
-  await removeFiles(deps, keys);
+  }
 }
