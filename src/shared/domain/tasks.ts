@@ -36,6 +36,8 @@ export interface TaskState {
   dueDate: number;
   feedback: string | null;
   feedbackAcknowledged: boolean;
+  /** A request or a paused task (decision 056) is inert: never due, never past due, never reminded. */
+  limitState?: 'requested' | 'paused' | null;
 }
 
 /** Feedback counts once it has visible text (the feedback form refuses blank text anyway). */
@@ -61,7 +63,14 @@ export function isVisibleInActiveList(
   return false;
 }
 
-export type DashboardColour = 'completed' | 'overdue' | 'due-today' | 'later' | 'on-hold';
+export type DashboardColour =
+  | 'completed'
+  | 'overdue'
+  | 'due-today'
+  | 'later'
+  | 'on-hold'
+  | 'requested'
+  | 'paused';
 
 /**
  * Dashboard: completed (non-repeating) -> 'completed' (green); due day before today -> 'overdue' (red); due
@@ -77,6 +86,7 @@ export function dashboardColour(
   stoppedSince: number | null = null,
 ): DashboardColour {
   if (task.isCompleted && task.repeatConfig === null) return 'completed';
+  if (!task.isCompleted && task.limitState) return task.limitState;
   if (!task.isCompleted && stoppedSince !== null && task.dueDate >= stoppedSince) return 'on-hold';
   const days = localDayDiff(task.dueDate, now, timeZone);
   if (days < 0) return 'overdue';
@@ -145,7 +155,7 @@ export function isMorningReminderMinute(now: number, timeZone: string): boolean 
 export function countDueToday(tasks: TaskState[], now: number, timeZone: string): number {
   let count = 0;
   for (const task of tasks) {
-    if (!task.isCompleted && localDayDiff(task.dueDate, now, timeZone) === 0) count++;
+    if (!task.isCompleted && !task.limitState && localDayDiff(task.dueDate, now, timeZone) === 0) count++;
   }
   return count;
 }

@@ -14,14 +14,17 @@ import { Dialog } from '@/web/components/ui/dialog';
 import { Field } from '@/web/components/ui/field';
 import { FormActions } from '@/web/components/ui/form-actions';
 import { TextAreaField } from '@/web/components/ui/form-controls';
+import { LimitRefusal } from '@/web/components/ui/limit-refusal';
+import { LimitTagPicker } from '@/web/components/ui/limit-tag-picker';
 import { UploadProgress } from '@/web/components/ui/upload-progress';
 import { VoicePlayer } from '@/web/components/ui/voice-player';
 import { VoiceRecorder } from '@/web/components/ui/voice-recorder';
 import { WriteFailed } from '@/web/components/ui/write-failed';
-import { errorMessage } from '@/web/lib/api';
+import { ApiError, errorMessage } from '@/web/lib/api';
 import { cn } from '@/web/lib/cn';
 import { format } from '@/web/lib/dates';
 import { toastFirstError } from '@/web/lib/form-errors';
+import { useCustomLimitItems } from '@/web/lib/limits';
 import { mediaUrl } from '@/web/lib/upload';
 import { useMediaUpload } from '@/web/lib/use-media-upload';
 import { isUnreachable, useWriteKey } from '@/web/lib/writes';
@@ -72,6 +75,8 @@ function TaskForm({
   // The new task's key, kept across retries until it is created: a retry never makes a second task.
   const key = useWriteKey();
   const [unreachable, setUnreachable] = useState(false);
+  // The server's refusal of a tag that crosses a No (decision 056), shown in the form: never whose No.
+  const [refusal, setRefusal] = useState<string | null>(null);
   const form = useForm<TaskFormValues, unknown, CreateTaskInput>({
     resolver: zodResolver(taskFormSchema),
     defaultValues: taskFormDefaults(
@@ -80,11 +85,21 @@ function TaskForm({
     ),
   });
   const { register, setValue, watch } = form;
-  const [kind, repeat, days, voice, description] = watch(['kind', 'repeat', 'days', 'voice', 'description']);
+  const [kind, repeat, days, voice, description, limitTags, assignedTo] = watch([
+    'kind',
+    'repeat',
+    'days',
+    'voice',
+    'description',
+    'limitTags',
+    'assignedTo',
+  ]);
+  const customItems = useCustomLimitItems(task?.assignedTo ?? assignedTo);
   const busy = create.isPending || update.isPending || media.uploading || form.formState.isSubmitting;
 
   const save = async (input: CreateTaskInput) => {
     setUnreachable(false);
+    setRefusal(null);
     try {
       const recording = form.getValues('voice');
       const voiceNoteId =
@@ -109,6 +124,7 @@ function TaskForm({
     } catch (error) {
       // Not reached: the form stays as it is, says so, and its button sends it again.
       if (isUnreachable(error)) return setUnreachable(true);
+      if (error instanceof ApiError && error.code === 'LIMIT_CROSSED') return setRefusal(error.message);
       toast.error(task ? 'Failed to update task' : 'Failed to create task', {
         description: errorMessage(error),
       });
@@ -204,6 +220,17 @@ function TaskForm({
         />
         Photo proof required
       </label>
+
+      <LimitTagPicker
+        value={limitTags}
+        onChange={(tags) => {
+          setRefusal(null);
+          setValue('limitTags', tags);
+        }}
+        custom={customItems}
+      />
+
+      <LimitRefusal message={refusal} />
 
       <UploadProgress progress={media.progress} label="Uploading voice note" />
 
