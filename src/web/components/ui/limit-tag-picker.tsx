@@ -28,6 +28,8 @@ export function LimitTagPicker({
 }) {
   const id = useId();
   const [query, setQuery] = useState('');
+  // The list opens on request: a form stays short on a phone, and its checkboxes are there only when asked.
+  const [open, setOpen] = useState(false);
   const groups = useMemo<TagGroup[]>(() => {
     const all: TagGroup[] = LIMIT_GROUPS.map((g) => ({
       id: g.id,
@@ -76,49 +78,62 @@ export function LimitTagPicker({
           ))}
         </ul>
       ) : null}
-      <label htmlFor={`${id}-search`} className="sr-only">
-        Search limits
-      </label>
-      <Input
-        id={`${id}-search`}
-        type="search"
-        placeholder="Search limits"
-        value={query}
-        onChange={(e) => setQuery(e.target.value)}
-        autoComplete="off"
-      />
-      <div className="max-h-56 space-y-3 overflow-y-auto rounded-lg border border-input p-2">
-        {groups.length === 0 ? (
-          <p className="p-2 text-sm text-muted-foreground">No limit matches "{query.trim()}".</p>
-        ) : (
-          groups.map((g) => (
-            <fieldset key={g.id} className="space-y-1">
-              <legend className="px-1 text-xs font-semibold uppercase tracking-wide text-muted-foreground">
-                {g.title}
-              </legend>
-              {g.items.map((item) => {
-                const checked = value.includes(item.id);
-                return (
-                  <label
-                    key={item.id}
-                    className="flex min-h-10 cursor-pointer items-center gap-3 rounded-md px-1 text-sm has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring"
-                  >
-                    <input
-                      type="checkbox"
-                      className="h-5 w-5 shrink-0 accent-[var(--primary)]"
-                      checked={checked}
-                      disabled={!checked && full}
-                      onChange={(e) => toggle(item.id, e.target.checked)}
-                    />
-                    {item.title}
-                  </label>
-                );
-              })}
-            </fieldset>
-          ))
-        )}
-      </div>
-      {full ? <p className="text-xs text-muted-foreground">At most {LIMIT_TAGS_MAX} limits.</p> : null}
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls={`${id}-list`}
+        onClick={() => setOpen((o) => !o)}
+        className="inline-flex min-h-11 items-center gap-1 rounded-lg border border-input px-3 text-sm font-medium focus-visible:outline-2 focus-visible:outline-ring"
+      >
+        {open ? 'Hide the list' : 'Choose limits'}
+      </button>
+      {open ? (
+        <div id={`${id}-list`} className="space-y-2">
+          <label htmlFor={`${id}-search`} className="sr-only">
+            Search limits
+          </label>
+          <Input
+            id={`${id}-search`}
+            type="search"
+            placeholder="Search limits"
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+            autoComplete="off"
+          />
+          <div className="max-h-56 space-y-3 overflow-y-auto rounded-lg border border-input p-2">
+            {groups.length === 0 ? (
+              <p className="p-2 text-sm text-muted-foreground">No limit matches "{query.trim()}".</p>
+            ) : (
+              groups.map((g) => (
+                <fieldset key={g.id} className="space-y-1">
+                  <legend className="px-1 text-xs font-semibold uppercase tracking-wide text-muted-foreground">
+                    {g.title}
+                  </legend>
+                  {g.items.map((item) => {
+                    const checked = value.includes(item.id);
+                    return (
+                      <label
+                        key={item.id}
+                        className="flex min-h-10 cursor-pointer items-center gap-3 rounded-md px-1 text-sm has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring"
+                      >
+                        <input
+                          type="checkbox"
+                          className="h-5 w-5 shrink-0 accent-[var(--primary)]"
+                          checked={checked}
+                          disabled={!checked && full}
+                          onChange={(e) => toggle(item.id, e.target.checked)}
+                        />
+                        {item.title}
+                      </label>
+                    );
+                  })}
+                </fieldset>
+              ))
+            )}
+          </div>
+          {full ? <p className="text-xs text-muted-foreground">At most {LIMIT_TAGS_MAX} limits.</p> : null}
+        </div>
+      ) : null}
     </fieldset>
   );
 }
