@@ -122,6 +122,8 @@ test('a task tagged with the submissive’s No is refused kindly in the form; a 
   const subCard = sub.getByTestId('task-card').filter({ hasText: 'Practise knots' });
   await expect(subCard.getByTestId('limit-state')).toContainText('declining costs nothing');
   await expect(subCard.getByRole('button', { name: /^Complete/ })).toHaveCount(0);
+  await audit(sub, 'a request on the task card', found);
+  expect(describe(found)).toEqual([]);
   await subCard.getByRole('button', { name: 'Accept Practise knots' }).click();
   await expect(subCard.getByTestId('limit-state')).toHaveCount(0);
   await expect(subCard.getByRole('button', { name: /^Complete/ })).toBeVisible();
