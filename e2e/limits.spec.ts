@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { audit, describe, type Finding } from './axe';
-import { expect, test } from './fixtures';
+import { expect, openNewTaskForm, test } from './fixtures';
 import { seedCouple } from './seed';
 
 /** Chooses an answer for one item, by its legend, and waits until it is saved. */
@@ -72,4 +72,59 @@ test('both partners fill their limits privately and finish; the Matches view sho
   // A change takes effect at once, on both sides.
   await choose(sub, 'Cuffs', 'No');
   await expect(dom.getByTestId('limits-matches').getByTestId('limits-match')).toHaveCount(2);
+});
+
+test('a task tagged with the submissive’s No is refused kindly in the form; a Maybe becomes a request', async ({
+  page: dom,
+  browser,
+  request,
+}) => {
+  test.slow();
+  const { sub: s } = await seedCouple(browser, dom, request);
+  const sub = s.page;
+  await sub.goto('/limits');
+  await choose(sub, 'Rope', 'No');
+  await choose(sub, 'Wax', 'Maybe');
+
+  await dom.goto('/dashboard');
+  const form = await openNewTaskForm(dom);
+  await form.getByLabel('Title').fill('Practise knots');
+  const limits = form.getByRole('group', { name: 'Limits it touches (optional)' });
+  await limits.getByRole('button', { name: 'Choose limits' }).click();
+  await limits.getByLabel('Search limits').fill('rop');
+  await limits.getByRole('checkbox', { name: 'Rope' }).check();
+  await expect(limits.getByRole('button', { name: 'Remove Rope' })).toBeVisible();
+  const refused = dom.waitForResponse((r) => r.url().endsWith('/api/tasks') && r.status() === 409);
+  await form.getByRole('button', { name: 'Create Task' }).click();
+  await refused;
+  // The server's own words, in the form, saying nothing of whose No it is; the form stays open.
+  const alert = form.getByRole('alert').filter({ hasText: 'said No to' });
+  await expect(alert).toHaveText(
+    "This touches a limit one of you said No to, so it can't be assigned. Remove that tag, or talk it over together.",
+  );
+  await expect(alert).not.toContainText('Blake');
+  const found: Finding[] = [];
+  await audit(dom, 'task form with a refusal', found);
+  expect(describe(found)).toEqual([]);
+
+  // Without it, and tagged with the submissive's Maybe: a request the submissive accepts first.
+  await limits.getByRole('button', { name: 'Remove Rope' }).click();
+  await expect(alert).toHaveCount(0);
+  await limits.getByLabel('Search limits').fill('wax');
+  await limits.getByRole('checkbox', { name: 'Wax' }).check();
+  await form.getByRole('button', { name: 'Create Task' }).click();
+  await expect(dom.getByText('Task created', { exact: true })).toBeVisible();
+  const domCard = dom.getByTestId('task-card').filter({ hasText: 'Practise knots' });
+  await expect(domCard.getByTestId('limit-state')).toContainText('waiting for your partner');
+  await expect(domCard.getByRole('list', { name: 'Limits' })).toContainText('Wax');
+
+  await sub.goto('/tasks');
+  const subCard = sub.getByTestId('task-card').filter({ hasText: 'Practise knots' });
+  await expect(subCard.getByTestId('limit-state')).toContainText('declining costs nothing');
+  await expect(subCard.getByRole('button', { name: /^Complete/ })).toHaveCount(0);
+  await audit(sub, 'a request on the task card', found);
+  expect(describe(found)).toEqual([]);
+  await subCard.getByRole('button', { name: 'Accept Practise knots' }).click();
+  await expect(subCard.getByTestId('limit-state')).toHaveCount(0);
+  await expect(subCard.getByRole('button', { name: /^Complete/ })).toBeVisible();
 });

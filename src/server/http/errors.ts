@@ -35,6 +35,7 @@ const STATUS_OF = {
   PAIR_CHECKING_IN: 409,
   CAP_EXCEEDED: 409,
   NEGOTIATION_PENDING: 409,
+  LIMIT_CROSSED: 409,
   UNAVAILABLE: 503,
   INTERNAL: 500,
 } as const satisfies Record<AppErrorCode, ContentfulStatusCode>;
@@ -105,6 +106,8 @@ export const pairCheckingIn = refusal('PAIR_CHECKING_IN');
 export const capExceeded = refusal('CAP_EXCEEDED');
 /** 409: the pair's submissive has not confirmed the first negotiation (decision 058): nothing new is assigned. */
 export const negotiationPending = refusal('NEGOTIATION_PENDING');
+/** 409: a tagged task or punishment touches a limit one of the pair answered No (decision 056). */
+export const limitCrossed = refusal('LIMIT_CROSSED');
 /** 400: a reset or verification link that is spent or unknown. */
 export const invalidToken = refusal('INVALID_TOKEN');
 /** 413 */

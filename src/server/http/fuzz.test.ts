@@ -43,6 +43,7 @@ import {
   createPunishmentInput,
   punishmentCompletionInput,
   punishmentFeedbackInput,
+  punishmentTagsInput,
 } from '@/shared/schemas/punishments';
 import { pushEndpointInput, pushPreferencesInput, pushSubscriptionInput } from '@/shared/schemas/push';
 import { recordQuery, recordVerifyInput } from '@/shared/schemas/record';
@@ -176,6 +177,8 @@ const ROUTES: Record<string, FuzzRoute> = {
   },
   'DELETE /api/tasks/:id': { param: idParam },
   'POST /api/tasks/:id/complete': { param: idParam, json: completeTaskInput },
+  'POST /api/tasks/:id/accept': { param: idParam },
+  'POST /api/tasks/:id/decline': { param: idParam },
   'POST /api/tasks/:id/feedback': {
     param: idParam,
     json: feedbackInput,
@@ -195,6 +198,14 @@ const ROUTES: Record<string, FuzzRoute> = {
     json: createPunishmentInput,
     sample: (f) => punishmentBody(f.couple.submissive.id),
   },
+  'PUT /api/punishments/:id/tags': {
+    param: idParam,
+    json: punishmentTagsInput,
+    sample: () => ({ limitTags: ['restraint.cuffs'] }),
+  },
+  'DELETE /api/punishments/:id': { param: idParam },
+  'POST /api/punishments/:id/accept': { param: idParam },
+  'POST /api/punishments/:id/decline': { param: idParam },
   'POST /api/punishments/:id/timer': { param: idParam },
   'PUT /api/punishments/:id/completion': {
     param: idParam,

@@ -152,3 +152,32 @@ export function limitMatch(a: LimitAnswer | null, b: LimitAnswer | null): 'yes' 
   if ((a === 'yes' && b === 'maybe') || (a === 'maybe' && b === 'yes')) return 'maybe';
   return null;
 }
+
+/** The catalogue item with this id, also a retired one. */
+const CATALOGUE_BY_ID = new Map(LIMIT_GROUPS.flatMap((g) => g.items.map((i) => [i.id, i] as const)));
+export const catalogueItem = (id: string): LimitItem | undefined => CATALOGUE_BY_ID.get(id);
+
+/** A task or punishment carries at most this many limit tags (decision 056). */
+export const LIMIT_TAGS_MAX = 10;
+
+/**
+ * Where a tagged task or punishment stands against the pair's limits (decision 056): `requested` waits for
+ * the submissive to accept it (a tag they answered Maybe); `paused` carries a tag that became a No after it
+ * was set. Both are inert: not due, no reminders, no timer, never past due. Null: active as usual.
+ */
+export const LIMIT_STATES = ['requested', 'paused'] as const;
+export type LimitState = (typeof LIMIT_STATES)[number];
+
+/**
+ * What a set of tags makes of a write, from the answers to those tags: `crossed` when either partner
+ * answered No to one of them; `requested` when the submissive answered Maybe to one; else `active`.
+ * An item a partner has not answered is not a No.
+ */
+export function limitVerdict(
+  answers: readonly { userId: string; answer: LimitAnswer }[],
+  submissiveId: string,
+): 'crossed' | 'requested' | 'active' {
+  if (answers.some((a) => a.answer === 'no')) return 'crossed';
+  if (answers.some((a) => a.answer === 'maybe' && a.userId === submissiveId)) return 'requested';
+  return 'active';
+}

@@ -35,6 +35,8 @@ export interface NotificationData {
   aftercare_asked: { pairId: string; aftercareId: string };
   limits_finished: { pairId: string };
   negotiation_confirmed: { pairId: string };
+  limit_paused: { pairId: string };
+  limit_declined: { pairId: string };
 }
 
 export interface NotificationContent<T extends NotificationType = NotificationType> {
@@ -73,6 +75,12 @@ export const notify = {
     ),
   taskAssigned: (a: { assignerName: string; title: string; taskId: string; pairId: string }) =>
     content('task_assigned', 'New task assigned', `${a.assignerName} assigned you "${preview(a.title)}"`, {
+      taskId: a.taskId,
+      pairId: a.pairId,
+    }),
+  /** A task that waits for the submissive's yes (decision 056): never which limit made it a request. */
+  taskRequested: (a: { assignerName: string; title: string; taskId: string; pairId: string }) =>
+    content('task_assigned', 'New request', `${a.assignerName} asks you to accept "${preview(a.title)}"`, {
       taskId: a.taskId,
       pairId: a.pairId,
     }),
@@ -133,6 +141,14 @@ export const notify = {
       'punishment_assigned',
       'New punishment assigned',
       `${a.assignerName} assigned you a punishment: "${preview(a.title)}"`,
+      { punishmentId: a.punishmentId, pairId: a.pairId },
+    ),
+  /** A punishment that waits for the submissive's yes (decision 056). */
+  punishmentRequested: (a: { assignerName: string; title: string; punishmentId: string; pairId: string }) =>
+    content(
+      'punishment_assigned',
+      'New request',
+      `${a.assignerName} asks you to accept a punishment: "${preview(a.title)}"`,
       { punishmentId: a.punishmentId, pairId: a.pairId },
     ),
   punishmentCompleted: (a: { submissiveName: string; title: string; punishmentId: string; pairId: string }) =>
@@ -224,6 +240,17 @@ export const notify = {
     content('negotiation_confirmed', 'First negotiation', 'Your partner confirmed your first negotiation', {
       pairId: a.pairId,
     }),
+  /**
+   * Open tasks or punishments were paused because an answer became a No (decision 056): sent to both
+   * partners alike, never whose answer or which item.
+   */
+  limitPaused: (a: { pairId: string }) =>
+    content('limit_paused', 'Paused', 'Paused because a limit changed', { pairId: a.pairId }),
+  /** The submissive declined a request (decision 056): never which limit made it one. */
+  limitDeclined: (a: { pairId: string; title: string }) =>
+    content('limit_declined', 'Request declined', `Your partner declined "${preview(a.title)}"`, {
+      pairId: a.pairId,
+    }),
 } as const;
 
 /** What the partner did to the shared contract, as the notification says it. */
@@ -291,6 +318,9 @@ export function notificationTarget(n: {
       return { kind: 'path', to: paths.limits };
     case 'negotiation_confirmed':
       return { kind: 'path', to: paths.negotiation };
+    case 'limit_paused':
+    case 'limit_declined':
+      return { kind: 'path', to: paths.dashboard };
     default:
       return null;
   }

@@ -88,6 +88,8 @@ export interface PunishmentAbilitySubject extends TimerSubject {
   dominantId: string;
   submissiveId: string;
   feedback: string | null;
+  /** A request waiting for the submissive, or paused by a limit (decision 056): inert until then. */
+  limitState?: 'requested' | 'paused' | null;
 }
 
 export interface PunishmentViewer {
@@ -113,6 +115,11 @@ export interface PunishmentAbilities {
   giveFeedback: boolean;
   /** The dominant mails feedback that has been given. */
   emailFeedback: boolean;
+  /** The dominant changes its limit tags or deletes it while it is open (decision 056). */
+  editTags: boolean;
+  delete: boolean;
+  /** Accept or decline it: the submissive, while it is a request (decision 056). */
+  answerRequest: boolean;
 }
 
 /**
@@ -128,15 +135,20 @@ export function punishmentAbilities(
   const asSubmissive =
     viewer.actingRole === 'submissive' && viewer.id === p.submissiveId && viewer.id === p.assignedTo;
   const timer = timerState(p, now);
+  // A request or a paused punishment is inert: no timer, no completion, until it is accepted or edited free.
+  const inert = Boolean(p.limitState);
   return {
     asDominant,
     asSubmissive,
-    complete: !p.isCompleted && (asDominant || asSubmissive),
+    complete: !p.isCompleted && !inert && (asDominant || asSubmissive),
     uncomplete: p.isCompleted && asDominant,
     showCheckbox: asDominant || (asSubmissive && p.isCompleted),
     checkboxEnabled: asDominant,
-    startTimer: asSubmissive && timer.kind !== 'running' && timer.kind !== 'none',
+    startTimer: asSubmissive && !inert && timer.kind !== 'running' && timer.kind !== 'none',
     giveFeedback: asDominant && p.isCompleted,
     emailFeedback: asDominant && p.feedback !== null,
+    editTags: asDominant && !p.isCompleted,
+    delete: asDominant && !p.isCompleted,
+    answerRequest: asSubmissive && p.limitState === 'requested',
   };
 }

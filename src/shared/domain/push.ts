@@ -93,6 +93,8 @@ export function notificationSubject(n: Pick<NotificationLike, 'type' | 'data'>):
       case 'checkin_scheduled':
       case 'limits_finished':
       case 'negotiation_confirmed':
+      case 'limit_paused':
+      case 'limit_declined':
         return idOf(d.pairId);
       case 'aftercare_asked':
         return idOf(d.aftercareId);

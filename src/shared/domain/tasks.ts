@@ -36,6 +36,8 @@ export interface TaskState {
   dueDate: number;
   feedback: string | null;
   feedbackAcknowledged: boolean;
+  /** A request or a paused task (decision 056) is inert: never due, never past due, never reminded. */
+  limitState?: 'requested' | 'paused' | null;
 }
 
 /** Feedback counts once it has visible text (the feedback form refuses blank text anyway). */
@@ -61,7 +63,14 @@ export function isVisibleInActiveList(
   return false;
 }
 
-export type DashboardColour = 'completed' | 'overdue' | 'due-today' | 'later' | 'on-hold';
+export type DashboardColour =
+  | 'completed'
+  | 'overdue'
+  | 'due-today'
+  | 'later'
+  | 'on-hold'
+  | 'requested'
+  | 'paused';
 
 /**
  * Dashboard: completed (non-repeating) -> 'completed' (green); due day before today -> 'overdue' (red); due
@@ -77,6 +86,7 @@ export function dashboardColour(
   stoppedSince: number | null = null,
 ): DashboardColour {
   if (task.isCompleted && task.repeatConfig === null) return 'completed';
+  if (!task.isCompleted && task.limitState) return task.limitState;
   if (!task.isCompleted && stoppedSince !== null && task.dueDate >= stoppedSince) return 'on-hold';
   const days = localDayDiff(task.dueDate, now, timeZone);
   if (days < 0) return 'overdue';
@@ -145,7 +155,7 @@ export function isMorningReminderMinute(now: number, timeZone: string): boolean 
 export function countDueToday(tasks: TaskState[], now: number, timeZone: string): number {
   let count = 0;
   for (const task of tasks) {
-    if (!task.isCompleted && localDayDiff(task.dueDate, now, timeZone) === 0) count++;
+    if (!task.isCompleted && !task.limitState && localDayDiff(task.dueDate, now, timeZone) === 0) count++;
   }
   return count;
 }
@@ -164,6 +174,8 @@ export interface TaskAbilitySubject {
   /** The pair's dominant and submissive. */
   dominantId: string;
   submissiveId: string;
+  /** A request waiting for the submissive, or paused by a limit (decision 056): inert until then. */
+  limitState?: 'requested' | 'paused' | null;
 }
 
 export interface TaskAbilities {
@@ -178,6 +190,8 @@ export interface TaskAbilities {
   /** Completing it as the dominant, on the submissive's behalf (no proof asked). */
   completesOnBehalf: boolean;
   giveFeedback: boolean;
+  /** Accept or decline it: the submissive, while it is a request (decision 056). */
+  answerRequest: boolean;
 }
 
 /**
@@ -187,7 +201,8 @@ export interface TaskAbilities {
 export function taskAbilities(task: TaskAbilitySubject, viewer: TaskViewer): TaskAbilities {
   const asDominant = viewer.actingRole === 'dominant' && viewer.id === task.dominantId;
   const asSubmissive = viewer.actingRole === 'submissive' && viewer.id === task.submissiveId;
-  const open = !task.isCompleted;
+  // A request or a paused task is inert: nobody completes it until it is accepted or edited free.
+  const open = !task.isCompleted && !task.limitState;
   return {
     asDominant,
     asSubmissive,
@@ -196,6 +211,7 @@ export function taskAbilities(task: TaskAbilitySubject, viewer: TaskViewer): Tas
     complete: open && (asDominant || (asSubmissive && task.assignedTo === viewer.id)),
     completesOnBehalf: open && asDominant,
     giveFeedback: asDominant && task.isCompleted,
+    answerRequest: asSubmissive && task.limitState === 'requested',
   };
 }
 

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { CUSTOM_PREFIX, isCatalogueItem, LIMIT_ANSWERS, type LimitAnswer } from '../domain/limits';
+import {
+  CUSTOM_PREFIX,
+  isCatalogueItem,
+  LIMIT_ANSWERS,
+  LIMIT_TAGS_MAX,
+  type LimitAnswer,
+  type LimitState,
+} from '../domain/limits';
 import { uuidField } from './common';
 
 /** A custom item's title: at most this many characters (decision 055). */
@@ -18,6 +25,23 @@ export const LIMITS_TEXT = {
   tooManyCustom: `A pair can add at most ${LIMIT_CUSTOM_MAX} items of their own`,
   finishedTitle: 'Limits list',
   partnerFinished: 'Your partner finished their limits list',
+  /** The one refusal of a tagged write that crosses a No (decision 056): never whose No it is. */
+  crossed:
+    "This touches a limit one of you said No to, so it can't be assigned. Remove that tag, or talk it over together.",
+  tagsList: 'Limit tags must be a list of items',
+  tooManyTags: `Choose at most ${LIMIT_TAGS_MAX} limit tags`,
+  duplicateTag: 'Each limit tag can be chosen once',
+  notRequested: 'This is not waiting for an answer',
+  onlySubmissive: 'Only the submissive can answer a request',
+  inert: {
+    requested: 'This is a request: it counts once it is accepted',
+    paused: 'This is paused because a limit changed',
+  },
+  requestedTitle: 'New request',
+  declinedTitle: 'Request declined',
+  declined: 'Your partner declined a request',
+  pausedTitle: 'Paused',
+  paused: 'Paused because a limit changed',
 } as const;
 
 const itemId = z
@@ -30,6 +54,28 @@ const itemId = z
     LIMITS_TEXT.badItem,
   )
   .transform((id) => id.toLowerCase());
+
+/**
+ * The limit tags of a task or punishment (decision 056): known ids only (catalogue or `custom:<uuid>`;
+ * a custom item must be the pair's, which the server checks), at most LIMIT_TAGS_MAX, none twice.
+ */
+export const limitTagsField = z
+  .array(itemId, { error: LIMITS_TEXT.tagsList })
+  .max(LIMIT_TAGS_MAX, LIMITS_TEXT.tooManyTags)
+  .refine((tags) => new Set(tags).size === tags.length, LIMITS_TEXT.duplicateTag)
+  .default([]);
+
+/** A tag as the API shows it: the id and the item's title. */
+export interface LimitTagView {
+  id: string;
+  title: string;
+}
+
+/** What a tagged task or punishment shows of its limits: its tags and whether it waits or is paused. */
+export interface LimitTaggedView {
+  limitTags: LimitTagView[];
+  limitState: LimitState | null;
+}
 
 /** PUT /api/limits/answer: the user's answer to one item for one pair; null clears it. */
 export const limitAnswerInput = z.strictObject({

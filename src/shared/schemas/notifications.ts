@@ -16,6 +16,8 @@ export const NOTIFICATION_TYPES = [
   'aftercare_asked',
   'limits_finished',
   'negotiation_confirmed',
+  'limit_paused',
+  'limit_declined',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

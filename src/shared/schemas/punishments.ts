@@ -13,6 +13,7 @@ import {
 import type { PunishmentAftercare } from './aftercare';
 import { areasField } from './caps';
 import { feedbackInputOf, uuidField } from './common';
+import { type LimitTaggedView, limitTagsField } from './limits';
 
 export const VOICE_NOTE_DESCRIPTION_MAX = 500;
 
@@ -62,8 +63,13 @@ export const createPunishmentInput = z.object({
     .default(TIMER_DEFAULT_MINUTES),
   voiceNoteId: uuidField('Invalid voice note').nullable().default(null),
   voiceNoteDescription: text('Voice note description', VOICE_NOTE_DESCRIPTION_MAX).nullable().default(null),
+  /** Limit items the punishment touches (decision 056): checked against both partners' answers. */
+  limitTags: limitTagsField,
 });
 export type CreatePunishmentInput = z.input<typeof createPunishmentInput>;
+
+/** PUT /api/punishments/:id/tags: the dominant changes a punishment's limit tags (decision 056). */
+export const punishmentTagsInput = z.strictObject({ limitTags: limitTagsField });
 
 export const punishmentCompletionInput = z.object({
   completed: z.boolean({ error: 'completed must be true or false' }),
@@ -72,7 +78,7 @@ export const punishmentCompletionInput = z.object({
 export const punishmentFeedbackInput = feedbackInputOf(PUNISHMENT_MESSAGES.feedbackRequired);
 
 /** The client view of a punishment (spec 2 §3). Timestamps in epoch ms; timerDuration in whole minutes. */
-export interface PunishmentView {
+export interface PunishmentView extends LimitTaggedView {
   id: string;
   pairId: string;
   dominantId: string;

@@ -10,6 +10,7 @@ import {
 } from '../domain/tasks';
 import { areasField } from './caps';
 import { feedbackInputOf, uuidField } from './common';
+import { type LimitTaggedView, limitTagsField } from './limits';
 
 export const VOICE_TASK_TITLE = 'Voice Task';
 export const VOICE_DESCRIPTION_MAX = 500;
@@ -114,6 +115,8 @@ const taskFields = {
     .max(VOICE_DESCRIPTION_MAX, `Voice note description must be at most ${VOICE_DESCRIPTION_MAX} characters`)
     .nullable()
     .default(null),
+  /** Limit items the task touches (decision 056): checked against both partners' answers. */
+  limitTags: limitTagsField,
 };
 
 /** Title and voice rules shared by create and edit (spec 2, section 5). */
@@ -182,7 +185,7 @@ export interface FeedbackView {
 }
 
 /** The client view of a task (spec 2, section 3). Media fields are ids served by /api/media/:id. */
-export interface TaskView extends FeedbackView {
+export interface TaskView extends FeedbackView, LimitTaggedView {
   id: string;
   pairId: string;
   /** The pair's two members: who may do what follows from them (`taskAbilities`). */

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { LIMIT_STATES } from '../../../shared/domain/limits';
 import { users } from './auth';
 import { media } from './media';
 import { pairs } from './pairs';
@@ -50,6 +51,10 @@ export const punishments = pgTable(
     feedbackGivenBy: uuid('feedback_given_by').references(() => users.id, { onDelete: 'set null' }),
     /** The protected areas it touches, chosen in the form (decision 057): tags, never read from its text. */
     areas: text('areas').array().notNull().default(sql`'{}'::text[]`),
+    /** Limit items it touches (decision 056): catalogue ids or `custom:<uuid>`. */
+    limitTags: text('limit_tags').array().notNull().default(sql`'{}'::text[]`),
+    /** `requested` (waits for the submissive to accept) or `paused` (a tag became a No); null: active. */
+    limitState: text('limit_state', { enum: LIMIT_STATES }),
   },
   (t) => [
     index('punishments_pair_created_idx').on(
@@ -66,6 +71,8 @@ export const punishments = pgTable(
       sql`${t.areas} <@ array['friends_family', 'money', 'work_study', 'health']::text[]`,
     ),
     check('punishments_severity_check', sql`${t.severity} in ('mild', 'moderate', 'severe', 'funishment')`),
+    check('punishments_limit_state_check', sql`${t.limitState} in ('requested', 'paused')`),
+    check('punishments_limit_tags_check', sql`cardinality(${t.limitTags}) <= 10`),
     check('punishments_timer_duration_check', sql`${t.timerDuration} between 1 and 180`),
     check(
       'punishments_timer_remaining_check',

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { LIMIT_STATES } from '../../../shared/domain/limits';
 import type { RepeatConfig } from '../../../shared/domain/schedule';
 import { users } from './auth';
 import { media } from './media';
@@ -62,6 +63,10 @@ export const tasks = pgTable(
     taskType: text('task_type', { enum: ['assigned', 'above_and_beyond'] })
       .notNull()
       .default('assigned'),
+    /** Limit items it touches (decision 056): catalogue ids or `custom:<uuid>`. */
+    limitTags: text('limit_tags').array().notNull().default(sql`'{}'::text[]`),
+    /** `requested` (waits for the submissive to accept) or `paused` (a tag became a No); null: active. */
+    limitState: text('limit_state', { enum: LIMIT_STATES }),
     ...feedbackColumns,
     /** The protected areas it touches, chosen in the form (decision 057): tags, never read from its text. */
     areas: text('areas').array().notNull().default(sql`'{}'::text[]`),
@@ -78,6 +83,8 @@ export const tasks = pgTable(
       sql`${t.areas} <@ array['friends_family', 'money', 'work_study', 'health']::text[]`,
     ),
     check('tasks_type_check', sql`${t.taskType} in ('assigned', 'above_and_beyond')`),
+    check('tasks_limit_state_check', sql`${t.limitState} in ('requested', 'paused')`),
+    check('tasks_limit_tags_check', sql`cardinality(${t.limitTags}) <= 10`),
   ],
 );
 

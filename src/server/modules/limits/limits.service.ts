@@ -19,6 +19,7 @@ import type { AppDeps } from '../../deps';
 import { badRequest, notFound } from '../../http/errors';
 import type { Emit } from '../../realtime/publisher';
 import { createNotification } from '../notifications/notifications.service';
+import { pauseCrossing } from '../pairs/pairs.limits';
 import { appendRecord } from '../pairs/pairs.record';
 import { lockActivePairsOf, type PairOfActor } from '../pairs/pairs.service';
 
@@ -106,7 +107,8 @@ const changed = (emit: Emit, actor: Actor, pair: PairOfActor) =>
 /**
  * The user answers one item (Yes, Maybe, No) or clears it, at once. Never refused by Red or Yellow:
  * saying no is always allowed, so no stopped guard is called. Once the user has finished their list, a
- * change is noted in the pair's record as "changed their limits", never which item or which answer.
+ * change is noted in the pair's record as "changed their limits", never which item or which answer. A No
+ * pauses every open task and punishment of the pair tagged with the item, and both are told alike.
  */
 export async function answerLimit(
   deps: AppDeps,
@@ -151,6 +153,8 @@ export async function answerLimit(
       .from(limitLists)
       .where(and(eq(limitLists.pairId, pair.id), eq(limitLists.userId, actor.id)));
     if (list) await appendRecord(tx, { pairId: pair.id, actorId: actor.id, kind: 'limits.changed', at: now });
+    // Tightened to No: what the pair has open that carries the item stops at once (decision 056).
+    if (input.answer === 'no') await pauseCrossing(tx, emit, pair, input.itemId, now);
     changed(emit, actor, pair);
     return listLimits(tx, actor.id);
   });

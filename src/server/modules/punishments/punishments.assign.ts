@@ -14,6 +14,7 @@ import { claimMedia } from '../media/media.claims';
 import { createNotification } from '../notifications/notifications.service';
 import { pairForCreate } from '../pairs/pairs.create';
 import { guardDemand } from '../pairs/pairs.demands';
+import { assertWithinLimits, limitTagTitles } from '../pairs/pairs.limits';
 import { requireSessionRole } from '../pairs/pairs.policy';
 import { appendRecord } from '../pairs/pairs.record';
 import { lockInActorPairs } from '../pairs/pairs.scope';
@@ -48,6 +49,8 @@ const insertPunishment = preparedInTransaction((tx) =>
       areas: sql`${bound('areas')}::text[]`,
       createdAt: bound('now'),
       updatedAt: bound('now'),
+      limitTags: bound('limitTags'),
+      limitState: bound('limitState'),
     })
     .returning()
     .prepare('punishment_create'),
@@ -91,6 +94,8 @@ export async function createPunishment(
       timerMinutes: input.timerEnabled ? input.timerDuration : null,
     };
     await guardDemand(tx, pair.id, demand, now, pair);
+    // Beside the guard: a No of either partner refuses it, the submissive's Maybe makes a request (decision 056).
+    const limitState = await assertWithinLimits(tx, pair, input.limitTags);
     if (input.voiceNoteId) {
       await claimMedia(
         tx,
@@ -123,12 +128,14 @@ export async function createPunishment(
       voiceNoteDescription: input.voiceNoteId ? input.voiceNoteDescription || null : null,
       areas: input.areas,
       now,
+      limitTags: input.limitTags,
+      limitState,
     });
     await createNotification(
       tx,
       emit,
       assignedTo,
-      notify.punishmentAssigned({
+      (limitState === 'requested' ? notify.punishmentRequested : notify.punishmentAssigned)({
         assignerName: actor.name,
         title: row!.title,
         punishmentId,
@@ -143,12 +150,15 @@ export async function createPunishment(
       at: now,
     });
     announcePunishment(emit, pair, punishmentId);
-    return presentPunishment({
-      punishment: row!,
-      assignedByName: actor.name,
-      assignedToName: pair.partnerName,
-      dominantId: pair.dominantId,
-      submissiveId: pair.submissiveId,
-    });
+    return presentPunishment(
+      {
+        punishment: row!,
+        assignedByName: actor.name,
+        assignedToName: pair.partnerName,
+        dominantId: pair.dominantId,
+        submissiveId: pair.submissiveId,
+      },
+      await limitTagTitles(tx, [input.limitTags]),
+    );
   });
 }

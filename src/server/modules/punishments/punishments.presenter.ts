@@ -2,17 +2,23 @@ import type { Area } from '@/shared/domain/caps';
 import type { PunishmentAftercare } from '@/shared/schemas/aftercare';
 import type { PunishmentView } from '@/shared/schemas/punishments';
 import type { punishments } from '../../db/schema';
+import { presentLimitTags } from '../pairs/pairs.limits';
+
+const NO_TITLES: ReadonlyMap<string, string> = new Map();
 
 const ms = (d: Date | null) => (d ? d.getTime() : null);
 
-export function presentPunishment(row: {
-  punishment: typeof punishments.$inferSelect;
-  aftercare?: PunishmentAftercare;
-  assignedByName: string | null;
-  assignedToName: string | null;
-  dominantId: string;
-  submissiveId: string;
-}): PunishmentView {
+export function presentPunishment(
+  row: {
+    punishment: typeof punishments.$inferSelect;
+    aftercare?: PunishmentAftercare;
+    assignedByName: string | null;
+    assignedToName: string | null;
+    dominantId: string;
+    submissiveId: string;
+  },
+  titles: ReadonlyMap<string, string> = NO_TITLES,
+): PunishmentView {
   const p = row.punishment;
   return {
     id: p.id,
@@ -43,5 +49,7 @@ export function presentPunishment(row: {
     feedback: p.feedback,
     feedbackGivenAt: ms(p.feedbackGivenAt),
     feedbackGivenBy: p.feedbackGivenBy,
+    limitTags: presentLimitTags(p.limitTags, titles),
+    limitState: p.limitState,
   };
 }

@@ -8,6 +8,7 @@ import { bound, prepared } from '../../db/prepared';
 import { aftercare, aftercareAnswers, pairs, punishments, users } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { notFound } from '../../http/errors';
+import { limitTagTitles } from '../pairs/pairs.limits';
 import { newestInActorPairsAs } from '../pairs/pairs.scope';
 import { presentPunishment } from './punishments.presenter';
 
@@ -50,7 +51,7 @@ function punishmentQuery(q: Queryable) {
 export async function loadPunishment(q: Queryable, id: string) {
   const [row] = await punishmentQuery(q).where(eq(punishments.id, id)).limit(1);
   if (!row) throw notFound(PUNISHMENT_NOT_FOUND);
-  return presentPunishment(row);
+  return presentPunishment(row, await limitTagTitles(q, [row.punishment.limitTags]));
 }
 
 /** One statement per acting role, each planned once. */
@@ -90,5 +91,9 @@ const punishmentLists = {
 /** The punishments of the pairs in which the actor acts in the session's role, newest first (spec 2 §7). */
 export async function listPunishments(deps: AppDeps, actor: Actor) {
   const rows = await punishmentLists[requireActingRole(actor)](deps.db).execute({ userId: actor.id });
-  return rows.map(presentPunishment);
+  const titles = await limitTagTitles(
+    deps.db,
+    rows.map((row) => row.punishment.limitTags),
+  );
+  return rows.map((row) => presentPunishment(row, titles));
 }

@@ -42,6 +42,8 @@ async function dueReminders(deps: AppDeps, now: number): Promise<Due[]> {
       .where(
         and(
           sql`not ${tasks.completed}`,
+          // A request or a paused task is inert (decision 056): nothing reminds of it.
+          sql`${tasks.limitState} is null`,
           gt(tasks.dueDate, new Date(after)),
           lt(tasks.dueDate, new Date(before)),
         ),
@@ -59,6 +61,7 @@ async function dueReminders(deps: AppDeps, now: number): Promise<Due[]> {
         and(
           punishments.timerEnabled,
           sql`not ${punishments.completed}`,
+          sql`${punishments.limitState} is null`,
           sql`${punishments.timerStartTime} is not null`,
           // The index's range: no timer runs longer than its maximum.
           gt(punishments.timerStartTime, new Date(now - TIMER_MAX_MINUTES * 60_000 - REMINDER_CATCH_UP_MS)),

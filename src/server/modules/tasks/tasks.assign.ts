@@ -17,13 +17,16 @@ import { taskCompletions, tasks } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { invalid, notFound } from '../../http/errors';
 import { claimIdempotencyKey, type IdempotencyKey } from '../../http/idempotency';
+import type { Emit } from '../../realtime/publisher';
 import { claimMedia, freeMedia, removeFiles } from '../media/media.claims';
 import { createNotification } from '../notifications/notifications.service';
 import { pairForCreate } from '../pairs/pairs.create';
 import { guardDemand } from '../pairs/pairs.demands';
+import { assertWithinLimits, limitTagTitles } from '../pairs/pairs.limits';
 import { requireSessionRole } from '../pairs/pairs.policy';
 import { appendRecord } from '../pairs/pairs.record';
-import { lockInActorPairs } from '../pairs/pairs.scope';
+import { lockInActorPairs, type PairRow } from '../pairs/pairs.scope';
+import { assertNotStopped } from '../pairs/pairs.stops';
 import { announceCompletion, announceTask } from './tasks.events';
 import { authorizeTask } from './tasks.policy';
 import { presentTask } from './tasks.presenter';
@@ -50,6 +53,8 @@ const insertTask = preparedInTransaction((tx) =>
       timeZone: bound('timeZone'),
       repeatConfig: sql`${bound('repeatConfig')}::jsonb`,
       areas: sql`${bound('areas')}::text[]`,
+      limitTags: bound('limitTags'),
+      limitState: bound('limitState'),
       taskType: 'assigned',
     })
     .returning()
@@ -117,6 +122,8 @@ export async function createTask(
     // Nothing new is asked while Red or Yellow holds the pair (decision 049), nor past a cap of the contract
     // (decision 057): the one guard, with what was read with the pair.
     await guardDemand(tx, pair.id, taskDemand(null, content), now, pair);
+    // Beside the guard: a No of either partner refuses it, the submissive's Maybe makes a request (decision 056).
+    const limitState = await assertWithinLimits(tx, pair, input.limitTags);
     if (content.voiceNote) {
       await claimMedia(
         tx,
@@ -135,12 +142,14 @@ export async function createTask(
       assignedTo: input.assignedTo,
       repeatConfig: repeat ? JSON.stringify(repeat) : null,
       timeZone: pair.actorTimeZone,
+      limitTags: input.limitTags,
+      limitState,
     });
     await createNotification(
       tx,
       emit,
       input.assignedTo,
-      notify.taskAssigned({
+      (limitState === 'requested' ? notify.taskRequested : notify.taskAssigned)({
         assignerName: actor.name,
         title: task!.title,
         taskId,
@@ -155,14 +164,17 @@ export async function createTask(
       at: now,
     });
     announceTask(emit, pair, taskId, 'changed');
-    return presentTask({
-      task: task!,
-      assignedByName: actor.name,
-      assignedToName: pair.partnerName,
-      completedByName: null,
-      dominantId: pair.dominantId,
-      submissiveId: pair.submissiveId,
-    });
+    return presentTask(
+      {
+        task: task!,
+        assignedByName: actor.name,
+        assignedToName: pair.partnerName,
+        completedByName: null,
+        dominantId: pair.dominantId,
+        submissiveId: pair.submissiveId,
+      },
+      await limitTagTitles(tx, [input.limitTags]),
+    );
   });
 }
 
@@ -175,6 +187,8 @@ export async function updateTask(deps: AppDeps, actor: Actor, input: UpdateInput
     authorizeTask(actor, task, pair, 'edit');
     const content = contentOf(input);
     await guardDemand(tx, pair.id, taskDemand(task.id, content), now);
+    // A paused task comes back only once it no longer crosses a No; a Maybe of the submissive asks again.
+    const limitState = await assertWithinLimits(tx, pair, input.limitTags);
     if (input.dueDate !== task.dueDate.getTime()) checkDue(input.dueDate, now);
     const repeat = repeatFor(input, task.timeZone);
     if (content.voiceNote && content.voiceNote !== task.voiceNote) {
@@ -195,6 +209,8 @@ export async function updateTask(deps: AppDeps, actor: Actor, input: UpdateInput
         // A completed repeating task opens again on its (possibly new) due day; without a repeat it stays done.
         cycleReopensAt:
           task.completed && repeat ? new Date(cycleReopensAt(input.dueDate, task.timeZone)) : null,
+        limitTags: input.limitTags,
+        limitState,
         updatedAt: now,
       })
       .where(eq(tasks.id, input.id));
@@ -231,6 +247,58 @@ export async function deleteTask(deps: AppDeps, actor: Actor, input: { id: strin
   const keys = await deps.publisher.transaction(async (tx, emit) => {
     const { row: task, pair } = await lockInActorPairs(tx, tasks, input.id, actor, TASK_NOT_FOUND);
     authorizeTask(actor, task, pair, 'delete');
+    return eraseTask(tx, emit, deps, actor, task, pair, 'task.deleted');
+  });
+  await removeFiles(deps, keys);
+}
+
+/**
+ * The submissive answers a request (decision 056). Accepting makes it an ordinary task (not while Red or
+ * Yellow holds the pair: nothing new starts then); declining erases it like a delete, at no cost: the
+ * record notes "declined a request" with its id only, and the dominant is told, never which limit.
+ */
+export async function answerTaskRequest(deps: AppDeps, actor: Actor, input: { id: string; accept: boolean }) {
+  const now = deps.clock();
+  const keys = await deps.publisher.transaction(async (tx, emit) => {
+    const { row: task, pair } = await lockInActorPairs(tx, tasks, input.id, actor, TASK_NOT_FOUND);
+    authorizeTask(actor, task, pair, 'answerRequest');
+    if (input.accept) {
+      await assertNotStopped(tx, pair.id);
+      await tx.update(tasks).set({ limitState: null, updatedAt: now }).where(eq(tasks.id, task.id));
+      await appendRecord(tx, {
+        pairId: pair.id,
+        actorId: actor.id,
+        kind: 'task.accepted',
+        data: { taskId: task.id },
+        at: now,
+      });
+      announceTask(emit, pair, task.id, 'changed');
+      return [];
+    }
+    await createNotification(
+      tx,
+      emit,
+      pair.dominantId,
+      notify.limitDeclined({ pairId: pair.id, title: task.title }),
+    );
+    return eraseTask(tx, emit, deps, actor, task, pair, 'task.declined');
+  });
+  await removeFiles(deps, keys);
+  return input.accept ? { task: await loadTask(deps.db, input.id) } : { task: null };
+}
+
+/** A task erased with its history and every file of either, noted in the record as `kind`. */
+async function eraseTask(
+  tx: Tx,
+  emit: Emit,
+  deps: AppDeps,
+  actor: Actor,
+  task: typeof tasks.$inferSelect,
+  pair: PairRow,
+  kind: 'task.deleted' | 'task.declined',
+) {
+  const input = { id: task.id };
+  {
     const history = await tx.delete(taskCompletions).where(eq(taskCompletions.taskId, input.id)).returning({
       id: taskCompletions.id,
       photo: taskCompletions.photoProof,
@@ -247,13 +315,12 @@ export async function deleteTask(deps: AppDeps, actor: Actor, input: { id: strin
     await appendRecord(tx, {
       pairId: pair.id,
       actorId: actor.id,
-      kind: 'task.deleted',
+      kind,
       data: { taskId: input.id },
       at: deps.clock(),
     });
     announceTask(emit, pair, input.id, 'deleted');
     for (const h of history) announceCompletion(emit, pair, h.id);
     return removed;
-  });
-  await removeFiles(deps, keys);
+  }
 }

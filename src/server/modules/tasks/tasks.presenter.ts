@@ -2,6 +2,9 @@ import type { Area } from '@/shared/domain/caps';
 import { nextOccurrence } from '@/shared/domain/schedule';
 import type { TaskCompletionView, TaskView } from '@/shared/schemas/tasks';
 import type { taskCompletions, tasks } from '../../db/schema';
+import { presentLimitTags } from '../pairs/pairs.limits';
+
+const NO_TITLES: ReadonlyMap<string, string> = new Map();
 
 const ms = (d: Date | null) => (d ? d.getTime() : null);
 
@@ -14,14 +17,17 @@ const feedbackOf = (row: typeof tasks.$inferSelect | typeof taskCompletions.$inf
   feedbackAcknowledgedAt: ms(row.feedbackAcknowledgedAt),
 });
 
-export function presentTask(row: {
-  task: typeof tasks.$inferSelect;
-  assignedByName: string | null;
-  assignedToName: string | null;
-  completedByName: string | null;
-  dominantId: string;
-  submissiveId: string;
-}): TaskView {
+export function presentTask(
+  row: {
+    task: typeof tasks.$inferSelect;
+    assignedByName: string | null;
+    assignedToName: string | null;
+    completedByName: string | null;
+    dominantId: string;
+    submissiveId: string;
+  },
+  titles: ReadonlyMap<string, string> = NO_TITLES,
+): TaskView {
   const t = row.task;
   const due = t.dueDate.getTime();
   // A completed repeating task has already rolled on: its due date is the next one.
@@ -60,6 +66,8 @@ export function presentTask(row: {
     latenessSeconds: t.completionLatenessSeconds,
     repeatConfig: t.repeatConfig ?? null,
     timeZone: t.timeZone,
+    limitTags: presentLimitTags(t.limitTags, titles),
+    limitState: t.limitState,
     ...feedbackOf(t),
   };
 }

@@ -8,6 +8,7 @@ import { bound, prepared } from '../../db/prepared';
 import { pairs, taskCompletions, tasks, users } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { notFound } from '../../http/errors';
+import { limitTagTitles } from '../pairs/pairs.limits';
 import { inActorPairs, inActorPairsAs, newestInActorPairsAs } from '../pairs/pairs.scope';
 import { presentCompletion, presentTask } from './tasks.presenter';
 
@@ -58,7 +59,7 @@ function listQuery(q: Queryable) {
 export async function loadTask(q: Queryable, id: string) {
   const [row] = await taskQuery(q).where(eq(tasks.id, id)).limit(1);
   if (!row) throw notFound(TASK_NOT_FOUND);
-  return presentTask(row);
+  return presentTask(row, await limitTagTitles(q, [row.task.limitTags]));
 }
 
 /**
@@ -156,8 +157,12 @@ export async function listTasks(
   if (due.length > 0 && (await reopenDueCycles(deps, actor, due))) rows = await read();
   const page = rows.slice(0, TASK_PAGE);
   const last = page.at(-1);
+  const titles = await limitTagTitles(
+    deps.db,
+    page.map((row) => row.task.limitTags),
+  );
   return {
-    tasks: page.map(presentTask),
+    tasks: page.map((row) => presentTask(row, titles)),
     nextCursor:
       rows.length > TASK_PAGE && last
         ? encodeTaskCursor({ cursorAt: last.cursorAt, id: last.task.id })
@@ -188,7 +193,7 @@ export async function getTask(deps: AppDeps, actor: Actor, input: { id: string }
     if (await reopenDueCycles(deps, actor, [task.id])) [row] = await read();
     if (!row) throw notFound(TASK_NOT_FOUND);
   }
-  return presentTask(row);
+  return presentTask(row, await limitTagTitles(deps.db, [row.task.limitTags]));
 }
 
 const completionQuery = (q: Queryable) =>

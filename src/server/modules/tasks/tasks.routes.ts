@@ -13,7 +13,7 @@ import type { AppDeps } from '../../deps';
 import { idempotencyKeyOf } from '../../http/idempotency';
 import { validate } from '../../http/validate';
 import { createAboveAndBeyond } from './tasks.above-and-beyond';
-import { createTask, deleteTask, updateTask } from './tasks.assign';
+import { answerTaskRequest, createTask, deleteTask, updateTask } from './tasks.assign';
 import { completeTask } from './tasks.complete';
 import {
   acknowledgeFeedback,
@@ -68,6 +68,14 @@ export const taskRoutes = (deps: AppDeps) =>
     )
     .delete('/:id', validate('param', idParam), async (c) => {
       await deleteTask(deps, c.get('actor'), c.req.valid('param'));
+      return c.json({ success: true as const }, 200);
+    })
+    // A request (decision 056): the submissive accepts it (it becomes an ordinary task) or declines it.
+    .post('/:id/accept', validate('param', idParam), async (c) =>
+      c.json(await answerTaskRequest(deps, c.get('actor'), { ...c.req.valid('param'), accept: true }), 200),
+    )
+    .post('/:id/decline', validate('param', idParam), async (c) => {
+      await answerTaskRequest(deps, c.get('actor'), { ...c.req.valid('param'), accept: false });
       return c.json({ success: true as const }, 200);
     })
     .post('/:id/complete', validate('param', idParam), validate('json', completeTaskInput), async (c) =>

@@ -34,7 +34,7 @@ export function useTaskReminders(user: CurrentUser) {
       }
     }
     for (const task of list) {
-      if (task.isCompleted || !isTwoHourReminderDue(task.dueDate, now)) continue;
+      if (task.isCompleted || task.limitState || !isTwoHourReminderDue(task.dueDate, now)) continue;
       const key = `due-${task.id}-${task.dueDate}`;
       if (shown.current.has(key)) continue;
       shown.current.add(key);

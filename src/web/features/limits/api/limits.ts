@@ -1,13 +1,10 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { LimitAnswerInput, LimitItemInput, LimitsView } from '@/shared/schemas/limits';
 import { api, unwrap } from '@/web/lib/api';
+import { limitsQuery } from '@/web/lib/limits';
 import { queryKeys } from '@/web/lib/query-keys';
 
 /** The user's limits in each active pair: their own answers, and the matches once both finished (decision 055). */
-export const limitsQuery = queryOptions({
-  queryKey: queryKeys.limits,
-  queryFn: (): Promise<LimitsView> => unwrap(api.api.limits.$get()),
-});
 export const useLimits = () => useQuery(limitsQuery);
 
 /** Answers one item at once: shown before the server answers, put right by the refetch after. */

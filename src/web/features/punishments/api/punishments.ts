@@ -32,6 +32,23 @@ export const useCreatePunishment = () =>
     async ({ key, ...json }: CreatePunishmentInput & { key: string }) =>
       (await unwrap(punishments.$post({ json }, withKey(key)))).punishment,
   );
+/** The dominant changes an open punishment's limit tags (decision 056). */
+export const useEditPunishmentTags = () =>
+  usePunishmentMutation(
+    async ({ id, limitTags }: { id: string; limitTags: string[] }) =>
+      (await unwrap(byId.tags.$put({ param: { id }, json: { limitTags } }))).punishment,
+  );
+/** The dominant deletes an open punishment (a paused one, say). */
+export const useDeletePunishment = () =>
+  usePunishmentMutation(async (id: string): Promise<void> => {
+    await unwrap(byId.$delete({ param: { id } }));
+  });
+/** The submissive accepts or declines a request (decision 056). */
+export const useAnswerPunishmentRequest = () =>
+  usePunishmentMutation(async ({ id, accept }: { id: string; accept: boolean }): Promise<void> => {
+    if (accept) await unwrap(byId.accept.$post({ param: { id } }));
+    else await unwrap(byId.decline.$post({ param: { id } }));
+  });
 /**
  * The timer starts on screen at once and goes back if the server refuses; spec 2 §8 gives a timer's
  * failure no message.

@@ -1,10 +1,12 @@
-import { CheckCircle2, HeartHandshake, MessageSquare } from 'lucide-react';
+import { Check, CheckCircle2, HeartHandshake, MessageSquare, Tags, Trash2, X } from 'lucide-react';
 import { touchesLabel } from '@/shared/domain/caps';
 import { type PunishmentAbilities, SEVERITY_LABELS, type Severity } from '@/shared/domain/punishments';
 import type { PunishmentView } from '@/shared/schemas/punishments';
 import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
 import { EmailFeedbackButton } from '@/web/components/ui/email-feedback-button';
+import { LimitStateNote } from '@/web/components/ui/limit-state-note';
+import { LimitTags } from '@/web/components/ui/limit-tag-picker';
 import { VoicePlayer } from '@/web/components/ui/voice-player';
 import { cn } from '@/web/lib/cn';
 import { formatMoment } from '@/web/lib/dates';
@@ -34,6 +36,10 @@ export interface PunishmentCardActions {
   onStartTimer: () => void;
   onFeedback: () => void;
   onEmailFeedback: () => Promise<unknown>;
+  /** Limits (decision 056): the submissive answers a request; the dominant edits the tags or deletes it. */
+  onAnswerRequest: (accept: boolean) => void;
+  onEditTags: () => void;
+  onDelete: () => void;
 }
 
 export function PunishmentCard({
@@ -69,7 +75,7 @@ export function PunishmentCard({
               type="checkbox"
               className="h-5 w-5 accent-[var(--primary)]"
               checked={p.isCompleted}
-              disabled={!can.checkboxEnabled || busy}
+              disabled={!can.checkboxEnabled || busy || (Boolean(p.limitState) && !p.isCompleted)}
               onChange={(e) => actions.onToggleComplete(e.target.checked)}
               aria-label={`Completed: ${p.title}`}
             />
@@ -91,6 +97,8 @@ export function PunishmentCard({
         </div>
         <Badge className={SEVERITY_STYLES[p.severity]}>{SEVERITY_LABELS[p.severity]}</Badge>
       </div>
+
+      <LimitStateNote state={p.limitState} submissive={can.asSubmissive} />
 
       {p.description ? (
         <p data-testid="punishment-description" className="text-sm whitespace-pre-wrap break-words">
@@ -132,9 +140,11 @@ export function PunishmentCard({
       <PunishmentTimer
         punishment={p}
         // The timer itself shows the button once its own clock says it may start (idle, or run out).
-        onStart={can.asSubmissive && !p.isCompleted ? actions.onStartTimer : undefined}
+        onStart={can.asSubmissive && !p.isCompleted && !p.limitState ? actions.onStartTimer : undefined}
         starting={busy}
       />
+
+      <LimitTags tags={p.limitTags} />
 
       {p.isCompleted ? (
         <p className="inline-flex items-center gap-1 text-xs text-success">
@@ -152,6 +162,35 @@ export function PunishmentCard({
       ) : null}
 
       <div className="mt-auto flex flex-wrap gap-2">
+        {can.answerRequest ? (
+          <>
+            <Button size="sm" disabled={busy} onClick={() => actions.onAnswerRequest(true)}>
+              <Check className="h-4 w-4" aria-hidden /> Accept
+              <span className="sr-only"> {p.title}</span>
+            </Button>
+            <Button
+              variant="outline"
+              size="sm"
+              disabled={busy}
+              onClick={() => actions.onAnswerRequest(false)}
+            >
+              <X className="h-4 w-4" aria-hidden /> Decline
+              <span className="sr-only"> {p.title}</span>
+            </Button>
+          </>
+        ) : null}
+        {can.editTags ? (
+          <Button variant="outline" size="sm" disabled={busy} onClick={actions.onEditTags}>
+            <Tags className="h-4 w-4" aria-hidden /> Edit limits
+            <span className="sr-only"> of {p.title}</span>
+          </Button>
+        ) : null}
+        {can.delete ? (
+          <Button variant="ghost" size="sm" disabled={busy} onClick={actions.onDelete}>
+            <Trash2 className="h-4 w-4" aria-hidden /> Delete
+            <span className="sr-only"> {p.title}</span>
+          </Button>
+        ) : null}
         {can.complete && !can.asDominant ? (
           <Button size="sm" disabled={busy} onClick={() => actions.onToggleComplete(true)}>
             <CheckCircle2 className="h-4 w-4" aria-hidden /> Mark complete

@@ -18,11 +18,14 @@ import { Dialog } from '@/web/components/ui/dialog';
 import { Field } from '@/web/components/ui/field';
 import { FormActions } from '@/web/components/ui/form-actions';
 import { SelectField, TextAreaField } from '@/web/components/ui/form-controls';
+import { LimitRefusal } from '@/web/components/ui/limit-refusal';
+import { LimitTagPicker } from '@/web/components/ui/limit-tag-picker';
 import { UploadProgress } from '@/web/components/ui/upload-progress';
 import { VoiceRecorder } from '@/web/components/ui/voice-recorder';
 import { WriteFailed } from '@/web/components/ui/write-failed';
-import { errorMessage } from '@/web/lib/api';
+import { ApiError, errorMessage } from '@/web/lib/api';
 import { toastFirstError } from '@/web/lib/form-errors';
+import { useCustomLimitItems } from '@/web/lib/limits';
 import { useMediaUpload } from '@/web/lib/use-media-upload';
 import { isUnreachable, useWriteKey } from '@/web/lib/writes';
 import { useCreatePunishment } from '../api/punishments';
@@ -59,13 +62,15 @@ function PunishmentForm({ submissives, onDone }: { submissives: PartnerView[]; o
   const media = useMediaUpload();
   const key = useWriteKey();
   const [unreachable, setUnreachable] = useState(false);
+  // The server's refusal of a tag that crosses a No (decision 056), shown in the form: never whose No.
+  const [refusal, setRefusal] = useState<string | null>(null);
   const schema = useMemo(() => punishmentFormSchema(submissives.length > 1), [submissives.length]);
   const form = useForm<PunishmentFormValues, unknown, CreatePunishmentInput>({
     resolver: zodResolver(schema),
     defaultValues: punishmentFormDefaults(submissives.map((p) => p.id)),
   });
   const { register, setValue, watch } = form;
-  const [timerEnabled, duration, voice, description, reason, notes, areas] = watch([
+  const [timerEnabled, duration, voice, description, reason, notes, areas, limitTags, assignedTo] = watch([
     'timerEnabled',
     'timerDuration',
     'voice',
@@ -73,7 +78,10 @@ function PunishmentForm({ submissives, onDone }: { submissives: PartnerView[]; o
     'reason',
     'notes',
     'areas',
+    'limitTags',
+    'assignedTo',
   ]);
+  const customItems = useCustomLimitItems(assignedTo || submissives[0]?.id);
   // A refusal by the contract's caps is shown in the form, naming the cap (decision 057).
   const [refused, setRefused] = useState<unknown>(null);
   const busy = create.isPending || media.uploading || form.formState.isSubmitting;
@@ -81,6 +89,7 @@ function PunishmentForm({ submissives, onDone }: { submissives: PartnerView[]; o
   const save = async (input: CreatePunishmentInput) => {
     setUnreachable(false);
     setRefused(null);
+    setRefusal(null);
     try {
       const recording = form.getValues('voice');
       const partnerId = input.assignedTo ?? submissives[0]?.id;
@@ -99,6 +108,7 @@ function PunishmentForm({ submissives, onDone }: { submissives: PartnerView[]; o
       onDone();
     } catch (error) {
       if (isUnreachable(error)) return setUnreachable(true);
+      if (error instanceof ApiError && error.code === 'LIMIT_CROSSED') return setRefusal(error.message);
       setRefused(error);
       toast.error('Failed to add punishment', { description: errorMessage(error) });
     }
@@ -205,6 +215,17 @@ function PunishmentForm({ submissives, onDone }: { submissives: PartnerView[]; o
           />
         ) : null}
       </div>
+
+      <LimitTagPicker
+        value={limitTags}
+        onChange={(tags) => {
+          setRefusal(null);
+          setValue('limitTags', tags);
+        }}
+        custom={customItems}
+      />
+
+      <LimitRefusal message={refusal} />
 
       <UploadProgress progress={media.progress} label="Uploading voice note" />
       <CapRefusal error={refused} />

@@ -25,6 +25,8 @@ const fields = z.object({
   timerDuration: z.number().or(z.nan()),
   voice: z.custom<RecordedVoice | null>(),
   voiceNoteDescription: z.string(),
+  /** Limit tags (decision 056). */
+  limitTags: z.array(z.string()),
 });
 export type PunishmentFormValues = z.input<typeof fields>;
 
@@ -48,6 +50,7 @@ export const punishmentFormSchema = (requireChoice: boolean) =>
         timerDuration: v.timerEnabled ? v.timerDuration : TIMER_DEFAULT_MINUTES,
         voiceNoteId: v.voice ? PENDING_UPLOAD_ID : null,
         voiceNoteDescription: v.voice ? v.voiceNoteDescription || null : null,
+        limitTags: v.limitTags,
       }),
     )
     .pipe(
@@ -81,4 +84,5 @@ export const punishmentFormDefaults = (submissiveIds: string[]): PunishmentFormV
   timerDuration: TIMER_DEFAULT_MINUTES,
   voice: null,
   voiceNoteDescription: '',
+  limitTags: [],
 });

@@ -5,12 +5,16 @@ import { punishmentAbilities } from '@/shared/domain/punishments';
 import type { PunishmentView } from '@/shared/schemas/punishments';
 import { Button } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
+import { Dialog } from '@/web/components/ui/dialog';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { Tabs } from '@/web/components/ui/tabs';
+import { errorMessage } from '@/web/lib/api';
 import { useCurrentUser } from '@/web/lib/current-user';
 import { useHighlight } from '@/web/lib/use-highlight';
 import {
   emailPunishmentFeedback,
+  useAnswerPunishmentRequest,
+  useDeletePunishment,
   usePunishmentFeedback,
   usePunishments,
   useSetCompleted,
@@ -19,6 +23,7 @@ import {
 import { PunishmentCard } from '../components/punishment-card';
 import { PunishmentFeedbackDialog } from '../components/punishment-feedback-dialog';
 import { PunishmentFormDialog } from '../components/punishment-form-dialog';
+import { PunishmentTagsDialog } from '../components/punishment-tags-dialog';
 
 type Filter = 'all' | 'pending' | 'completed';
 const FILTERS: { value: Filter; label: string }[] = [
@@ -39,13 +44,19 @@ export function PunishmentsPage() {
   const [filter, setFilter] = useState<Filter>('all');
   const [adding, setAdding] = useState(false);
   const [feedbackFor, setFeedbackFor] = useState<PunishmentView | null>(null);
+  const [tagsFor, setTagsFor] = useState<PunishmentView | null>(null);
+  const [deleting, setDeleting] = useState<PunishmentView | null>(null);
+  const answerRequest = useAnswerPunishmentRequest();
+  const remove = useDeletePunishment();
   const viewer = { id: user.id, actingRole: user.sessionRole };
   const submissives = user.partners.filter((p) => p.role !== 'dominant');
   const busyId = setCompleted.isPending
     ? setCompleted.variables?.id
     : startTimer.isPending
       ? startTimer.variables
-      : undefined;
+      : answerRequest.isPending
+        ? answerRequest.variables?.id
+        : undefined;
 
   const toggle = (p: PunishmentView, completed: boolean) =>
     setCompleted.mutate(
@@ -54,6 +65,14 @@ export function PunishmentsPage() {
         onSuccess: () =>
           toast.success(completed ? 'Punishment Completed' : 'Punishment Uncompleted', { duration: 2000 }),
         onError: () => toast.error('Failed to update punishment'),
+      },
+    );
+  const answer = (p: PunishmentView, accept: boolean) =>
+    answerRequest.mutate(
+      { id: p.id, accept },
+      {
+        onSuccess: () => toast.success(accept ? 'Request accepted' : 'Request declined'),
+        onError: (error) => toast.error('Failed to answer the request', { description: errorMessage(error) }),
       },
     );
   // Spec 2 §8: timer failures show no user message.
@@ -116,6 +135,9 @@ export function PunishmentsPage() {
                 onStartTimer: () => start(p),
                 onFeedback: () => setFeedbackFor(p),
                 onEmailFeedback: () => emailPunishmentFeedback(p.id),
+                onAnswerRequest: (accept) => answer(p, accept),
+                onEditTags: () => setTagsFor(p),
+                onDelete: () => setDeleting(p),
               }}
             />
           </li>
@@ -155,6 +177,37 @@ export function PunishmentsPage() {
         onClose={() => setFeedbackFor(null)}
         submit={(text) => feedback.mutateAsync({ id: feedbackFor!.id, feedback: text })}
       />
+      <PunishmentTagsDialog target={tagsFor} onClose={() => setTagsFor(null)} />
+      <Dialog
+        open={deleting !== null}
+        onOpenChange={(o) => !o && setDeleting(null)}
+        title="Delete punishment?"
+      >
+        <p className="text-sm">
+          "{deleting?.title}" will be deleted with its voice note. This cannot be undone.
+        </p>
+        <div className="mt-4 flex justify-end gap-2">
+          <Button variant="outline" onClick={() => setDeleting(null)}>
+            Cancel
+          </Button>
+          <Button
+            variant="destructive"
+            disabled={remove.isPending}
+            onClick={() =>
+              remove.mutate(deleting!.id, {
+                onSuccess: () => {
+                  toast.success('Punishment deleted');
+                  setDeleting(null);
+                },
+                onError: (error) =>
+                  toast.error('Failed to delete punishment', { description: errorMessage(error) }),
+              })
+            }
+          >
+            Delete
+          </Button>
+        </div>
+      </Dialog>
     </div>
   );
 }

@@ -64,6 +64,12 @@ export const useUpdateTask = () =>
       (await unwrap(byId.$put({ param: { id }, json }))).task,
   );
 export const useDeleteTask = () => useTaskMutation((id: string) => unwrap(byId.$delete({ param: { id } })));
+/** The submissive accepts or declines a request (decision 056). */
+export const useAnswerTaskRequest = () =>
+  useTaskMutation(async ({ id, accept }: { id: string; accept: boolean }): Promise<void> => {
+    if (accept) await unwrap(byId.accept.$post({ param: { id } }));
+    else await unwrap(byId.decline.$post({ param: { id } }));
+  });
 /**
  * Completing shows at once: the task is marked completed in the list before the server answers, and put
  * back as it was if the server refuses (the caller's toast names the failure).

@@ -18,6 +18,9 @@ const COLOURS = {
   'due-today': { dot: 'bg-orange-500', label: 'Due today' },
   later: { dot: 'bg-amber-400', label: 'Upcoming' },
   'on-hold': { dot: 'bg-muted-foreground', label: 'On hold (Red)' },
+  // Limits (decision 056): waiting for the submissive's answer, or paused; never due meanwhile.
+  requested: { dot: 'bg-sky-500', label: 'Request' },
+  paused: { dot: 'bg-muted-foreground', label: 'Paused' },
 } as const;
 
 /** The dashboard's "Recent Tasks": the 5 newest tasks still worth seeing. */

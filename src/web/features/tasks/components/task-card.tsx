@@ -1,5 +1,6 @@
 import {
   Camera,
+  Check,
   CheckCircle2,
   Image as ImageIcon,
   MessageSquare,
@@ -7,6 +8,7 @@ import {
   Pencil,
   Repeat,
   Trash2,
+  X,
 } from 'lucide-react';
 
 import { touchesLabel } from '@/shared/domain/caps';
@@ -15,6 +17,8 @@ import type { TaskView } from '@/shared/schemas/tasks';
 import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
 import { EmailFeedbackButton } from '@/web/components/ui/email-feedback-button';
+import { LimitStateNote } from '@/web/components/ui/limit-state-note';
+import { LimitTags } from '@/web/components/ui/limit-tag-picker';
 import { VoicePlayer } from '@/web/components/ui/voice-player';
 import { cn } from '@/web/lib/cn';
 import { useCurrentUser } from '@/web/lib/current-user';
@@ -31,6 +35,12 @@ const DUE_STYLES = {
   'on-hold': { label: 'On hold (Red), due', className: 'text-muted-foreground' },
 } as const;
 
+/** A request or a paused task is inert (decision 056): it shows that, never a due colour. */
+const LIMIT_STYLES = {
+  requested: { label: 'Request · would be due', className: 'text-muted-foreground' },
+  paused: { label: 'Paused · was due', className: 'text-muted-foreground' },
+} as const;
+
 export interface TaskCardActions {
   onComplete?: () => void;
   /** The submissive's way to add photo or voice proof. */
@@ -41,6 +51,9 @@ export interface TaskCardActions {
   onViewPhoto?: () => void;
   /** The dominant mails the feedback given to the submissive. */
   onEmailFeedback?: () => Promise<unknown>;
+  /** The submissive answers a request (decision 056). */
+  onAccept?: () => void;
+  onDecline?: () => void;
 }
 
 export function TaskCard({
@@ -60,7 +73,9 @@ export function TaskCard({
 }) {
   const user = useCurrentUser();
   const stoppedSince = useStoppedSince()(task.pairId);
-  const due = DUE_STYLES[dueStatus(task.dueDate, now, timeZone, task.isCompleted ? null : stoppedSince)];
+  const due = task.limitState
+    ? LIMIT_STYLES[task.limitState]
+    : DUE_STYLES[dueStatus(task.dueDate, now, timeZone, task.isCompleted ? null : stoppedSince)];
   const repeat = repeatLabel(task.repeatConfig);
   const nextCycle = task.isCompleted && task.repeatConfig !== null;
   return (
@@ -121,6 +136,8 @@ export function TaskCard({
         ) : null}
       </div>
 
+      <LimitStateNote state={task.limitState} submissive={task.assignedTo === user.id} />
+
       {task.description ? (
         <p className="text-sm whitespace-pre-wrap wrap-anywhere">{task.description}</p>
       ) : null}
@@ -154,6 +171,8 @@ export function TaskCard({
         {task.areas.length > 0 ? <Badge data-testid="task-areas">{touchesLabel(task.areas)}</Badge> : null}
       </div>
 
+      <LimitTags tags={task.limitTags} />
+
       {task.isCompleted ? (
         <div className="flex flex-wrap items-center gap-2 text-xs">
           <span className="inline-flex items-center gap-1 text-success">
@@ -176,6 +195,18 @@ export function TaskCard({
       ) : null}
 
       <div className="mt-auto flex flex-wrap gap-2">
+        {actions.onAccept ? (
+          <Button size="sm" disabled={busy} onClick={actions.onAccept}>
+            <Check className="h-4 w-4" aria-hidden /> Accept
+            <span className="sr-only"> {task.title}</span>
+          </Button>
+        ) : null}
+        {actions.onDecline ? (
+          <Button variant="outline" size="sm" disabled={busy} onClick={actions.onDecline}>
+            <X className="h-4 w-4" aria-hidden /> Decline
+            <span className="sr-only"> {task.title}</span>
+          </Button>
+        ) : null}
         {task.photoProof && actions.onViewPhoto ? (
           <Button variant="outline" size="sm" onClick={actions.onViewPhoto}>
             <ImageIcon className="h-4 w-4" aria-hidden /> View photo

@@ -15,14 +15,17 @@ import { Dialog } from '@/web/components/ui/dialog';
 import { Field } from '@/web/components/ui/field';
 import { FormActions } from '@/web/components/ui/form-actions';
 import { TextAreaField } from '@/web/components/ui/form-controls';
+import { LimitRefusal } from '@/web/components/ui/limit-refusal';
+import { LimitTagPicker } from '@/web/components/ui/limit-tag-picker';
 import { UploadProgress } from '@/web/components/ui/upload-progress';
 import { VoicePlayer } from '@/web/components/ui/voice-player';
 import { VoiceRecorder } from '@/web/components/ui/voice-recorder';
 import { WriteFailed } from '@/web/components/ui/write-failed';
-import { errorMessage } from '@/web/lib/api';
+import { ApiError, errorMessage } from '@/web/lib/api';
 import { cn } from '@/web/lib/cn';
 import { format } from '@/web/lib/dates';
 import { toastFirstError } from '@/web/lib/form-errors';
+import { useCustomLimitItems } from '@/web/lib/limits';
 import { mediaUrl } from '@/web/lib/upload';
 import { useMediaUpload } from '@/web/lib/use-media-upload';
 import { isUnreachable, useWriteKey } from '@/web/lib/writes';
@@ -73,6 +76,8 @@ function TaskForm({
   // The new task's key, kept across retries until it is created: a retry never makes a second task.
   const key = useWriteKey();
   const [unreachable, setUnreachable] = useState(false);
+  // The server's refusal of a tag that crosses a No (decision 056), shown in the form: never whose No.
+  const [refusal, setRefusal] = useState<string | null>(null);
   const form = useForm<TaskFormValues, unknown, CreateTaskInput>({
     resolver: zodResolver(taskFormSchema),
     defaultValues: taskFormDefaults(
@@ -81,14 +86,17 @@ function TaskForm({
     ),
   });
   const { register, setValue, watch } = form;
-  const [kind, repeat, days, voice, description, areas] = watch([
+  const [kind, repeat, days, voice, description, areas, limitTags, assignedTo] = watch([
     'kind',
     'repeat',
     'days',
     'voice',
     'description',
     'areas',
+    'limitTags',
+    'assignedTo',
   ]);
+  const customItems = useCustomLimitItems(task?.assignedTo ?? assignedTo);
   // A refusal by the contract's caps is shown in the form, naming the cap (decision 057).
   const [refused, setRefused] = useState<unknown>(null);
   const busy = create.isPending || update.isPending || media.uploading || form.formState.isSubmitting;
@@ -96,6 +104,7 @@ function TaskForm({
   const save = async (input: CreateTaskInput) => {
     setUnreachable(false);
     setRefused(null);
+    setRefusal(null);
     try {
       const recording = form.getValues('voice');
       const voiceNoteId =
@@ -120,6 +129,7 @@ function TaskForm({
     } catch (error) {
       // Not reached: the form stays as it is, says so, and its button sends it again.
       if (isUnreachable(error)) return setUnreachable(true);
+      if (error instanceof ApiError && error.code === 'LIMIT_CROSSED') return setRefusal(error.message);
       setRefused(error);
       toast.error(task ? 'Failed to update task' : 'Failed to create task', {
         description: errorMessage(error),
@@ -216,6 +226,17 @@ function TaskForm({
         />
         Photo proof required
       </label>
+
+      <LimitTagPicker
+        value={limitTags}
+        onChange={(tags) => {
+          setRefusal(null);
+          setValue('limitTags', tags);
+        }}
+        custom={customItems}
+      />
+
+      <LimitRefusal message={refusal} />
 
       <AreasField value={areas} onChange={(next) => setValue('areas', next)} disabled={busy} />
 

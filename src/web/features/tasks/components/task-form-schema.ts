@@ -33,6 +33,8 @@ const taskFormFields = z.object({
   /** The task's current voice note, when editing. */
   voiceNoteId: z.string().nullable(),
   voiceNoteDescription: z.string(),
+  /** Limit tags (decision 056): catalogue ids and `custom:<uuid>`. */
+  limitTags: z.array(z.string()),
 });
 export type TaskFormValues = z.input<typeof taskFormFields>;
 
@@ -60,6 +62,7 @@ export const taskFormSchema = taskFormFields
       areas: v.areas,
       voiceNoteId: voice ? (v.voice ? PENDING_UPLOAD_ID : v.voiceNoteId) : null,
       voiceNoteDescription: voice ? v.voiceNoteDescription || null : null,
+      limitTags: v.limitTags,
     };
   })
   .pipe(
@@ -96,5 +99,6 @@ export function taskFormDefaults(task: TaskView | null, submissiveIds: string[])
     voice: null,
     voiceNoteId: task?.voiceNote ?? null,
     voiceNoteDescription: task?.voiceNoteDescription ?? '',
+    limitTags: task?.limitTags.map((t) => t.id) ?? [],
   };
 }

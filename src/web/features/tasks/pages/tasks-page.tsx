@@ -10,10 +10,17 @@ import { Deferred } from '@/web/components/ui/deferred';
 import { Dialog } from '@/web/components/ui/dialog';
 import { Tabs } from '@/web/components/ui/tabs';
 import { UploadProgress } from '@/web/components/ui/upload-progress';
-import { ApiError } from '@/web/lib/api';
+import { ApiError, errorMessage } from '@/web/lib/api';
 import { useCurrentUser } from '@/web/lib/current-user';
 import { useHighlight } from '@/web/lib/use-highlight';
-import { emailTaskFeedback, useDeleteTask, useTaskFeedback, useTaskHistory, useTasks } from '../api/tasks';
+import {
+  emailTaskFeedback,
+  useAnswerTaskRequest,
+  useDeleteTask,
+  useTaskFeedback,
+  useTaskHistory,
+  useTasks,
+} from '../api/tasks';
 import { CompletedTasks } from '../components/completed-tasks';
 import { PhotoViewer } from '../components/photo-viewer';
 import { TaskCard } from '../components/task-card';
@@ -50,6 +57,15 @@ export function TasksPage() {
   const completeFlow = useCompleteFlow(viewer);
   const remove = useDeleteTask();
   const feedback = useTaskFeedback();
+  const answerRequest = useAnswerTaskRequest();
+  const answer = (task: TaskView, accept: boolean) =>
+    answerRequest.mutate(
+      { id: task.id, accept },
+      {
+        onSuccess: () => toast.success(accept ? 'Request accepted' : 'Request declined'),
+        onError: (error) => toast.error('Failed to answer the request', { description: errorMessage(error) }),
+      },
+    );
   const [formTask, setFormTask] = useState<TaskView | null | 'new'>(null);
   const [aabOpen, setAabOpen] = useState(false);
   const [feedbackTask, setFeedbackTask] = useState<TaskView | null>(null);
@@ -72,6 +88,8 @@ export function TasksPage() {
       onFeedback: can.giveFeedback && !task.feedback ? () => setFeedbackTask(task) : undefined,
       onViewPhoto: task.photoProof ? () => setPhoto({ id: task.photoProof!, title: task.title }) : undefined,
       onEmailFeedback: can.asDominant && task.feedback ? () => emailTaskFeedback(task.id) : undefined,
+      onAccept: can.answerRequest ? () => answer(task, true) : undefined,
+      onDecline: can.answerRequest ? () => answer(task, false) : undefined,
     };
   };
 
@@ -124,7 +142,10 @@ export function TasksPage() {
             now={now}
             timeZone={user.timeZone}
             highlighted={!onHistory && highlight === task.id}
-            busy={completeFlow.busyTaskId === task.id}
+            busy={
+              completeFlow.busyTaskId === task.id ||
+              (answerRequest.isPending && answerRequest.variables?.id === task.id)
+            }
             actions={actionsFor(task)}
           />
         </li>
