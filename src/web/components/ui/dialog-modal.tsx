@@ -1,42 +1,25 @@
 import { X } from 'lucide-react';
 import { Dialog as D } from 'radix-ui';
-import { createContext, type ReactNode, use, useLayoutEffect, useRef } from 'react';
+import { type RefObject, use } from 'react';
 import { focusPageHeading } from '@/web/lib/focus';
+import { DialogCornerContext, type DialogProps } from './dialog';
 
 /**
- * What every modal dialog carries beside its title: on signed-in pages, Red (decision 049: never covered by
- * a dialog or sheet). A modal dialog makes the rest of the page inert, so Red is rendered inside each one,
- * given by the signed-in layout (components know no feature; decision 054).
- */
-export const DialogCornerContext = createContext<ReactNode>(null);
-
-interface DialogProps {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  title: string;
-  description?: ReactNode;
-  children: ReactNode;
-}
-
-const focused = () => {
-  const active = document.activeElement;
-  return active instanceof HTMLElement && active !== document.body ? active : null;
-};
-
-/**
- * A modal dialog: focus is trapped, Escape closes, the title and description are announced. Our dialogs
- * are opened from state, not from a Radix trigger, so the dialog remembers what had focus when it opened
- * and gives focus back to it on close; if that is gone (a deleted card), to the page's heading.
+ * The modal dialog behind `Dialog` (`./dialog`), fetched when a dialog first opens (decision 059): focus is
+ * trapped, Escape closes, the title and description are announced. Focus goes back on close to what had it
+ * when the dialog opened (`opener`, kept by `Dialog`); if that is gone (a deleted card), to the page's heading.
  * React events bubble through the portal to the component that rendered the dialog: a submit inside the
  * dialog stops at its content, so that a dialog opened from inside a form never sends that form too.
  */
-export function Dialog({ open, onOpenChange, title, description, children }: DialogProps) {
-  const opener = useRef<HTMLElement | null>(null);
+export function DialogModal({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+  opener,
+}: DialogProps & { opener: RefObject<HTMLElement | null> }) {
   const corner = use(DialogCornerContext);
-  // A layout effect runs before the content (portalled, mounted a render later) takes focus.
-  useLayoutEffect(() => {
-    if (open) opener.current = focused();
-  }, [open]);
 
   return (
     <D.Root open={open} onOpenChange={onOpenChange}>
