@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { CONTRACT_MESSAGES } from '@/shared/schemas/contracts';
+import { CONTRACT_MESSAGES } from '@/shared/texts/contracts';
 import { Card } from '@/web/components/ui/card';
 import { Loading, Skeleton } from '@/web/components/ui/skeleton';
 import { ApiError } from '@/web/lib/api';

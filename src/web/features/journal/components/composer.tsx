@@ -7,7 +7,7 @@ import {
   NOTE_TITLE_MAX,
   NOTE_TONES,
   type NoteTone,
-} from '@/shared/schemas/journal';
+} from '@/shared/texts/journal';
 import { Button } from '@/web/components/ui/button';
 import { Input } from '@/web/components/ui/input';
 import { Tabs } from '@/web/components/ui/tabs';
