@@ -5,6 +5,7 @@ import { punishmentAbilities } from '@/shared/domain/punishments';
 import type { PunishmentView } from '@/shared/schemas/punishments';
 import { Button } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
+import { Deferred } from '@/web/components/ui/deferred';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { Tabs } from '@/web/components/ui/tabs';
 import { useCurrentUser } from '@/web/lib/current-user';
@@ -18,7 +19,10 @@ import {
 } from '../api/punishments';
 import { PunishmentCard } from '../components/punishment-card';
 import { PunishmentFeedbackDialog } from '../components/punishment-feedback-dialog';
-import { PunishmentFormDialog } from '../components/punishment-form-dialog';
+
+// The form opens on a tap: its code (react-hook-form, zod and the schemas) comes then (Deferred, decision 059).
+const loadPunishmentForm = async () =>
+  (await import('../components/punishment-form-dialog')).PunishmentFormDialog;
 
 type Filter = 'all' | 'pending' | 'completed';
 const FILTERS: { value: Filter; label: string }[] = [
@@ -149,7 +153,11 @@ export function PunishmentsPage() {
         items={FILTERS.map((f) => ({ ...f, content: content(f.value) }))}
       />
 
-      <PunishmentFormDialog open={adding} onOpenChange={setAdding} submissives={submissives} />
+      <Deferred
+        show={adding}
+        load={loadPunishmentForm}
+        props={{ open: adding, onOpenChange: setAdding, submissives }}
+      />
       <PunishmentFeedbackDialog
         target={feedbackFor}
         onClose={() => setFeedbackFor(null)}
