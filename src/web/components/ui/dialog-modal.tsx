@@ -2,7 +2,7 @@ import { X } from 'lucide-react';
 import { Dialog as D } from 'radix-ui';
 import { type RefObject, use } from 'react';
 import { focusPageHeading } from '@/web/lib/focus';
-import { DialogCornerContext, type DialogProps } from './dialog';
+import { DialogCornerContext, type DialogProps } from './dialog-context';
 
 /**
  * The modal dialog behind `Dialog` (`./dialog`), fetched when a dialog first opens (decision 059): focus is

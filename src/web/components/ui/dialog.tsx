@@ -1,22 +1,10 @@
 import { Loader2 } from 'lucide-react';
-import { createContext, type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { lazyModule, useLazyModule } from '@/web/lib/lazy-module';
 import { Button } from './button';
+import type { DialogProps } from './dialog-context';
 
-/**
- * What every modal dialog carries beside its title: on signed-in pages, Red (decision 049: never covered by
- * a dialog or sheet). A modal dialog makes the rest of the page inert, so Red is rendered inside each one,
- * given by the signed-in layout (components know no feature; decision 054).
- */
-export const DialogCornerContext = createContext<ReactNode>(null);
-
-export interface DialogProps {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  title: string;
-  description?: ReactNode;
-  children: ReactNode;
-}
+export { DialogCornerContext, type DialogProps } from './dialog-context';
 
 /** The modal itself (Radix's dialog, its focus trap and scroll lock): no page needs it to paint. */
 const modal = lazyModule(() => import('./dialog-modal'));
