@@ -2,12 +2,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { paths } from '@/shared/routes';
 import { type EmailOnlyInput, emailOnlyInput } from '@/shared/schemas/accounts';
 import { Button } from '@/web/components/ui/button';
 import { Dialog } from '@/web/components/ui/dialog';
 import { Field } from '@/web/components/ui/field';
+import { toast } from '@/web/lib/toast';
 import type { AccountFormAnswer } from '../api/login';
 import { useRequestPasswordReset } from '../api/password-reset';
 

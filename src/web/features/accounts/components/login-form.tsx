@@ -2,12 +2,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useActionData, useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { paths } from '@/shared/routes';
 import { type LoginInput, loginInput } from '@/shared/schemas/accounts';
 import { Button } from '@/web/components/ui/button';
 import { Field } from '@/web/components/ui/field';
 import { ApiError } from '@/web/lib/api';
+import { toast } from '@/web/lib/toast';
 import { type AccountFormAnswer, useLogin } from '../api/login';
 import { ForgotPasswordDialog } from './forgot-password-dialog';
 

@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { KeyRound, ShieldAlert } from 'lucide-react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import type { z } from 'zod';
 import { PASSWORD_MESSAGES, PASSWORD_MIN_LENGTH } from '@/shared/domain/password';
 import { resetPasswordInput } from '@/shared/schemas/accounts';
@@ -10,6 +9,7 @@ import { Card } from '@/web/components/ui/card';
 import { NewPasswordFields } from '@/web/components/ui/new-password-fields';
 import { Spinner } from '@/web/components/ui/spinner';
 import { ApiError } from '@/web/lib/api';
+import { toast } from '@/web/lib/toast';
 import { useRecoveryCheck, useRequestPasswordReset, useResetPassword } from '../api/password-reset';
 
 type FormValues = z.input<typeof resetPasswordInput>;

@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link, useActionData, useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import type { z } from 'zod';
 import { DISPLAY_NAME_MAX } from '@/shared/domain/identity';
 import type { Role } from '@/shared/domain/roles';
@@ -11,6 +10,7 @@ import { Button } from '@/web/components/ui/button';
 import { Field } from '@/web/components/ui/field';
 import { NewPasswordFields } from '@/web/components/ui/new-password-fields';
 import { ApiError } from '@/web/lib/api';
+import { toast } from '@/web/lib/toast';
 import type { AccountFormAnswer } from '../api/login';
 import { useRegister } from '../api/register';
 

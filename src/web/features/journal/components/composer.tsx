@@ -1,6 +1,5 @@
 import { Send } from 'lucide-react';
 import { type KeyboardEvent, useId, useRef, useState } from 'react';
-import { toast } from 'sonner';
 import {
   JOURNAL_MESSAGES,
   NOTE_CONTENT_MAX,
@@ -15,6 +14,7 @@ import { UploadProgress } from '@/web/components/ui/upload-progress';
 import { type RecordedVoice, VoiceRecorder } from '@/web/components/ui/voice-recorder';
 import { errorMessage } from '@/web/lib/api';
 import { cn } from '@/web/lib/cn';
+import { toast } from '@/web/lib/toast';
 import { useToastsAbove } from '@/web/lib/toasts-above';
 import { useMediaUpload } from '@/web/lib/use-media-upload';
 import { isUnreachable, UNREACHABLE_MESSAGE, useWriteKey } from '@/web/lib/writes';

@@ -3,7 +3,6 @@ import { formatDistanceToNow } from 'date-fns';
 import { Bell, UserPlus } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { notificationTarget } from '@/shared/domain/notifications';
 import { BELL_MENU_LIMIT, type NotificationView } from '@/shared/schemas/notifications';
 import { Button } from '@/web/components/ui/button';
@@ -13,6 +12,7 @@ import { fetchFresh } from '@/web/lib/fetch-fresh';
 import { lazyModule, useLazyModule } from '@/web/lib/lazy-module';
 import { queryKeys } from '@/web/lib/query-keys';
 import { useRealtimeEvent } from '@/web/lib/realtime';
+import { toast } from '@/web/lib/toast';
 import {
   notificationsQuery,
   recordVisit,

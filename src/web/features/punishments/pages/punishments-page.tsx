@@ -1,6 +1,5 @@
 import { Gavel, Plus } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { punishmentAbilities } from '@/shared/domain/punishments';
 import type { PunishmentView } from '@/shared/schemas/punishments';
 import { Button } from '@/web/components/ui/button';
@@ -9,6 +8,7 @@ import { Deferred } from '@/web/components/ui/deferred';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { Tabs } from '@/web/components/ui/tabs';
 import { useCurrentUser } from '@/web/lib/current-user';
+import { toast } from '@/web/lib/toast';
 import { useHighlight } from '@/web/lib/use-highlight';
 import {
   emailPunishmentFeedback,

@@ -1,13 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { KeyRound } from 'lucide-react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import { PASSWORD_MESSAGES, PASSWORD_MIN_LENGTH } from '@/shared/domain/password';
 import { type ChangePasswordInput, changePasswordInput } from '@/shared/schemas/settings';
 import { Button } from '@/web/components/ui/button';
 import { Field } from '@/web/components/ui/field';
 import { NewPasswordFields } from '@/web/components/ui/new-password-fields';
 import { ApiError, errorMessage } from '@/web/lib/api';
+import { toast } from '@/web/lib/toast';
 import { useChangePassword } from '../api/settings';
 import { SettingsSection } from './settings-section';
 
