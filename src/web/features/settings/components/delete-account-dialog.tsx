@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '@/shared/routes';
-import { DELETE_CONFIRM_MESSAGE, DELETE_CONFIRMATION } from '@/shared/schemas/settings';
+import { DELETE_CONFIRM_MESSAGE, DELETE_CONFIRMATION } from '@/shared/texts/settings';
 import { Button } from '@/web/components/ui/button';
 import { Dialog } from '@/web/components/ui/dialog';
 import { Input } from '@/web/components/ui/input';

@@ -1,6 +1,6 @@
 import { ImageUp, Trash2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { AVATAR_TEXT } from '@/shared/schemas/avatars';
+import { AVATAR_TEXT } from '@/shared/texts/avatars';
 import { Avatar } from '@/web/components/ui/avatar';
 import { Button } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
