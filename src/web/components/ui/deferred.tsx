@@ -49,8 +49,11 @@ export function Deferred<P extends object>({
   show,
   load,
   props,
+  onCancel,
 }: {
   show: boolean;
+  /** Escape while its code is still coming: gives up opening it. */
+  onCancel?: () => void;
   load: () => Promise<ComponentType<P>>;
   props: P;
 }) {
@@ -79,5 +82,5 @@ export function Deferred<P extends object>({
     return () => window.clearTimeout(retry);
   }, [failures, Component, fetchCode]);
   if (Component) return <Component {...props} />;
-  return show ? <DialogPending /> : null;
+  return show ? <DialogPending onClose={onCancel} /> : null;
 }

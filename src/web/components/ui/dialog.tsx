@@ -33,7 +33,11 @@ export function Dialog(props: DialogProps) {
   useEffect(() => modal.prefetch(), []);
   const { value, failed } = useLazyModule(modal, opened);
   if (value) return opened ? <value.DialogModal {...props} opener={opener} /> : null;
-  return open ? <DialogPending failed={failed} onClose={() => onOpenChange(false)} /> : null;
+  const giveUp = () => {
+    onOpenChange(false);
+    opener.current?.focus();
+  };
+  return open ? <DialogPending failed={failed} onClose={giveUp} /> : null;
 }
 
 /**

@@ -157,6 +157,7 @@ export function PunishmentsPage() {
         show={adding}
         load={loadPunishmentForm}
         props={{ open: adding, onOpenChange: setAdding, submissives }}
+        onCancel={() => setAdding(false)}
       />
       <PunishmentFeedbackDialog
         target={feedbackFor}
