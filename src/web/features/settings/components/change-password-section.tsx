@@ -1,23 +1,20 @@
 import { KeyRound } from 'lucide-react';
-import { type Resolver, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { PASSWORD_MESSAGES, PASSWORD_MIN_LENGTH } from '@/shared/domain/password';
 import type { ChangePasswordInput } from '@/shared/schemas/settings';
 import { Button } from '@/web/components/ui/button';
 import { Field } from '@/web/components/ui/field';
 import { NewPasswordFields } from '@/web/components/ui/new-password-fields';
 import { ApiError, errorMessage } from '@/web/lib/api';
+import { lazyResolver, loadZodResolver } from '@/web/lib/lazy-resolver';
 import { toast } from '@/web/lib/toast';
 import { useChangePassword } from '../api/settings';
 import { SettingsSection } from './settings-section';
 
 /** The form's rules (zod and the schema) come at its first check, not with the page (decision 059). */
-const resolver: Resolver<ChangePasswordInput> = async (values, context, options) => {
-  const [{ zodResolver }, { changePasswordInput }] = await Promise.all([
-    import('@hookform/resolvers/zod'),
-    import('@/shared/schemas/settings'),
-  ]);
-  return zodResolver(changePasswordInput)(values, context, options);
-};
+const resolver = lazyResolver<ChangePasswordInput>(async () =>
+  (await loadZodResolver())((await import('@/shared/schemas/settings')).changePasswordInput),
+);
 
 const EMPTY: ChangePasswordInput = { currentPassword: '', password: '', confirmPassword: '' };
 
