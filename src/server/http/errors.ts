@@ -33,6 +33,7 @@ const STATUS_OF = {
   IDEMPOTENCY_CONFLICT: 422,
   PAIR_STOPPED: 409,
   PAIR_CHECKING_IN: 409,
+  CAP_EXCEEDED: 409,
   UNAVAILABLE: 503,
   INTERNAL: 500,
 } as const satisfies Record<AppErrorCode, ContentfulStatusCode>;
@@ -99,6 +100,8 @@ export const roleAlreadyChosen = refusal('ROLE_ALREADY_CHOSEN');
 export const pairStopped = refusal('PAIR_STOPPED');
 /** 409: the pair has an open check-in asked by Yellow; new demands wait until it is answered. */
 export const pairCheckingIn = refusal('PAIR_CHECKING_IN');
+/** A write that would go past a cap of the contract in force (decision 057). */
+export const capExceeded = refusal('CAP_EXCEEDED');
 /** 400: a reset or verification link that is spent or unknown. */
 export const invalidToken = refusal('INVALID_TOKEN');
 /** 413 */

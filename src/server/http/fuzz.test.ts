@@ -2,6 +2,7 @@ import { createECDH } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import { NO_CAPS } from '@/shared/domain/caps';
 import {
   emailOnlyInput,
   loginInput,
@@ -12,6 +13,7 @@ import {
 } from '@/shared/schemas/accounts';
 import { aftercareAnswerInput } from '@/shared/schemas/aftercare';
 import { avatarUserParam } from '@/shared/schemas/avatars';
+import { lowerCapsInput } from '@/shared/schemas/caps';
 import {
   cadenceInput,
   checkinAnswerInput,
@@ -260,6 +262,11 @@ const ROUTES: Record<string, FuzzRoute> = {
     param: idParam,
     json: contractSignInput,
     sample: (f) => ({ versionId: f.contract.versionId }),
+  },
+  'POST /api/contracts/:id/caps/lower': {
+    param: idParam,
+    json: lowerCapsInput,
+    sample: () => ({ caps: { ...NO_CAPS, openTasks: 3 } }),
   },
   'POST /api/contracts/:id/edit-request': { param: idParam },
   'POST /api/contracts/:id/edit-request/approve': { param: idParam },

@@ -229,6 +229,7 @@ const CONTRACT_CHANGES = {
   edit_requested: 'asked to edit the contract',
   edit_approved: 'approved your edit request',
   edit_denied: 'denied your edit request',
+  caps_lowered: 'lowered a cap of the contract',
 } as const;
 export type ContractChange = keyof typeof CONTRACT_CHANGES;
 

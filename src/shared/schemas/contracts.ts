@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Caps } from '../domain/caps';
 import {
   CONTRACT_TEXT_MAX,
   type ContractRole,
@@ -6,6 +7,7 @@ import {
   looksBinary,
 } from '../domain/contracts';
 import { CONTRACT_MESSAGES } from '../texts/contracts';
+import { type ContractCapsView, capsInput } from './caps';
 import { uuidField } from './common';
 
 export { CONTRACT_MESSAGES };
@@ -25,7 +27,12 @@ const contractText = z
 export const contractPartnerInput = z.object({ partnerId: uuidField(CONTRACT_MESSAGES.partnerRequired) });
 
 /** PUT /api/contracts/:id/content: new text over the version the editor started from. */
-export const contractContentInput = z.object({ baseVersionId: versionField, content: contractText });
+export const contractContentInput = z.object({
+  baseVersionId: versionField,
+  content: contractText,
+  /** The caps written into the new version (decision 057); left out, the current version's are kept. */
+  caps: capsInput.optional(),
+});
 
 /** POST /api/contracts/:id/reset: back to the default template. */
 export const contractResetInput = z.object({ baseVersionId: versionField });
@@ -87,6 +94,8 @@ export interface ContractView {
   submissive: ContractPartyView;
   /** The side the session acts on in this pair (null: neither, e.g. a Switch in the other role). */
   myRole: ContractRole | null;
+  /** The caps of the version shown and those in force (decision 057). */
+  caps: ContractCapsView;
 }
 
 export type ContractEventKind =
@@ -97,7 +106,8 @@ export type ContractEventKind =
   | 'signed'
   | 'edit_requested'
   | 'edit_approved'
-  | 'edit_denied';
+  | 'edit_denied'
+  | 'caps_lowered';
 
 export interface ContractEventView {
   id: string;
@@ -107,6 +117,8 @@ export interface ContractEventView {
   actorRole: ContractRole | null;
   versionId: string;
   versionSha256: string;
+  /** A `caps_lowered` entry's caps in force from then on (decision 057). */
+  caps: Caps | null;
   hash: string;
   createdAt: number;
 }
@@ -121,6 +133,7 @@ export interface ContractVersionSummary {
 
 export interface ContractVersionView extends ContractVersionSummary {
   content: string;
+  caps: Caps;
 }
 
 /** The result of recomputing a contract's hash chain. */

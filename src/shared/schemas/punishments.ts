@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Area } from '../domain/caps';
 import {
   DEFAULT_SEVERITY,
   PUNISHMENT_TEXT_MAX,
@@ -10,6 +11,7 @@ import {
   TIMER_MIN_MINUTES,
 } from '../domain/punishments';
 import type { PunishmentAftercare } from './aftercare';
+import { areasField } from './caps';
 import { feedbackInputOf, uuidField } from './common';
 
 export const VOICE_NOTE_DESCRIPTION_MAX = 500;
@@ -47,6 +49,8 @@ export const createPunishmentInput = z.object({
     ),
   description: text('Description', PUNISHMENT_TEXT_MAX).default(''),
   severity: z.enum(SEVERITIES, { error: PUNISHMENT_MESSAGES.severity }).default(DEFAULT_SEVERITY),
+  /** The protected areas it touches (decision 057). */
+  areas: areasField,
   reason: text('Reason', PUNISHMENT_TEXT_MAX).default(''),
   notes: text('Notes', PUNISHMENT_TEXT_MAX).default(''),
   aftercareRequired: z.boolean({ error: 'aftercareRequired must be true or false' }).default(false),
@@ -76,6 +80,8 @@ export interface PunishmentView {
   title: string;
   description: string;
   severity: Severity;
+  /** The areas it touches (decision 057). */
+  areas: Area[];
   reason: string;
   notes: string;
   createdAt: number;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Area } from '../domain/caps';
 import { REPEAT_FREQUENCIES, type RepeatConfig } from '../domain/schedule';
 import {
   ABOVE_AND_BEYOND_DETAILS_MAX,
@@ -7,6 +8,7 @@ import {
   TASK_TITLE_MAX,
   type TaskType,
 } from '../domain/tasks';
+import { areasField } from './caps';
 import { feedbackInputOf, uuidField } from './common';
 
 export const VOICE_TASK_TITLE = 'Voice Task';
@@ -104,6 +106,8 @@ const taskFields = {
   dueDate: dueDateField,
   repeatConfig: repeatConfigInput.nullable().default(null),
   photoProofRequired: z.boolean({ error: 'photoProofRequired must be true or false' }).default(false),
+  /** The protected areas it touches (decision 057). */
+  areas: areasField,
   voiceNoteId: uuidField('Voice note required').nullable().default(null),
   voiceNoteDescription: z
     .string()
@@ -203,6 +207,8 @@ export interface TaskView extends FeedbackView {
   voiceProof: string | null;
   voiceNote: string | null;
   voiceNoteDescription: string | null;
+  /** The areas it touches (decision 057). */
+  areas: Area[];
   taskType: TaskType;
   onTime: boolean | null;
   latenessSeconds: number | null;

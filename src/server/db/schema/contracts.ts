@@ -4,12 +4,14 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   text,
   timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { Caps } from '../../../shared/domain/caps';
 import { pairs } from './pairs';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, precision: 3 });
@@ -56,6 +58,13 @@ export const contracts = pgTable(
     chainReason: text('chain_reason'),
     /** When the whole history was last re-hashed (the PDF, the daily sweep, a head that did not match). */
     chainVerifiedAt: ts('chain_verified_at'),
+    /**
+     * The caps the server enforces (decision 057): those of the last version both signed, with the
+     * submissive's lowerings since; null while nothing is capped.
+     */
+    capsInForce: jsonb('caps_in_force').$type<Caps>(),
+    /** When the submissive last lowered a cap at once: a version written before it never undoes it. */
+    capsLoweredAt: ts('caps_lowered_at'),
   },
   (t) => [
     uniqueIndex('contracts_pair_uq').on(t.pairId),
@@ -87,6 +96,8 @@ export const contractVersions = pgTable(
     /** 1, 2, 3… within the contract. */
     number: integer('number').notNull(),
     content: text('content').notNull(),
+    /** The caps written into this version (decision 057), hashed with its text; null: none written. */
+    caps: jsonb('caps').$type<Caps>(),
     sha256: text('sha256').notNull(),
     editedBy: uuid('edited_by'),
     createdAt: ts('created_at').notNull().defaultNow(),
@@ -106,6 +117,7 @@ export const CONTRACT_EVENT_KINDS = [
   'edit_requested',
   'edit_approved',
   'edit_denied',
+  'caps_lowered',
 ] as const;
 
 /**
@@ -129,6 +141,8 @@ export const contractEvents = pgTable(
       .notNull()
       .references(() => contractVersions.id, { onDelete: 'cascade' }),
     versionSha256: text('version_sha256').notNull(),
+    /** A `caps_lowered` entry's caps now in force, hashed with the entry (decision 057). */
+    caps: jsonb('caps').$type<Caps>(),
     prevHash: text('prev_hash').notNull(),
     hash: text('hash').notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
@@ -138,7 +152,7 @@ export const contractEvents = pgTable(
     index('contract_events_version_idx').on(t.versionId),
     check(
       'contract_events_kind_check',
-      sql`${t.kind} in ('created', 'edited', 'template_loaded', 'reset', 'signed', 'edit_requested', 'edit_approved', 'edit_denied')`,
+      sql`${t.kind} in ('created', 'edited', 'template_loaded', 'reset', 'signed', 'edit_requested', 'edit_approved', 'edit_denied', 'caps_lowered')`,
     ),
     check('contract_events_hash_check', sql`${t.hash} ~ '^[0-9a-f]{64}$'`),
   ],

@@ -48,6 +48,8 @@ export const punishments = pgTable(
     feedback: text('feedback'),
     feedbackGivenAt: ts('feedback_given_at'),
     feedbackGivenBy: uuid('feedback_given_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The protected areas it touches, chosen in the form (decision 057): tags, never read from its text. */
+    areas: text('areas').array().notNull().default(sql`'{}'::text[]`),
   },
   (t) => [
     index('punishments_pair_created_idx').on(
@@ -59,6 +61,10 @@ export const punishments = pgTable(
     index('punishments_running_timer_idx')
       .on(t.timerStartTime)
       .where(sql`${t.timerEnabled} and not ${t.completed} and ${t.timerStartTime} is not null`),
+    check(
+      'punishments_areas_check',
+      sql`${t.areas} <@ array['friends_family', 'money', 'work_study', 'health']::text[]`,
+    ),
     check('punishments_severity_check', sql`${t.severity} in ('mild', 'moderate', 'severe', 'funishment')`),
     check('punishments_timer_duration_check', sql`${t.timerDuration} between 1 and 180`),
     check(

@@ -63,6 +63,8 @@ export const tasks = pgTable(
       .notNull()
       .default('assigned'),
     ...feedbackColumns,
+    /** The protected areas it touches, chosen in the form (decision 057): tags, never read from its text. */
+    areas: text('areas').array().notNull().default(sql`'{}'::text[]`),
   },
   (t) => [
     index('tasks_pair_created_idx').on(t.pairId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
@@ -71,6 +73,10 @@ export const tasks = pgTable(
     index('tasks_reopen_idx')
       .on(t.cycleReopensAt)
       .where(sql`${t.completed} and ${t.cycleReopensAt} is not null`),
+    check(
+      'tasks_areas_check',
+      sql`${t.areas} <@ array['friends_family', 'money', 'work_study', 'health']::text[]`,
+    ),
     check('tasks_type_check', sql`${t.taskType} in ('assigned', 'above_and_beyond')`),
   ],
 );

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { NO_CAPS } from '@/shared/domain/caps';
 import { CONTRACT_TEXT_MAX } from '@/shared/domain/contracts';
 import type { ContractView } from '@/shared/schemas/contracts';
 import { tooManyRequestsMessage } from '../../http/rate-limit';
@@ -38,6 +39,10 @@ const ROUTES: [string, Send][] = [
   ['deny', (cl, c) => cl.post(`/api/contracts/${c.id}/edit-request/deny`)],
   ['history', (cl, c) => cl.get(`/api/contracts/${c.id}/history`)],
   ['version', (cl, c) => cl.get(`/api/contracts/${c.id}/versions/${c.versionId}`)],
+  [
+    'lower caps',
+    (cl, c) => cl.post(`/api/contracts/${c.id}/caps/lower`, { caps: { ...NO_CAPS, openTasks: 1 } }),
+  ],
 ];
 
 describe.each(databases())('contracts: who may touch them, and bad input, on %s', (kind) => {

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { type Caps, normalizeCaps } from '@/shared/domain/caps';
 import type { ChainVerdict, ContractEventKind } from '@/shared/schemas/contracts';
-import { GENESIS_HASH, linkHash, linksHold, sha256Hex, walkChain } from '../../db/chain';
+import { canonicalJson, GENESIS_HASH, linkHash, linksHold, sha256Hex, walkChain } from '../../db/chain';
 import type { Db, Queryable, Tx } from '../../db/client';
 import { contractEvents, contracts, contractVersions } from '../../db/schema';
 import { appendRecord } from '../pairs/pairs.record';
@@ -14,11 +15,16 @@ interface EntryContent {
   versionId: string;
   versionSha256: string;
   createdAt: Date;
+  /** A `caps_lowered` entry's caps (decision 057); null on every other entry. */
+  caps?: Caps | null;
 }
 
-/** Decision 022: an entry's canonical content, a JSON array in a fixed order. */
-export const canonicalEntry = (e: EntryContent) =>
-  JSON.stringify([
+/**
+ * Decision 022: an entry's canonical content, a JSON array in a fixed order; an entry that carries caps
+ * (decision 057) has them, in canonical JSON, as a ninth element, so that every earlier entry hashes as it did.
+ */
+export const canonicalEntry = (e: EntryContent) => {
+  const fields = [
     e.contractId,
     e.seq,
     e.kind,
@@ -27,7 +33,20 @@ export const canonicalEntry = (e: EntryContent) =>
     e.versionId,
     e.versionSha256,
     e.createdAt.toISOString(),
-  ]);
+  ];
+  if (!e.caps) return JSON.stringify(fields);
+  return `${JSON.stringify(fields).slice(0, -1)},${canonicalJson(normalizeCaps(e.caps))}]`;
+};
+
+/** Between a version's text and its caps in what its SHA-256 covers: a NUL, which no contract text holds. */
+const CAPS_SEPARATOR = '\n\u0000caps:';
+
+/**
+ * A version's SHA-256 (decision 022), hex: of its text alone when it carries no caps (every version
+ * written before them), else of its text, a NUL and its caps in canonical JSON (decision 057).
+ */
+export const versionSha256 = (content: string, caps: Caps | null | undefined) =>
+  caps ? sha256Hex(content + CAPS_SEPARATOR + canonicalJson(normalizeCaps(caps))) : sha256Hex(content);
 
 /** sha256(previous hash + canonical content), hex: the one chain's link (`db/chain`). */
 export const entryHash = (prevHash: string, e: EntryContent) => linkHash(prevHash, canonicalEntry(e));
@@ -211,12 +230,19 @@ async function verifyChain(
       .where(eq(contractEvents.contractId, contractId))
       .orderBy(asc(contractEvents.seq), asc(contractEvents.createdAt)),
     db
-      .select({ id: contractVersions.id, content: contractVersions.content, sha256: contractVersions.sha256 })
+      .select({
+        id: contractVersions.id,
+        content: contractVersions.content,
+        caps: contractVersions.caps,
+        sha256: contractVersions.sha256,
+      })
       .from(contractVersions)
       .where(eq(contractVersions.contractId, contractId)),
   ]);
   const headHash = events.at(-1)?.hash ?? null;
-  const textHash = new Map(versions.map((v) => [v.id, { stored: v.sha256, actual: sha256Hex(v.content) }]));
+  const textHash = new Map(
+    versions.map((v) => [v.id, { stored: v.sha256, actual: versionSha256(v.content, v.caps) }]),
+  );
   const broken = walkChain(events, canonicalEntry, (e) => {
     const text = textHash.get(e.versionId);
     return !text || text.stored !== text.actual || text.stored !== e.versionSha256 ? 'text' : null;

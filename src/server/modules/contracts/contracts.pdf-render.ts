@@ -1,4 +1,5 @@
 import PDFDocument from 'pdfkit';
+import { capLines } from '@/shared/domain/caps';
 import { boldRuns } from '@/shared/domain/contracts';
 import type { ContractView } from '@/shared/schemas/contracts';
 
@@ -99,6 +100,14 @@ function writeSignatures(doc: PDFKit.PDFDocument, c: ContractView) {
   doc.font(FONT.mono).fontSize(9).text(c.sha256);
 }
 
+/** The caps this version carries (decision 057): part of what both signed and of its SHA-256. */
+function writeCaps(doc: PDFKit.PDFDocument, c: ContractView) {
+  doc.moveDown();
+  doc.font(FONT.bold).fontSize(14).text('Caps');
+  doc.font(FONT.plain).fontSize(11);
+  for (const line of capLines(c.caps.version)) doc.text(`${line.label}: ${line.value}`);
+}
+
 /** The PDF's bytes. `compress: false` leaves the page streams readable (tests). */
 export function renderContractPdf(c: ContractView, opts: { compress?: boolean } = {}): Promise<Buffer> {
   const doc = new PDFDocument({
@@ -114,6 +123,7 @@ export function renderContractPdf(c: ContractView, opts: { compress?: boolean } 
     doc.on('error', reject);
   });
   writeText(doc, c.content);
+  writeCaps(doc, c);
   writeSignatures(doc, c);
   doc.end();
   return done;

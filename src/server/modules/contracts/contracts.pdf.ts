@@ -71,6 +71,7 @@ const cacheKey = (c: ContractView) =>
       JSON.stringify([
         c.sha256,
         c.content,
+        c.caps.version,
         c.versionNumber,
         c.dominant,
         c.submissive,

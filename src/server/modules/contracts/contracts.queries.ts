@@ -1,5 +1,6 @@
 import { and, asc, eq, getTableColumns } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { normalizeCaps } from '@/shared/domain/caps';
 import type { ContractRole } from '@/shared/domain/contracts';
 import {
   CONTRACT_MESSAGES,
@@ -51,6 +52,7 @@ const contractQuery = (q: Queryable) =>
       version: {
         number: contractVersions.number,
         content: contractVersions.content,
+        caps: contractVersions.caps,
         sha256: contractVersions.sha256,
       },
       pair: { id: pairs.id, dominantId: pairs.dominantId, submissiveId: pairs.submissiveId },
@@ -90,6 +92,7 @@ export function presentContract(r: ContractRow, actor: Actor): ContractView {
     dominant: { id: r.pair.dominantId, name: r.dominantName, role: 'dominant' },
     submissive: { id: r.pair.submissiveId, name: r.submissiveName, role: 'submissive' },
     myRole: roleIn(actor, r.pair),
+    caps: { version: normalizeCaps(r.version.caps), inForce: normalizeCaps(c.capsInForce) },
   };
 }
 
@@ -185,6 +188,7 @@ export async function getContractHistory(
       actorRole: e.actorRole,
       versionId: e.versionId,
       versionSha256: e.versionSha256,
+      caps: e.caps ? normalizeCaps(e.caps) : null,
       hash: e.hash,
       createdAt: e.createdAt.getTime(),
     })),
@@ -220,5 +224,6 @@ export async function getContractVersion(
     editedBy: r.editedBy,
     createdAt: r.createdAt.getTime(),
     content: r.content,
+    caps: normalizeCaps(r.caps),
   };
 }

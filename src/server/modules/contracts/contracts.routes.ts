@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { lowerCapsInput } from '@/shared/schemas/caps';
 import { idParam } from '@/shared/schemas/common';
 import {
   contractContentInput,
@@ -14,7 +15,7 @@ import { validate } from '../../http/validate';
 import { openContract } from './contracts.open';
 import { contractPdf } from './contracts.pdf';
 import { getContract, getContractHistory, getContractVersion } from './contracts.queries';
-import { replaceText, requestEdit, reviewEdit, signContract } from './contracts.write';
+import { lowerCaps, replaceText, requestEdit, reviewEdit, signContract } from './contracts.write';
 
 /** /api/contracts: the contract each active pair shares (decision 022). */
 export const contractRoutes = (deps: AppDeps) =>
@@ -80,6 +81,14 @@ export const contractRoutes = (deps: AppDeps) =>
         200,
       ),
     )
+    .post('/:id/caps/lower', validate('param', idParam), validate('json', lowerCapsInput), async (c) => {
+      await deps.limits.hit('contractWriteByAccount', c.get('actor').id);
+      const { caps } = c.req.valid('json');
+      return c.json(
+        { contract: await lowerCaps(deps, c.get('actor'), { ...c.req.valid('param'), caps }) },
+        200,
+      );
+    })
     .post('/:id/edit-request', validate('param', idParam), async (c) =>
       c.json({ contract: await requestEdit(deps, c.get('actor'), c.req.valid('param')) }, 200),
     )

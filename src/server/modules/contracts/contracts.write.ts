@@ -1,5 +1,14 @@
 import { eq, max } from 'drizzle-orm';
 import {
+  CAP_MESSAGES,
+  type Caps,
+  NO_CAPS,
+  normalizeCaps,
+  raisedCaps,
+  sameCaps,
+  tighterCaps,
+} from '@/shared/domain/caps';
+import {
   type ContractRole,
   contractAbilities,
   DEFAULT_CONTRACT_TEMPLATE,
@@ -8,7 +17,6 @@ import {
 import { type ContractChange, notify } from '@/shared/domain/notifications';
 import { CONTRACT_MESSAGES } from '@/shared/schemas/contracts';
 import type { Actor } from '../../auth/session';
-import { sha256Hex } from '../../db/chain';
 import type { Tx } from '../../db/client';
 import { contracts, contractVersions } from '../../db/schema';
 import type { AppDeps } from '../../deps';
@@ -17,7 +25,7 @@ import type { Emit } from '../../realtime/publisher';
 import { createNotification } from '../notifications/notifications.service';
 import { lockInActorPairs, type PairRow } from '../pairs/pairs.scope';
 import { assertNotStopped } from '../pairs/pairs.stops';
-import { appendContractEvent } from './contracts.chain';
+import { appendContractEvent, versionSha256 } from './contracts.chain';
 import { loadContract, roleIn } from './contracts.queries';
 
 type ContractRow = typeof contracts.$inferSelect;
@@ -47,14 +55,14 @@ async function onContract(
   deps: AppDeps,
   actor: Actor,
   id: string,
-  change: (s: Step) => Promise<{ kind: ContractChange; versionId: string }>,
+  change: (s: Step) => Promise<{ kind: ContractChange; versionId: string; caps?: Caps }>,
 ) {
   const now = deps.clock();
   return deps.publisher.transaction(async (tx, emit) => {
     const { row, pair } = await lockInActorPairs(tx, contracts, id, actor, CONTRACT_MESSAGES.notFound);
     const role = roleIn(actor, pair);
     if (!role) throw forbidden(CONTRACT_MESSAGES.wrongRole);
-    const { kind, versionId } = await change({ tx, emit, now, row, pair, role });
+    const { kind, versionId, caps } = await change({ tx, emit, now, row, pair, role });
     const [version] = await tx
       .select({ sha256: contractVersions.sha256 })
       .from(contractVersions)
@@ -69,6 +77,7 @@ async function onContract(
         versionId,
         versionSha256: version!.sha256,
         createdAt: now,
+        caps: caps ?? null,
       },
       row,
       row.pairId,
@@ -102,7 +111,7 @@ type TextChange = 'edited' | 'template_loaded' | 'reset';
 export function replaceText(
   deps: AppDeps,
   actor: Actor,
-  input: { id: string; baseVersionId: string; content?: string },
+  input: { id: string; baseVersionId: string; content?: string; caps?: Caps },
   kind: TextChange,
 ) {
   return onContract(deps, actor, input.id, async ({ tx, now, row, pair, role }) => {
@@ -117,13 +126,16 @@ export function replaceText(
       .select({ n: max(contractVersions.number) })
       .from(contractVersions)
       .where(eq(contractVersions.contractId, row.id));
+    // The caps written into the new version (decision 057): the editor's, else the current version's kept.
+    const caps = input.caps ?? (await versionCaps(tx, row.currentVersionId!)).caps;
     const [version] = await tx
       .insert(contractVersions)
       .values({
         contractId: row.id,
         number: (last?.n ?? 0) + 1,
         content,
-        sha256: sha256Hex(content),
+        caps,
+        sha256: versionSha256(content, caps),
         editedBy: actor.id,
         createdAt: now,
       })
@@ -163,6 +175,8 @@ export function signContract(deps: AppDeps, actor: Actor, input: { id: string; v
           ? { dominantSignedVersionId: input.versionId, dominantSignedAt: now }
           : { submissiveSignedVersionId: input.versionId, submissiveSignedAt: now }),
         signedAt: otherSigned ? now : null,
+        // Signed by both: its caps come into force (decision 057).
+        ...(otherSigned ? { capsInForce: await capsSignedIntoForce(tx, row, input.versionId) } : {}),
         updatedAt: now,
       })
       .where(eq(contracts.id, row.id));
@@ -202,5 +216,49 @@ export function reviewEdit(deps: AppDeps, actor: Actor, input: { id: string }, a
       )
       .where(eq(contracts.id, row.id));
     return { kind: approve ? 'edit_approved' : 'edit_denied', versionId: row.currentVersionId! };
+  });
+}
+
+async function versionCaps(tx: Tx, versionId: string) {
+  const [v] = await tx
+    .select({ caps: contractVersions.caps, createdAt: contractVersions.createdAt })
+    .from(contractVersions)
+    .where(eq(contractVersions.id, versionId));
+  return { caps: v?.caps ?? null, createdAt: v?.createdAt ?? new Date(0) };
+}
+
+/**
+ * What a version both signed brings into force (decision 057): its caps; but a version written before the
+ * submissive's last lowering never undoes it (written at the same instant counts as before), so each cap is then the tighter of the two. Null when
+ * nothing is capped.
+ */
+async function capsSignedIntoForce(tx: Tx, row: ContractRow, versionId: string): Promise<Caps | null> {
+  const version = await versionCaps(tx, versionId);
+  const signed = normalizeCaps(version.caps);
+  const caps =
+    row.capsLoweredAt && version.createdAt.getTime() <= row.capsLoweredAt.getTime()
+      ? tighterCaps(signed, normalizeCaps(row.capsInForce))
+      : signed;
+  return sameCaps(caps, NO_CAPS) ? null : caps;
+}
+
+/**
+ * "Lower now" (decision 057): the submissive lowers caps in force at once, with no signature: every cap at
+ * or below what is in force, at least one lower (a protected area added counts). Recorded in the contract's
+ * history with the caps now in force, and so in the pair's record. The dominant cannot: their change is a
+ * new version both sign. Allowed while Red or Yellow holds the pair: it only ever asks less.
+ */
+export function lowerCaps(deps: AppDeps, actor: Actor, input: { id: string; caps: Caps }) {
+  return onContract(deps, actor, input.id, async ({ tx, now, row, role }) => {
+    if (role !== 'submissive') throw forbidden(CAP_MESSAGES.submissiveOnly);
+    const current = normalizeCaps(row.capsInForce);
+    const next = normalizeCaps(input.caps);
+    if (raisedCaps(next, current).length > 0) throw conflict(CAP_MESSAGES.notLowering);
+    if (sameCaps(next, current)) throw conflict(CAP_MESSAGES.unchanged);
+    await tx
+      .update(contracts)
+      .set({ capsInForce: next, capsLoweredAt: now, updatedAt: now })
+      .where(eq(contracts.id, row.id));
+    return { kind: 'caps_lowered', versionId: row.currentVersionId!, caps: next };
   });
 }

@@ -2,18 +2,16 @@ import { and, eq, type Placeholder, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { bound, preparedInTransaction } from '../../db/prepared';
 import { pairs, partners, users } from '../../db/schema';
+import { type DemandContext, demandFacts } from './pairs.demands';
 import { type PairRow, pairColumns } from './pairs.scope';
 import { resolvePair } from './pairs.service';
-import { type PairHold, pairHold } from './pairs.stops';
 
 /** A pair found for a create, with what the created row shows and stores. */
-export interface PairForCreate extends PairRow {
+export interface PairForCreate extends PairRow, DemandContext {
   /** The partner's display name (the row's assignee). */
   partnerName: string;
   /** The actor's time zone, which a task's repeats follow. */
   actorTimeZone: string;
-  /** Whether Red or Yellow holds the pair (decision 049): read in the same statement, checked by the create. */
-  hold: PairHold;
 }
 
 const userField = (
@@ -33,7 +31,8 @@ const activePairForCreate = preparedInTransaction((tx) =>
       ...createFacts(bound('actorId'), bound('partnerId')),
       partnerRole: sql<string | null>`${userField(users.role, bound('partnerId'))}`,
       connected: sql<boolean>`exists (select 1 from ${partners} where ${partners.userId} = ${bound('actorId')} and ${partners.partnerId} = ${bound('partnerId')})`,
-      hold: pairHold(pairs.id),
+      // What the one guard checks (decisions 049, 057): read in the same statement, checked by the create.
+      ...demandFacts(pairs.id),
     })
     .from(pairs)
     .where(
@@ -74,7 +73,7 @@ export async function pairForCreate(
   const pair = await resolvePair(tx, actorId, role, partnerId, now);
   if (!pair) return null;
   const [read] = await tx
-    .select({ ...createFacts(actorId, partnerId), hold: pairHold(pair.id) })
+    .select({ ...createFacts(actorId, partnerId), ...demandFacts(pair.id) })
     .from(users)
     .where(eq(users.id, actorId))
     .limit(1);
@@ -83,12 +82,14 @@ export async function pairForCreate(
 
 const forCreate = (
   pair: PairRow,
-  facts: { partnerName: string | null; actorTimeZone: string | null; hold: PairHold } | undefined,
+  facts: ({ partnerName: string | null; actorTimeZone: string | null } & DemandContext) | undefined,
 ): PairForCreate => ({
   id: pair.id,
   dominantId: pair.dominantId,
   submissiveId: pair.submissiveId,
   hold: facts?.hold ?? null,
+  caps: facts?.caps ?? null,
+  zone: facts?.zone ?? null,
   partnerName: facts?.partnerName ?? 'Unknown User',
   actorTimeZone: facts?.actorTimeZone ?? 'UTC',
 });

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { notify } from '@/shared/domain/notifications';
 import { type createPunishmentInput, PUNISHMENT_MESSAGES } from '@/shared/schemas/punishments';
@@ -12,11 +13,11 @@ import { claimIdempotencyKey, type IdempotencyKey } from '../../http/idempotency
 import { claimMedia } from '../media/media.claims';
 import { createNotification } from '../notifications/notifications.service';
 import { pairForCreate } from '../pairs/pairs.create';
+import { guardDemand } from '../pairs/pairs.demands';
 import { requireSessionRole } from '../pairs/pairs.policy';
 import { appendRecord } from '../pairs/pairs.record';
 import { lockInActorPairs } from '../pairs/pairs.scope';
 import { listPartnersIn } from '../pairs/pairs.service';
-import { pairHeld } from '../pairs/pairs.stops';
 import { announcePunishment } from './punishments.events';
 import { presentPunishment } from './punishments.presenter';
 import { loadPunishment, PUNISHMENT_NOT_FOUND } from './punishments.queries';
@@ -44,6 +45,7 @@ const insertPunishment = preparedInTransaction((tx) =>
       timerDuration: bound('timerDuration'),
       voiceNote: bound('voiceNote'),
       voiceNoteDescription: bound('voiceNoteDescription'),
+      areas: sql`${bound('areas')}::text[]`,
       createdAt: bound('now'),
       updatedAt: bound('now'),
     })
@@ -80,8 +82,15 @@ export async function createPunishment(
     const assignedTo = await submissiveFor(tx, actor, input.assignedTo);
     const pair = await pairForCreate(tx, actor.id, 'dominant', assignedTo, now);
     if (!pair) throw noPartner();
-    // Nothing new is asked while Red or Yellow holds the pair (decision 049); read with the pair.
-    if (pair.hold) throw pairHeld(pair.hold);
+    // Nothing new is asked while Red or Yellow holds the pair (decision 049), nor past a cap of the contract
+    // (decision 057): the one guard, with what was read with the pair.
+    const demand = {
+      kind: 'punishment' as const,
+      areas: input.areas,
+      severity: input.severity,
+      timerMinutes: input.timerEnabled ? input.timerDuration : null,
+    };
+    await guardDemand(tx, pair.id, demand, now, pair);
     if (input.voiceNoteId) {
       await claimMedia(
         tx,
@@ -112,6 +121,7 @@ export async function createPunishment(
       timerDuration: input.timerDuration,
       voiceNote: input.voiceNoteId,
       voiceNoteDescription: input.voiceNoteId ? input.voiceNoteDescription || null : null,
+      areas: input.areas,
       now,
     });
     await createNotification(

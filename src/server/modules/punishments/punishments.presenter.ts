@@ -1,3 +1,4 @@
+import type { Area } from '@/shared/domain/caps';
 import type { PunishmentAftercare } from '@/shared/schemas/aftercare';
 import type { PunishmentView } from '@/shared/schemas/punishments';
 import type { punishments } from '../../db/schema';
@@ -21,6 +22,7 @@ export function presentPunishment(row: {
     title: p.title,
     description: p.description,
     severity: p.severity,
+    areas: (p.areas ?? []) as Area[],
     reason: p.reason,
     notes: p.notes,
     createdAt: p.createdAt.getTime(),

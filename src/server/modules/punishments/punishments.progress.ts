@@ -6,9 +6,9 @@ import { punishments } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { createNotification } from '../notifications/notifications.service';
 import { askAftercare } from '../pairs/pairs.aftercare';
+import { guardDemand } from '../pairs/pairs.demands';
 import { appendRecord } from '../pairs/pairs.record';
 import { lockInActorPairs } from '../pairs/pairs.scope';
-import { assertNotStopped } from '../pairs/pairs.stops';
 import { announcePunishment } from './punishments.events';
 import { authorizePunishment } from './punishments.policy';
 import { loadPunishment, PUNISHMENT_NOT_FOUND } from './punishments.queries';
@@ -24,7 +24,7 @@ export async function startTimer(deps: AppDeps, actor: Actor, input: { id: strin
     const now = deps.clock();
     authorizePunishment(actor, row, pair, 'startTimer', now);
     // A punishment waits while Red holds the pair (decision 049).
-    await assertNotStopped(tx, pair.id);
+    await guardDemand(tx, pair.id, { kind: 'timer' }, now);
     await tx
       .update(punishments)
       .set({

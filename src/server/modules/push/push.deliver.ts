@@ -18,6 +18,7 @@ import type { AppDeps } from '../../deps';
 import type { OutboxEntry } from '../../outbox/worker';
 import type { PushJob } from '../../push/delivery';
 import type { PushOptions } from '../../push/sender';
+import { pairQuietHours } from '../pairs/pairs.demands';
 import { presentPreferences } from './push.presenter';
 
 /** Seconds a push service keeps an undelivered push: after that the bell tells it better (decision 030). */
@@ -64,13 +65,17 @@ export async function heldForQuietHours(
 ) {
   if (!quietHours || !inQuietHours(quietHours, now)) return false;
   const end = new Date(quietHoursEnd(quietHours, now));
+  // Upserted: the contract's quiet hours (decision 057) hold pushes of a user who never set preferences.
   await q
-    .update(pushPreferences)
-    .set({
-      heldCount: sql`${pushPreferences.heldCount} + 1`,
-      heldUntil: sql`coalesce(${pushPreferences.heldUntil}, ${end.toISOString()}::timestamptz)`,
-    })
-    .where(eq(pushPreferences.userId, userId));
+    .insert(pushPreferences)
+    .values({ userId, heldCount: 1, heldUntil: end })
+    .onConflictDoUpdate({
+      target: pushPreferences.userId,
+      set: {
+        heldCount: sql`${pushPreferences.heldCount} + 1`,
+        heldUntil: sql`coalesce(${pushPreferences.heldUntil}, ${end.toISOString()}::timestamptz)`,
+      },
+    });
   return true;
 }
 
@@ -102,11 +107,14 @@ export async function deliverNotification(
     .where(and(eq(notifications.id, notificationId), eq(notifications.userId, userId)));
   if (!row) return [];
   const preferences = presentPreferences(row);
-  if (
-    !isSafetyPush(row.type) &&
-    (await heldForQuietHours(deps.db, userId, preferences.quietHours, deps.clock().getTime()))
-  )
-    return [];
+  const now = deps.clock().getTime();
+  if (!isSafetyPush(row.type)) {
+    if (await heldForQuietHours(deps.db, userId, preferences.quietHours, now)) return [];
+    // The contract's quiet hours hold what the pair's notifications push (decision 057).
+    const pairId = typeof row.data.pairId === 'string' ? row.data.pairId : null;
+    const contractQuiet = pairId ? await pairQuietHours(deps.db, pairId) : null;
+    if (await heldForQuietHours(deps.db, userId, contractQuiet, now)) return [];
+  }
   const topic =
     preferences.showDetails || isSafetyPush(row.type) ? topicOf(notificationSubject(row)) : DISCREET_TOPIC;
   return toDevices(userId, devices, notificationPush(row, preferences.showDetails), {

@@ -5,6 +5,7 @@ import { REMINDER_CATCH_UP_MS, twoHourReminderDueRange } from '@/shared/domain/t
 import { pairs, punishments, pushPreferences, pushTokens, remindersSent, tasks } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import type { OutboxEntry } from '../../outbox/worker';
+import { pairQuietHours } from '../pairs/pairs.demands';
 import { pairIsStopped } from '../pairs/pairs.stops';
 import { heldForQuietHours, toDevices } from './push.deliver';
 import { presentPreferences } from './push.presenter';
@@ -124,6 +125,9 @@ export async function sendDueReminders(deps: AppDeps): Promise<number> {
       if (theirs.length === 0) continue;
       const { quietHours } = presentPreferences(preferences.find((p) => p.userId === reminder.userId));
       if (await heldForQuietHours(tx, reminder.userId, quietHours, now.getTime())) continue;
+      // And the contract's quiet hours of the reminder's pair (decision 057).
+      const contractQuiet = await pairQuietHours(tx, reminder.pairId);
+      if (await heldForQuietHours(tx, reminder.userId, contractQuiet, now.getTime())) continue;
       const pushes = toDevices(reminder.userId, theirs, reminderPush(reminder.kind), {
         ttl: REMINDER_TTL_S,
         urgency: 'normal',

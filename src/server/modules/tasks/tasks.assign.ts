@@ -20,10 +20,10 @@ import { claimIdempotencyKey, type IdempotencyKey } from '../../http/idempotency
 import { claimMedia, freeMedia, removeFiles } from '../media/media.claims';
 import { createNotification } from '../notifications/notifications.service';
 import { pairForCreate } from '../pairs/pairs.create';
+import { guardDemand } from '../pairs/pairs.demands';
 import { requireSessionRole } from '../pairs/pairs.policy';
 import { appendRecord } from '../pairs/pairs.record';
 import { lockInActorPairs } from '../pairs/pairs.scope';
-import { assertNotStopped, pairHeld } from '../pairs/pairs.stops';
 import { announceCompletion, announceTask } from './tasks.events';
 import { authorizeTask } from './tasks.policy';
 import { presentTask } from './tasks.presenter';
@@ -49,6 +49,7 @@ const insertTask = preparedInTransaction((tx) =>
       voiceNoteDescription: bound('voiceNoteDescription'),
       timeZone: bound('timeZone'),
       repeatConfig: sql`${bound('repeatConfig')}::jsonb`,
+      areas: sql`${bound('areas')}::text[]`,
       taskType: 'assigned',
     })
     .returning()
@@ -81,8 +82,18 @@ function contentOf(input: CreateInput | UpdateInput) {
     photoProofRequired: input.photoProofRequired,
     voiceNote: voice ? (input.voiceNoteId ?? null) : null,
     voiceNoteDescription: voice ? input.voiceNoteDescription?.trim() || null : null,
+    areas: input.areas,
   };
 }
+
+/** What a task asks of the submissive, for the one guard (decision 057). */
+const taskDemand = (taskId: string | null, content: ReturnType<typeof contentOf>) => ({
+  kind: 'task' as const,
+  taskId,
+  areas: content.areas,
+  proof: content.photoProofRequired,
+  dueDate: content.dueDate,
+});
 
 /** The dominant assigns a task to a submissive of one of their pairs. */
 export async function createTask(
@@ -102,9 +113,10 @@ export async function createTask(
     if (prior) return loadTask(tx, (await lockInActorPairs(tx, tasks, prior, actor, TASK_NOT_FOUND)).row.id);
     const pair = await pairForCreate(tx, actor.id, 'dominant', input.assignedTo, now);
     if (!pair) throw notFound('No partner connection found with the selected submissive');
-    // Nothing new is asked while Red or Yellow holds the pair (decision 049); read with the pair.
-    if (pair.hold) throw pairHeld(pair.hold);
     const content = contentOf(input);
+    // Nothing new is asked while Red or Yellow holds the pair (decision 049), nor past a cap of the contract
+    // (decision 057): the one guard, with what was read with the pair.
+    await guardDemand(tx, pair.id, taskDemand(null, content), now, pair);
     if (content.voiceNote) {
       await claimMedia(
         tx,
@@ -161,9 +173,9 @@ export async function updateTask(deps: AppDeps, actor: Actor, input: UpdateInput
   const task = await deps.publisher.transaction(async (tx, emit) => {
     const { row: task, pair } = await lockInActorPairs(tx, tasks, input.id, actor, TASK_NOT_FOUND);
     authorizeTask(actor, task, pair, 'edit');
-    await assertNotStopped(tx, pair.id);
-    if (input.dueDate !== task.dueDate.getTime()) checkDue(input.dueDate, now);
     const content = contentOf(input);
+    await guardDemand(tx, pair.id, taskDemand(task.id, content), now);
+    if (input.dueDate !== task.dueDate.getTime()) checkDue(input.dueDate, now);
     const repeat = repeatFor(input, task.timeZone);
     if (content.voiceNote && content.voiceNote !== task.voiceNote) {
       await claimMedia(

@@ -1,3 +1,4 @@
+import type { Area } from '@/shared/domain/caps';
 import { nextOccurrence } from '@/shared/domain/schedule';
 import type { TaskCompletionView, TaskView } from '@/shared/schemas/tasks';
 import type { taskCompletions, tasks } from '../../db/schema';
@@ -53,6 +54,7 @@ export function presentTask(row: {
     voiceProof: t.voiceProof,
     voiceNote: t.voiceNote,
     voiceNoteDescription: t.voiceNoteDescription,
+    areas: (t.areas ?? []) as Area[],
     taskType: t.taskType,
     onTime: t.completionOnTime,
     latenessSeconds: t.completionLatenessSeconds,

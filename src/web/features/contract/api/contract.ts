@@ -1,4 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Caps } from '@/shared/domain/caps';
 import type { ContractView } from '@/shared/schemas/contracts';
 import { api, unwrap } from '@/web/lib/api';
 import { queryKeys } from '@/web/lib/query-keys';
@@ -108,8 +109,12 @@ type Base = { id: string; baseVersionId: string };
 
 export function useContractActions(partnerId: string) {
   return {
-    save: useContractWrite(partnerId, ({ id, ...json }: Base & { content: string }) =>
+    save: useContractWrite(partnerId, ({ id, ...json }: Base & { content: string; caps?: Caps }) =>
       unwrap(byId.content.$put({ param: { id }, json })),
+    ),
+    /** "Lower now" (decision 057): the submissive's caps, in force at once. */
+    lower: useContractWrite(partnerId, ({ id, caps }: { id: string; caps: Caps }) =>
+      unwrap(byId.caps.lower.$post({ param: { id }, json: { caps } })),
     ),
     template: useContractWrite(
       partnerId,

@@ -1,7 +1,9 @@
 import { useId, useState } from 'react';
+import type { Caps } from '@/shared/domain/caps';
 import { CONTRACT_TEXT_MAX } from '@/shared/domain/contracts';
 import type { ContractView } from '@/shared/schemas/contracts';
 import { Button } from '@/web/components/ui/button';
+import { CapsFields, capsOf, draftOf } from './caps-fields';
 
 /**
  * Edit mode: the text in a text area, saved over the version the editing started from. When the partner
@@ -16,16 +18,24 @@ export function ContractEditor({
 }: {
   contract: ContractView;
   saving: boolean;
-  onSave: (content: string, baseVersionId: string) => Promise<unknown>;
+  onSave: (content: string, baseVersionId: string, caps?: Caps) => Promise<unknown>;
   onClose: () => void;
 }) {
   const id = useId();
   const [draft, setDraft] = useState(contract.content);
   const [base, setBase] = useState({ versionId: contract.versionId, content: contract.content });
-  const changed = draft !== base.content;
+  // The version's caps, edited with its text (decision 057).
+  const [caps, setCaps] = useState(() => draftOf(contract.caps.version));
+  const [capsError, setCapsError] = useState<string | null>(null);
+  const capsChanged = JSON.stringify(caps) !== JSON.stringify(draftOf(contract.caps.version));
+  const changed = draft !== base.content || capsChanged;
   const overtaken = base.versionId !== contract.versionId;
   const save = (baseVersionId: string) => {
-    void onSave(draft, baseVersionId).catch(() => undefined);
+    const checked = capsOf(caps);
+    if ('error' in checked) return setCapsError(checked.error);
+    setCapsError(null);
+    // Unchanged caps are left out: the server keeps the version's own.
+    void onSave(draft, baseVersionId, capsChanged ? checked.caps : undefined).catch(() => undefined);
   };
   return (
     <div className="space-y-3">
@@ -68,6 +78,19 @@ export function ContractEditor({
         Use **double asterisks** for bold. {draft.length.toLocaleString('en-US')}/
         {CONTRACT_TEXT_MAX.toLocaleString('en-US')} characters. Saving removes both signatures.
       </p>
+      <fieldset className="space-y-3 rounded-lg border border-border p-4">
+        <legend className="px-1 text-sm font-semibold">Caps in this version</legend>
+        <p className="text-xs text-muted-foreground">
+          They come into force when both sign this version. A cap lowered at once by the submissive stays
+          lowered.
+        </p>
+        <CapsFields value={caps} onChange={setCaps} disabled={saving} />
+        {capsError ? (
+          <p role="alert" className="text-sm text-destructive">
+            {capsError}
+          </p>
+        ) : null}
+      </fieldset>
       <div className="flex flex-wrap gap-2">
         <Button disabled={saving || !changed || overtaken} onClick={() => save(base.versionId)}>
           {saving ? 'Saving…' : 'Save'}

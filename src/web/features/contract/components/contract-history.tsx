@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ShieldAlert, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
+import { capLines } from '@/shared/domain/caps';
 import type { ContractEventKind, ContractView } from '@/shared/schemas/contracts';
 import { Button } from '@/web/components/ui/button';
 import { Skeleton } from '@/web/components/ui/skeleton';
@@ -17,6 +18,7 @@ const VERBS: Record<ContractEventKind, string> = {
   edit_requested: 'requested an edit',
   edit_approved: 'approved the edit request',
   edit_denied: 'denied the edit request',
+  caps_lowered: 'lowered a cap',
 };
 
 /** The contract's history (every entry, newest first, with the chain's verdict) and a diff of two versions. */
@@ -68,6 +70,14 @@ export function ContractHistory({ contract }: { contract: ContractView }) {
                     <span className="font-medium">{nameOf(e.actorId)}</span> {VERBS[e.kind]}
                     {version ? ` · version ${version.number}` : ''}
                   </p>
+                  {e.caps ? (
+                    <p className="text-xs" data-testid="history-caps">
+                      In force from then on:{' '}
+                      {capLines(e.caps)
+                        .map((l) => `${l.label}: ${l.value}`)
+                        .join(' · ')}
+                    </p>
+                  ) : null}
                   <p className="text-xs text-muted-foreground">
                     {format(e.createdAt, 'MMM d, yyyy, h:mm a')} ·{' '}
                     <span className="font-mono" title={e.versionSha256}>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { Caps } from '@/shared/domain/caps';
 import { contractAbilities } from '@/shared/domain/contracts';
 import type { ContractView } from '@/shared/schemas/contracts';
 import { CONTRACT_MESSAGES } from '@/shared/texts/contracts';
@@ -8,6 +9,7 @@ import { format } from '@/web/lib/dates';
 import { toast } from '@/web/lib/toast';
 import { useContractActions } from '../api/contract';
 import { ContractActionsBar } from './contract-actions';
+import { ContractCaps } from './contract-caps';
 import { ContractEditor } from './contract-editor';
 import { ContractText } from './contract-text';
 import { LocalDraftOffer } from './local-draft-offer';
@@ -42,9 +44,9 @@ export function ContractPanel({
   const inEditor = editing && can.edit;
   const base = { id: contract.id, baseVersionId: contract.versionId };
 
-  const save = (content: string, baseVersionId: string) =>
+  const save = (content: string, baseVersionId: string, caps?: Caps) =>
     a.save.mutateAsync(
-      { id: contract.id, baseVersionId, content },
+      { id: contract.id, baseVersionId, content, ...(caps ? { caps } : {}) },
       {
         onSuccess: () => {
           ok('Contract updated');
@@ -113,6 +115,7 @@ export function ContractPanel({
         </div>
       )}
       <Signatures contract={contract} />
+      <ContractCaps contract={contract} lower={a.lower} />
       {inEditor ? null : (
         <ContractActionsBar
           contract={contract}

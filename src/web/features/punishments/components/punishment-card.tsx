@@ -1,4 +1,5 @@
 import { CheckCircle2, HeartHandshake, MessageSquare } from 'lucide-react';
+import { touchesLabel } from '@/shared/domain/caps';
 import { type PunishmentAbilities, SEVERITY_LABELS, type Severity } from '@/shared/domain/punishments';
 import type { PunishmentView } from '@/shared/schemas/punishments';
 import { Badge } from '@/web/components/ui/badge';
@@ -114,6 +115,11 @@ export function PunishmentCard({
         </div>
       ) : null}
 
+      {p.areas.length > 0 ? (
+        <p className="text-xs text-muted-foreground" data-testid="punishment-areas">
+          {touchesLabel(p.areas)}
+        </p>
+      ) : null}
       {p.aftercareRequired || p.aftercare ? (
         <p
           className="inline-flex items-center gap-1 text-xs font-medium text-primary"

@@ -12,6 +12,7 @@ import {
 } from '@/shared/domain/punishments';
 import type { PartnerView } from '@/shared/schemas/partners';
 import { type CreatePunishmentInput, VOICE_NOTE_DESCRIPTION_MAX } from '@/shared/schemas/punishments';
+import { AreasField, CapRefusal } from '@/web/components/ui/areas-field';
 import { Dialog } from '@/web/components/ui/dialog';
 import { Field } from '@/web/components/ui/field';
 import { FormActions } from '@/web/components/ui/form-actions';
@@ -64,18 +65,22 @@ function PunishmentForm({ submissives, onDone }: { submissives: PartnerView[]; o
     defaultValues: punishmentFormDefaults(submissives.map((p) => p.id)),
   });
   const { register, setValue, watch } = form;
-  const [timerEnabled, duration, voice, description, reason, notes] = watch([
+  const [timerEnabled, duration, voice, description, reason, notes, areas] = watch([
     'timerEnabled',
     'timerDuration',
     'voice',
     'description',
     'reason',
     'notes',
+    'areas',
   ]);
+  // A refusal by the contract's caps is shown in the form, naming the cap (decision 057).
+  const [refused, setRefused] = useState<unknown>(null);
   const busy = create.isPending || media.uploading || form.formState.isSubmitting;
 
   const save = async (input: CreatePunishmentInput) => {
     setUnreachable(false);
+    setRefused(null);
     try {
       const recording = form.getValues('voice');
       const partnerId = input.assignedTo ?? submissives[0]?.id;
@@ -94,6 +99,7 @@ function PunishmentForm({ submissives, onDone }: { submissives: PartnerView[]; o
       onDone();
     } catch (error) {
       if (isUnreachable(error)) return setUnreachable(true);
+      setRefused(error);
       toast.error('Failed to add punishment', { description: errorMessage(error) });
     }
   };
@@ -165,6 +171,8 @@ function PunishmentForm({ submissives, onDone }: { submissives: PartnerView[]; o
         Aftercare required
       </label>
 
+      <AreasField value={areas} onChange={(next) => setValue('areas', next)} disabled={busy} />
+
       <label className="flex items-center gap-3 text-sm">
         <input type="checkbox" className="h-5 w-5 accent-[var(--primary)]" {...register('timerEnabled')} />
         Timer
@@ -199,6 +207,7 @@ function PunishmentForm({ submissives, onDone }: { submissives: PartnerView[]; o
       </div>
 
       <UploadProgress progress={media.progress} label="Uploading voice note" />
+      <CapRefusal error={refused} />
       <WriteFailed show={unreachable && !busy} />
       <FormActions
         onCancel={onDone}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AREAS } from '@/shared/domain/caps';
 import { DEFAULT_SEVERITY, SEVERITIES, TIMER_DEFAULT_MINUTES } from '@/shared/domain/punishments';
 import {
   type CreatePunishmentInput,
@@ -17,6 +18,8 @@ const fields = z.object({
   reason: z.string(),
   notes: z.string(),
   aftercareRequired: z.boolean(),
+  /** The areas it touches (decision 057). */
+  areas: z.array(z.enum(AREAS)),
   timerEnabled: z.boolean(),
   /** From a number input: NaN when empty. */
   timerDuration: z.number().or(z.nan()),
@@ -40,6 +43,7 @@ export const punishmentFormSchema = (requireChoice: boolean) =>
         reason: v.reason,
         notes: v.notes,
         aftercareRequired: v.aftercareRequired,
+        areas: v.areas,
         timerEnabled: v.timerEnabled,
         timerDuration: v.timerEnabled ? v.timerDuration : TIMER_DEFAULT_MINUTES,
         voiceNoteId: v.voice ? PENDING_UPLOAD_ID : null,
@@ -72,6 +76,7 @@ export const punishmentFormDefaults = (submissiveIds: string[]): PunishmentFormV
   reason: '',
   notes: '',
   aftercareRequired: false,
+  areas: [],
   timerEnabled: false,
   timerDuration: TIMER_DEFAULT_MINUTES,
   voice: null,

@@ -8,6 +8,8 @@ import {
   Repeat,
   Trash2,
 } from 'lucide-react';
+
+import { touchesLabel } from '@/shared/domain/caps';
 import { dueStatus } from '@/shared/domain/tasks';
 import type { TaskView } from '@/shared/schemas/tasks';
 import { Badge } from '@/web/components/ui/badge';
@@ -149,6 +151,7 @@ export function TaskCard({
             Photo proof required
           </Badge>
         ) : null}
+        {task.areas.length > 0 ? <Badge data-testid="task-areas">{touchesLabel(task.areas)}</Badge> : null}
       </div>
 
       {task.isCompleted ? (

@@ -9,6 +9,7 @@ import {
   VOICE_DESCRIPTION_MAX,
   VOICE_TASK_TITLE,
 } from '@/shared/schemas/tasks';
+import { AreasField, CapRefusal } from '@/web/components/ui/areas-field';
 import { Dialog } from '@/web/components/ui/dialog';
 import { Field } from '@/web/components/ui/field';
 import { FormActions } from '@/web/components/ui/form-actions';
@@ -80,11 +81,21 @@ function TaskForm({
     ),
   });
   const { register, setValue, watch } = form;
-  const [kind, repeat, days, voice, description] = watch(['kind', 'repeat', 'days', 'voice', 'description']);
+  const [kind, repeat, days, voice, description, areas] = watch([
+    'kind',
+    'repeat',
+    'days',
+    'voice',
+    'description',
+    'areas',
+  ]);
+  // A refusal by the contract's caps is shown in the form, naming the cap (decision 057).
+  const [refused, setRefused] = useState<unknown>(null);
   const busy = create.isPending || update.isPending || media.uploading || form.formState.isSubmitting;
 
   const save = async (input: CreateTaskInput) => {
     setUnreachable(false);
+    setRefused(null);
     try {
       const recording = form.getValues('voice');
       const voiceNoteId =
@@ -109,6 +120,7 @@ function TaskForm({
     } catch (error) {
       // Not reached: the form stays as it is, says so, and its button sends it again.
       if (isUnreachable(error)) return setUnreachable(true);
+      setRefused(error);
       toast.error(task ? 'Failed to update task' : 'Failed to create task', {
         description: errorMessage(error),
       });
@@ -205,8 +217,11 @@ function TaskForm({
         Photo proof required
       </label>
 
+      <AreasField value={areas} onChange={(next) => setValue('areas', next)} disabled={busy} />
+
       <UploadProgress progress={media.progress} label="Uploading voice note" />
 
+      <CapRefusal error={refused} />
       <WriteFailed show={unreachable && !busy} />
 
       <FormActions

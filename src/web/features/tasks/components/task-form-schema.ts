@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AREAS } from '@/shared/domain/caps';
 import { REPEAT_FREQUENCIES, type RepeatConfig } from '@/shared/domain/schedule';
 import {
   type CreateTaskInput,
@@ -25,6 +26,8 @@ const taskFormFields = z.object({
   repeat: z.enum(['none', ...REPEAT_FREQUENCIES]),
   days: z.array(z.number()),
   photoProofRequired: z.boolean(),
+  /** The areas it touches (decision 057). */
+  areas: z.array(z.enum(AREAS)),
   /** A new recording, uploaded once the rest is valid. */
   voice: z.custom<RecordedVoice | null>(),
   /** The task's current voice note, when editing. */
@@ -54,6 +57,7 @@ export const taskFormSchema = taskFormFields
       dueDate: new Date(`${v.date}T${v.time || '00:00'}`).getTime(),
       repeatConfig,
       photoProofRequired: v.photoProofRequired,
+      areas: v.areas,
       voiceNoteId: voice ? (v.voice ? PENDING_UPLOAD_ID : v.voiceNoteId) : null,
       voiceNoteDescription: voice ? v.voiceNoteDescription || null : null,
     };
@@ -88,6 +92,7 @@ export function taskFormDefaults(task: TaskView | null, submissiveIds: string[])
     repeat: task?.repeatConfig?.frequency ?? 'none',
     days: task?.repeatConfig?.daysOfWeek ?? [],
     photoProofRequired: task?.photoProofRequired ?? false,
+    areas: task?.areas ?? [],
     voice: null,
     voiceNoteId: task?.voiceNote ?? null,
     voiceNoteDescription: task?.voiceNoteDescription ?? '',
