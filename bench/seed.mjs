@@ -58,6 +58,10 @@ export async function createCouple(origin, label, tasks) {
   await (
     await call(origin, 'POST', `/api/partner-requests/${request.id}/accept`, {}, sub.cookie, 200)
   ).arrayBuffer();
+  // The submissive confirms the first negotiation, without which nothing can be assigned (decision 058).
+  await (
+    await call(origin, 'POST', '/api/negotiation/confirm', { partnerId: dom.id }, sub.cookie, 200)
+  ).arrayBuffer();
   const taskIds = [];
   for (let t = 0; t < tasks; t++) {
     const body = {

@@ -638,3 +638,29 @@ test('check-ins: Yellow’s banners on both sides, the answer dialog and /check-
   await sub.context().close();
   expect(describe(found)).toEqual([]);
 });
+
+test('the first negotiation: the dashboard’s Start here and Limits cards, and /negotiation for both before and after confirming', async ({
+  page: dom,
+  browser,
+  request,
+}) => {
+  const found: Finding[] = [];
+  const { sub: s } = await seedCouple(browser, dom, request, undefined, false);
+  const sub = s.page;
+  await dom.goto('/dashboard');
+  await expect(dom.getByTestId('negotiation-card')).toBeVisible();
+  await expect(dom.getByTestId('limits-card')).toBeVisible();
+  await audit(dom, '/dashboard with the first negotiation to go through', found);
+  await dom.getByRole('link', { name: 'Open the negotiation' }).click();
+  await heading(dom, 'Your first negotiation');
+  await audit(dom, '/negotiation, the dominant waiting', found);
+  await sub.goto('/negotiation');
+  await heading(sub, 'Your first negotiation');
+  await audit(sub, '/negotiation, the submissive before confirming', found);
+  await sub.getByRole('button', { name: 'Confirm our first negotiation' }).click();
+  await expect(sub.getByRole('button', { name: 'Withdraw my confirmation' })).toBeVisible();
+  await expect(sub.getByText('First negotiation confirmed')).toHaveCount(0, { timeout: 15_000 });
+  await audit(sub, '/negotiation, confirmed', found);
+  await sub.context().close();
+  expect(describe(found)).toEqual([]);
+});

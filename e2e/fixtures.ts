@@ -79,12 +79,32 @@ export { expect };
  */
 export const LAYOUT = { tag: '@layout' };
 
+/**
+ * The submissive (`sub`) confirms the first negotiation with `dominantId` (decision 058), as most tests need
+ * to assign at once; the dominant's notification of it is marked read, so that the bell counts only what the
+ * test itself does. The tests of the negotiation itself leave this out.
+ */
+export async function confirmFirstNegotiation(sub: Page, dom: Page, dominantId: string) {
+  expect(
+    (await sub.request.post('/api/negotiation/confirm', { data: { partnerId: dominantId } })).status(),
+  ).toBe(200);
+  const inbox = await dom.request.get('/api/notifications');
+  expect(inbox.status()).toBe(200);
+  const { notifications } = (await inbox.json()) as {
+    notifications: { id: string; type: string; read: boolean }[];
+  };
+  for (const n of notifications.filter((x) => x.type === 'negotiation_confirmed' && !x.read)) {
+    expect((await dom.request.post(`/api/notifications/${n.id}/read`)).status()).toBe(200);
+  }
+}
+
 /** Two verified, signed-in partners in two browser contexts, connected with an active pair. */
 export async function createCouple(
   browser: import('@playwright/test').Browser,
   dom: Page,
   request: APIRequestContext,
   names = { dominant: 'Avery Dom', submissive: 'Blake Sub' },
+  negotiated = true,
 ) {
   const a = await createVerifiedUser(request, {
     label: 'dom',
@@ -111,6 +131,12 @@ export async function createCouple(
     .getByRole('button', { name: 'Accept' })
     .click();
   await expect(dom.getByTestId('partner-status')).toHaveText('Connected with 1 partner(s)');
+  const subId = ((await (await sub.request.get('/api/me')).json()) as { user: { id: string } }).user.id;
+  const pairs = await dom.request.get('/api/pairs');
+  const [pair] = (
+    (await pairs.json()) as { pairs: { dominantId: string; submissiveId: string }[] }
+  ).pairs.filter((p) => p.submissiveId === subId);
+  if (negotiated && pair) await confirmFirstNegotiation(sub, dom, pair.dominantId);
   return { sub, subContext, a, b };
 }
 

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type BrowserContext, type CDPSession, chromium, type Page, type Worker } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { confirmFirstNegotiation, expect, test } from './fixtures';
 import { seedCouple, seedTask, sendRequest, signedInUser } from './seed';
 
 /** What these tests use of a service worker's global scope (the DOM library has no worker types). */
@@ -350,6 +350,7 @@ test('the dashboard card: permission status, the last 3 notifications, and a per
   });
   const requestId = await sendRequest(dom.page, sub.id);
   expect((await page.request.post(`/api/partner-requests/${requestId}/accept`)).status()).toBe(200);
+  await confirmFirstNegotiation(page, dom.page, dom.id);
   for (const title of ['Fold the laundry', 'Write a letter', 'Stretch', 'Read a chapter']) {
     await seedTask(dom.page, sub.id, { title });
   }

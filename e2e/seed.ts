@@ -1,5 +1,5 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { createVerifiedUser, expect, PASSWORD, PROOF_JPEG } from './fixtures';
+import { confirmFirstNegotiation, createVerifiedUser, expect, PASSWORD, PROOF_JPEG } from './fixtures';
 
 /**
  * Data made through the API, for tests about a screen rather than about the steps that lead to it: faster
@@ -47,6 +47,8 @@ export async function seedCouple(
   dom: Page,
   request: APIRequestContext,
   names = { dominant: 'Avery Dom', submissive: 'Blake Sub' },
+  /** Whether the submissive confirms the first negotiation at once (decision 058): yes unless told. */
+  negotiated = true,
 ) {
   const d = await signedInUser(browser, request, {
     label: 'dom',
@@ -62,6 +64,7 @@ export async function seedCouple(
   });
   const requestId = await sendRequest(dom, s.id);
   expect((await s.page.request.post(`/api/partner-requests/${requestId}/accept`)).status()).toBe(200);
+  if (negotiated) await confirmFirstNegotiation(s.page, dom, d.id);
   return { dom: d, sub: s };
 }
 

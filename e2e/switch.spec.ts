@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures';
+import { confirmFirstNegotiation, expect, test } from './fixtures';
 import { sendRequest, signedInUser, signIn } from './seed';
 
 test('a Switch acting as submissive sees only what was assigned to them, and keeps that role for the session', async ({
@@ -31,6 +31,7 @@ test('a Switch acting as submissive sees only what was assigned to them, and kee
   expect((await page.request.put('/api/me/session-role', { data: { role: 'dominant' } })).status()).toBe(200);
   const toSam = await sendRequest(page, sam.id);
   expect((await sam.page.request.post(`/api/partner-requests/${toSam}/accept`)).status()).toBe(200);
+  await confirmFirstNegotiation(sam.page, page, sky.id);
   const given = await page.request.post('/api/punishments', {
     data: { title: 'Lines Sky gave', assignedTo: sam.id },
   });
@@ -44,6 +45,7 @@ test('a Switch acting as submissive sees only what was assigned to them, and kee
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
   const toSky = await sendRequest(dana.page, sky.id);
   expect((await page.request.post(`/api/partner-requests/${toSky}/accept`)).status()).toBe(200);
+  await confirmFirstNegotiation(page, dana.page, dana.id);
   const received = await dana.page.request.post('/api/punishments', {
     data: { title: 'Lines Dana gave', assignedTo: sky.id },
   });

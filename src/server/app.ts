@@ -19,6 +19,7 @@ import { exportRoutes } from './modules/export/export.routes';
 import { journalRoutes } from './modules/journal/journal.routes';
 import { limitsRoutes } from './modules/limits/limits.routes';
 import { mediaRoutes } from './modules/media/media.routes';
+import { negotiationRoutes } from './modules/negotiation/negotiation.routes';
 import { notificationRoutes } from './modules/notifications/notifications.routes';
 import { pairRoutes } from './modules/pairs/pairs.routes';
 import { blockRoutes, partnerRoutes, requestRoutes, userRoutes } from './modules/partners/partners.routes';
@@ -82,6 +83,7 @@ export function createApi(deps: AppDeps & Pick<Services, 'database'>) {
       .route('/checkins', checkinRoutes(deps, stopPairs))
       .route('/aftercare', aftercareRoutes(deps))
       .route('/limits', limitsRoutes(deps))
+      .route('/negotiation', negotiationRoutes(deps))
       .route('/record', recordRoutes(deps))
   );
 }

@@ -23,6 +23,7 @@ export const APP_ERROR_CODES = [
   'PAIR_STOPPED',
   'PAIR_CHECKING_IN',
   'CAP_EXCEEDED',
+  'NEGOTIATION_PENDING',
   'UNAVAILABLE',
   'INTERNAL',
 ] as const;

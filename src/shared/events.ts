@@ -30,6 +30,8 @@ const EVENTS = {
   'aftercare.changed': payload<{ pairId: string }>(),
   /** A partner's limits list changed for a pair (decision 055): ids only; both refetch their own view. */
   'limits.changed': payload<{ pairId: string }>(),
+  /** A pair's first negotiation was confirmed or withdrawn, or a partner's aftercare wishes changed (decision 058). */
+  'negotiation.changed': payload<{ pairId: string }>(),
 };
 
 export type EventPayloads = { [N in keyof typeof EVENTS]: (typeof EVENTS)[N] };

@@ -17,6 +17,8 @@ export const paths = {
   record: '/record',
   /** The limits lists (decision 055). */
   limits: '/limits',
+  /** The first negotiation (decision 058). */
+  negotiation: '/negotiation',
   privacyPolicy: '/privacy-policy',
   termsOfService: '/terms-of-service',
   releaseInfo: '/release-info',

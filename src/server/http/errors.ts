@@ -34,6 +34,7 @@ const STATUS_OF = {
   PAIR_STOPPED: 409,
   PAIR_CHECKING_IN: 409,
   CAP_EXCEEDED: 409,
+  NEGOTIATION_PENDING: 409,
   UNAVAILABLE: 503,
   INTERNAL: 500,
 } as const satisfies Record<AppErrorCode, ContentfulStatusCode>;
@@ -102,6 +103,8 @@ export const pairStopped = refusal('PAIR_STOPPED');
 export const pairCheckingIn = refusal('PAIR_CHECKING_IN');
 /** A write that would go past a cap of the contract in force (decision 057). */
 export const capExceeded = refusal('CAP_EXCEEDED');
+/** 409: the pair's submissive has not confirmed the first negotiation (decision 058): nothing new is assigned. */
+export const negotiationPending = refusal('NEGOTIATION_PENDING');
 /** 400: a reset or verification link that is spent or unknown. */
 export const invalidToken = refusal('INVALID_TOKEN');
 /** 413 */

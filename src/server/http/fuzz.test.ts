@@ -32,6 +32,7 @@ import {
 import { notesQuery, sendNoteInput } from '@/shared/schemas/journal';
 import { limitAnswerInput, limitFinishInput, limitItemInput } from '@/shared/schemas/limits';
 import { audioUploadQuery, photoUploadQuery } from '@/shared/schemas/media';
+import { aftercareWishesInput, negotiationPartnerInput } from '@/shared/schemas/negotiation';
 import {
   blockUserInput,
   partnerIdParam,
@@ -329,6 +330,19 @@ const ROUTES: Record<string, FuzzRoute> = {
   'POST /api/limits/finish': {
     json: limitFinishInput,
     sample: (f) => ({ partnerId: f.couple.submissive.id }),
+  },
+  'GET /api/negotiation': { runs: 10 },
+  'POST /api/negotiation/confirm': {
+    json: negotiationPartnerInput,
+    sample: (f) => ({ partnerId: f.couple.dominant.id }),
+  },
+  'POST /api/negotiation/withdraw': {
+    json: negotiationPartnerInput,
+    sample: (f) => ({ partnerId: f.couple.dominant.id }),
+  },
+  'PUT /api/negotiation/aftercare': {
+    json: aftercareWishesInput,
+    sample: (f) => ({ partnerId: f.couple.submissive.id, wishes: 'A blanket and water' }),
   },
   'GET /api/record': { query: recordQuery },
   'GET /api/record/pairs': { runs: 10 },

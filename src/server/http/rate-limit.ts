@@ -57,6 +57,12 @@ export const LIMITS = {
   aftercareAnswerByAccount: { max: 60, windowMs: 60 * MINUTE },
   /** Writes to the limits lists by one account (decision 055): room to fill a whole list, and change it. */
   limitsWriteByAccount: { max: 600, windowMs: 60 * MINUTE },
+  /**
+   * Confirming the first negotiation and writing aftercare wishes by one account (decision 058): a confirmation
+   * tells the partner, so confirming and withdrawing cannot become a way to wake them. Withdrawing is never
+   * limited: a refused confirmation leaves new assignments held, the safe side.
+   */
+  negotiationWriteByAccount: { max: 60, windowMs: 60 * MINUTE },
   /** Record checks by one account (decision 053): each reads and hashes a pair's whole record. */
   recordVerifyByAccount: { max: 30, windowMs: 60 * MINUTE },
   /** Data exports by one account: each reads everything the account holds (decision 029). */

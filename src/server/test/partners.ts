@@ -1,8 +1,10 @@
+import { and, eq, isNull, or } from 'drizzle-orm';
 import { expect } from 'vitest';
+import { pairs } from '../db/schema';
 import type { Reader } from './client';
 import { expectBody } from './responses';
 import type { TestServer } from './server';
-import { createUser, type TestUser } from './users';
+import { createUser, serverOf, type TestUser } from './users';
 
 /** `from` asks `to` to connect; answers the request as the server presents it. */
 export async function sendRequest(from: TestUser, to: TestUser) {
@@ -10,12 +12,47 @@ export async function sendRequest(from: TestUser, to: TestUser) {
   return (await expectBody(response, 201)).request;
 }
 
+export interface ConnectOptions {
+  /**
+   * Whether the pair's first negotiation starts confirmed (decision 058), as most tests need to assign at
+   * once: yes unless told. The tests of the negotiation itself say false.
+   */
+  negotiated?: boolean;
+}
+
 /** `from` asks, `to` accepts: the two are partners. Returns the id of the request. */
-export async function connect(from: TestUser, to: TestUser) {
+export async function connect(from: TestUser, to: TestUser, opts: ConnectOptions = {}) {
   const request = await sendRequest(from, to);
   const accepted = await to.api['partner-requests'][':id'].accept.$post({ param: { id: request.id } });
   await expectBody(accepted, 200);
+  if (opts.negotiated !== false) await markNegotiated(from, to);
   return request.id;
+}
+
+/** The submissive (`who`) confirms the first negotiation with `dominantId` through the API (decision 058). */
+export async function confirmNegotiation(who: Reader, dominantId: string) {
+  return expectBody(await who.api.negotiation.confirm.$post({ json: { partnerId: dominantId } }), 200);
+}
+
+/**
+ * Every active pair between the two, confirmed as if the submissive had confirmed the first negotiation
+ * before the test began: set straight in the database, so that no notification, record entry or event
+ * is added to what the test looks at. A pair formed later (a Switch's, by its first write) is not.
+ */
+export async function markNegotiated(a: { id: string }, b: { id: string }) {
+  await serverOf(a)
+    .database.db.update(pairs)
+    .set({ negotiationConfirmedAt: new Date() })
+    .where(
+      and(
+        eq(pairs.status, 'active'),
+        isNull(pairs.negotiationConfirmedAt),
+        or(
+          and(eq(pairs.dominantId, a.id), eq(pairs.submissiveId, b.id)),
+          and(eq(pairs.dominantId, b.id), eq(pairs.submissiveId, a.id)),
+        ),
+      ),
+    );
 }
 
 /** The reader's active pairs. */
@@ -59,6 +96,8 @@ export interface CoupleOptions {
   dominantTimeZone?: string;
   dominantName?: string;
   submissiveName?: string;
+  /** Whether the first negotiation starts confirmed: yes unless told (`ConnectOptions`). */
+  negotiated?: boolean;
 }
 
 /**
@@ -74,7 +113,7 @@ export async function createCouple(server: TestServer, opts: CoupleOptions = {})
     }),
     createUser(server, { role: 'submissive', displayName: opts.submissiveName ?? 'Sam Sub' }),
   ]);
-  const requestId = await connect(dominant, submissive);
+  const requestId = await connect(dominant, submissive, { negotiated: opts.negotiated });
   const pair = (await listPairs(dominant)).find(
     (p) => p.submissiveId === submissive.id && p.dominantId === dominant.id,
   );

@@ -104,6 +104,15 @@ export async function requestResetToken(server: TestServer, email: string) {
 }
 
 /** A signed-in person: their credentials, their id and a client holding their session cookie. */
+const servers = new Map<string, TestServer>();
+
+/** The server a test user was made on (for helpers that set a fact straight in its database). */
+export function serverOf(user: { id: string }): TestServer {
+  const server = servers.get(user.id);
+  if (!server) throw new Error(`${user.id} was not made by createUser`);
+  return server;
+}
+
 export interface TestUser extends Credentials {
   id: string;
   client: TestClient;
@@ -132,6 +141,7 @@ export async function createUser(server: TestServer, opts: NewUserOptions = {}):
   }
   expect(id).toMatch(/^[0-9a-f-]{36}$/);
   if (opts.actAs) await actAs(client, opts.actAs);
+  servers.set(id, server);
   return { ...credentials, id, client, api: client.api };
 }
 

@@ -34,6 +34,7 @@ export interface NotificationData {
   checkin_scheduled: { pairId: string; checkinId: string };
   aftercare_asked: { pairId: string; aftercareId: string };
   limits_finished: { pairId: string };
+  negotiation_confirmed: { pairId: string };
 }
 
 export interface NotificationContent<T extends NotificationType = NotificationType> {
@@ -218,6 +219,11 @@ export const notify = {
     content('limits_finished', 'Limits list', 'Your partner finished their limits list', {
       pairId: a.pairId,
     }),
+  /** The submissive confirmed the pair's first negotiation (decision 058): the dominant is told, nothing more. */
+  negotiationConfirmed: (a: { pairId: string }) =>
+    content('negotiation_confirmed', 'First negotiation', 'Your partner confirmed your first negotiation', {
+      pairId: a.pairId,
+    }),
 } as const;
 
 /** What the partner did to the shared contract, as the notification says it. */
@@ -283,6 +289,8 @@ export function notificationTarget(n: {
       return { kind: 'path', to: paths.checkIns };
     case 'limits_finished':
       return { kind: 'path', to: paths.limits };
+    case 'negotiation_confirmed':
+      return { kind: 'path', to: paths.negotiation };
     default:
       return null;
   }

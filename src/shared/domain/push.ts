@@ -92,6 +92,7 @@ export function notificationSubject(n: Pick<NotificationLike, 'type' | 'data'>):
       case 'checkin_asked':
       case 'checkin_scheduled':
       case 'limits_finished':
+      case 'negotiation_confirmed':
         return idOf(d.pairId);
       case 'aftercare_asked':
         return idOf(d.aftercareId);

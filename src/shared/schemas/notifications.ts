@@ -15,6 +15,7 @@ export const NOTIFICATION_TYPES = [
   'checkin_scheduled',
   'aftercare_asked',
   'limits_finished',
+  'negotiation_confirmed',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

@@ -40,6 +40,9 @@ export const RECORD_KINDS = [
   'contract.edit_denied',
   'contract.caps_lowered',
   'limits.changed',
+  'negotiation.confirmed',
+  'negotiation.withdrawn',
+  'negotiation.wishes_changed',
   'pair.connected',
   'pair.disconnected',
 ] as const;
@@ -54,6 +57,7 @@ export const RECORD_GROUPS = [
   'checkin',
   'contract',
   'limits',
+  'negotiation',
   'pair',
 ] as const;
 export type RecordGroup = (typeof RECORD_GROUPS)[number];
@@ -66,6 +70,7 @@ export const RECORD_GROUP_LABELS: Record<RecordGroup, string> = {
   checkin: 'Check-ins',
   contract: 'Contract',
   limits: 'Limits',
+  negotiation: 'First negotiation',
   pair: 'Connection',
 };
 
@@ -99,6 +104,9 @@ export const RECORD_KIND_LABELS: Record<RecordKind, string> = {
   'contract.edit_denied': 'declined an edit of the contract',
   'contract.caps_lowered': 'lowered a cap of the contract',
   'limits.changed': 'changed their limits',
+  'negotiation.confirmed': 'confirmed the first negotiation',
+  'negotiation.withdrawn': 'withdrew their confirmation of the first negotiation',
+  'negotiation.wishes_changed': 'changed their aftercare wishes',
   'pair.connected': 'began the pair',
   'pair.disconnected': 'ended the pair',
 };

@@ -22,6 +22,9 @@ export const LIVE_UPDATES: LiveUpdateTable = {
   'pair.checkin_changed': [{ refresh: queryKeys.checkins }],
   'aftercare.changed': [{ refresh: queryKeys.aftercare }],
   'limits.changed': [{ refresh: queryKeys.limits }],
+  'negotiation.changed': [{ refresh: queryKeys.negotiation }],
+  // A new pair starts with its first negotiation to go through (decision 058).
+  'partner.connected': [{ refresh: queryKeys.negotiation }],
   'pair.ended': [
     { refresh: queryKeys.tasks },
     taskHistory,
@@ -31,5 +34,6 @@ export const LIVE_UPDATES: LiveUpdateTable = {
     { refresh: queryKeys.checkins },
     { refresh: queryKeys.aftercare },
     { refresh: queryKeys.limits },
+    { refresh: queryKeys.negotiation },
   ],
 };

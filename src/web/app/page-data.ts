@@ -56,6 +56,7 @@ export const reads = {
   })),
   aftercare: read('/api/aftercare', queryKeys.aftercare),
   limits: read('/api/limits', queryKeys.limits),
+  negotiation: read('/api/negotiation', queryKeys.negotiation),
   // The first page of several is not the whole list the query holds: the browser reads it then.
   tasks: read('/api/tasks', queryKeys.tasks, (b) => (b.nextCursor ? undefined : b.tasks)),
   taskHistory: read('/api/task-completions', queryKeys.taskHistory, (b) => b.completions),

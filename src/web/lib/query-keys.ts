@@ -30,6 +30,8 @@ export const queryKeys = {
   aftercare: ['aftercare'] as const,
   /** The limits lists (decision 055): the user's own answers and the matches. */
   limits: ['limits'] as const,
+  /** The first negotiation of each pair (decision 058). */
+  negotiation: ['negotiation'] as const,
   /** The pair's record (decision 053): the pairs it is kept for, a pair's pages by filter. */
   recordPairs: ['record', 'pairs'] as const,
   record: (pairId: string, kind: string) => ['record', 'entries', pairId, kind] as const,

@@ -2,11 +2,11 @@ import type { LoaderFunctionArgs } from 'react-router';
 import { DashboardPage } from '@/web/app/dashboard/dashboard-page';
 import { loadQueries, reads, userOf } from '@/web/app/page-data';
 
-/** The dashboard's lists: the tasks, and the contract shared with each partner. */
+/** The dashboard's lists: the tasks, the contract shared with each partner, and the first negotiations. */
 export async function loader({ context }: LoaderFunctionArgs) {
   const me = userOf(await loadQueries(context, [reads.me]));
   const contracts = (me?.partners ?? []).map((partner) => reads.contract(partner.id));
-  return loadQueries(context, [reads.tasks, ...contracts]);
+  return loadQueries(context, [reads.tasks, reads.negotiation, ...contracts]);
 }
 export const clientLoader = () => null;
 

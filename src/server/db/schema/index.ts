@@ -5,6 +5,7 @@ export * from './contracts';
 export * from './jobs';
 export * from './limits';
 export * from './media';
+export * from './negotiation';
 export * from './notes';
 export * from './notifications';
 export * from './outbox';

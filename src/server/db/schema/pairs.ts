@@ -20,6 +20,12 @@ export const pairs = pgTable(
      * stretch, so the time a lift gives back is their union.
      */
     stoppedSince: timestamp('stopped_since', { withTimezone: true, precision: 3 }),
+    /**
+     * When the submissive confirmed the pair's first negotiation (decision 058), or null: nothing new is
+     * assigned to the submissive until then. Withdrawing the confirmation clears it; a pair that begins
+     * again (reconnected) starts with it cleared.
+     */
+    negotiationConfirmedAt: timestamp('negotiation_confirmed_at', { withTimezone: true, precision: 3 }),
   },
   (t) => [
     uniqueIndex('pairs_dominant_submissive_uq').on(t.dominantId, t.submissiveId),

@@ -2,6 +2,7 @@ import { asc, eq, inArray, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   accounts,
+  aftercareWishes,
   avatars,
   blockedUsers,
   limitAnswers,
@@ -161,6 +162,19 @@ export async function collectExport(db: Db, userId: string, paging: Paging = {})
     { name: 'security-events.json', pages: securityLog },
     { name: 'pairs.json', data: pairList },
     { name: 'limits.json', data: limitsOwn },
+    // The user's own aftercare wishes (decision 058), never the partner's.
+    {
+      name: 'aftercare-wishes.json',
+      data: await db
+        .select({
+          pairId: aftercareWishes.pairId,
+          wishes: aftercareWishes.wishes,
+          updatedAt: aftercareWishes.updatedAt,
+        })
+        .from(aftercareWishes)
+        .where(eq(aftercareWishes.userId, userId))
+        .orderBy(asc(aftercareWishes.pairId)),
+    },
   ];
   for (const pair of pairList) json.push(...(await collectPair(db, pair, mine, paging)));
 

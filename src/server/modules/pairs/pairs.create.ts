@@ -90,6 +90,7 @@ const forCreate = (
   hold: facts?.hold ?? null,
   caps: facts?.caps ?? null,
   zone: facts?.zone ?? null,
+  negotiated: facts?.negotiated ?? false,
   partnerName: facts?.partnerName ?? 'Unknown User',
   actorTimeZone: facts?.actorTimeZone ?? 'UTC',
 });

@@ -13,6 +13,7 @@ import { startOfLocalDay } from '@/shared/domain/schedule';
 import type { Queryable } from '../../db/client';
 import { contracts, pairs, punishments, tasks } from '../../db/schema';
 import { capExceeded } from '../../http/errors';
+import { assertNegotiated, pairNegotiated } from './pairs.negotiation';
 import { type PairHold, pairHeld, pairHold } from './pairs.stops';
 
 /**
@@ -33,6 +34,8 @@ export type Demand =
 /** What the guard needs of a pair, read in one statement (or inside a create's pair read). */
 export interface DemandContext {
   hold: PairHold;
+  /** Whether the submissive confirmed the first negotiation (decision 058). */
+  negotiated: boolean;
   /** The caps in force (null: nothing capped). */
   caps: Caps | null;
   /** The submissive's time zone: the pair's days and quiet hours are counted in it (decision 057). */
@@ -45,6 +48,7 @@ export interface DemandContext {
  */
 export const demandFacts = (pairId: PgColumn | string) => ({
   hold: pairHold(pairId),
+  negotiated: pairNegotiated(pairId),
   caps: sql<Caps | null>`(select c.caps_in_force from contracts c where c.pair_id = ${sql`${pairId}`})`,
   zone: sql<
     string | null
@@ -53,7 +57,12 @@ export const demandFacts = (pairId: PgColumn | string) => ({
 
 export async function readDemandContext(tx: Queryable, pairId: string): Promise<DemandContext> {
   const [row] = await tx.select(demandFacts(pairs.id)).from(pairs).where(eq(pairs.id, pairId));
-  return { hold: row?.hold ?? null, caps: row?.caps ?? null, zone: row?.zone ?? null };
+  return {
+    hold: row?.hold ?? null,
+    negotiated: row?.negotiated ?? false,
+    caps: row?.caps ?? null,
+    zone: row?.zone ?? null,
+  };
 }
 
 const DAY_SLACK_MS = 26 * 60 * 60 * 1000;
@@ -67,8 +76,9 @@ function dayOf(at: number, zone: string): [Date, Date] {
 const rank = (s: Severity) => SEVERITY_ORDER.indexOf(s);
 
 /**
- * The one guard of every write that asks something of the submissive (decisions 049 and 057): Red and
- * Yellow first (409 PAIR_STOPPED, PAIR_CHECKING_IN), then each cap of the contract in force (409
+ * The one guard of every write that asks something of the submissive (decisions 049, 057 and 058): Red and
+ * Yellow first (409 PAIR_STOPPED, PAIR_CHECKING_IN), then, for a task or a punishment, the first
+ * negotiation (409 NEGOTIATION_PENDING until the submissive confirmed it), then each cap of the contract in force (409
  * CAP_EXCEEDED, its message naming the cap). Exactly at a cap is allowed. Called inside the write's
  * transaction, after the pair was found and held; `known` is the context a create read with its pair.
  * Counting reads run only for the caps that are set.
@@ -82,7 +92,10 @@ export async function guardDemand(
 ): Promise<void> {
   const ctx = known ?? (await readDemandContext(tx, pairId));
   if (ctx.hold) throw pairHeld(ctx.hold);
-  if (!ctx.caps || demand.kind === 'timer') return;
+  // A timer's start asks nothing new: the punishment was assigned, so the negotiation does not hold it.
+  if (demand.kind === 'timer') return;
+  assertNegotiated(ctx);
+  if (!ctx.caps) return;
   const caps = normalizeCaps(ctx.caps);
   const zone = ctx.zone ?? 'UTC';
   const [area] = touchedProtected(demand.areas, caps);

@@ -29,7 +29,8 @@ export async function ensureActivePair(
     .values({ dominantId, submissiveId, status: 'active' })
     .onConflictDoUpdate({
       target: [pairs.dominantId, pairs.submissiveId],
-      set: { status: 'active', updatedAt: now },
+      // A pair that begins again negotiates again (decision 058).
+      set: { status: 'active', updatedAt: now, negotiationConfirmedAt: null },
       setWhere: eq(pairs.status, 'inactive'),
     })
     .returning({ id: pairs.id });

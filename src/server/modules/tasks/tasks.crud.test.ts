@@ -5,7 +5,7 @@ import { media, pairs, taskCompletions, tasks } from '../../db/schema';
 import { databases } from '../../test/database';
 import { openEventStream } from '../../test/event-stream';
 import { notificationsOf } from '../../test/notifications';
-import { type Couple, connect, createCouple, listPairs } from '../../test/partners';
+import { type Couple, confirmNegotiation, connect, createCouple, listPairs } from '../../test/partners';
 import { expectBody, expectError } from '../../test/responses';
 import { startTestServer, type TestServer } from '../../test/server';
 import { completeTask, createTask, findTask, listHistory, listTasks, taskBody } from '../../test/tasks';
@@ -139,7 +139,7 @@ describe.each(databases())('tasks: create, edit, delete and access on %s', (kind
       expect(await storedCounts(server)).toEqual(before);
     });
 
-    it('forms the pair when the two are connected without one (two Switches) and the dominant assigns', async () => {
+    it('forms the pair when the two are connected without one (two Switches): the submissive confirms the first negotiation, then the dominant assigns', async () => {
       const [alex, blair] = await Promise.all([
         createUser(server, { role: 'switch', displayName: 'Alex Switch', actAs: 'dominant' }),
         createUser(server, { role: 'switch', displayName: 'Blair Switch', actAs: 'dominant' }),
@@ -147,6 +147,16 @@ describe.each(databases())('tasks: create, edit, delete and access on %s', (kind
       // Both act as dominant when connecting, so no pair is formed yet.
       await connect(alex, blair);
       expect(await listPairs(alex.client)).toEqual([]);
+      // The first assignment waits for the first negotiation (decision 058), and forms nothing.
+      await expectError(
+        await alex.client.post('/api/tasks', taskBody(server, blair.id)),
+        409,
+        'NEGOTIATION_PENDING',
+        'Your partner has not confirmed your first negotiation yet.',
+      );
+      expect(await listPairs(alex.client)).toEqual([]);
+      // Blair confirms it as the submissive of the pair, which forms it.
+      await confirmNegotiation(blair, alex.id);
 
       const response = await alex.api.tasks.$post({ json: taskBody(server, blair.id) });
       const { task } = await expectBody(response, 201);
@@ -176,6 +186,7 @@ describe.each(databases())('tasks: create, edit, delete and access on %s', (kind
       const sw = await createUser(server, { role: 'switch', displayName: 'Sky Switch', actAs: 'dominant' });
       await connect(dom, sw); // Sky accepts acting as dominant, as Remy does: no pair yet.
       expect(await listPairs(dom.client)).toEqual([]);
+      await confirmNegotiation(sw, dom.id); // forms the pair, Sky as its submissive
       const first = await createTask(server, { dominant: dom, submissive: sw });
       // Sky's lists follow the session's role: the task shows in a submissive session only.
       expect(await listTasks(sw.client)).toEqual([]);
@@ -195,6 +206,13 @@ describe.each(databases())('tasks: create, edit, delete and access on %s', (kind
 
       await connect(dom, sw);
       expect(await listPairs(dom.client)).toEqual([]);
+      // The pair begins again, and negotiates again (decision 058).
+      await expectError(
+        await dom.client.post('/api/tasks', taskBody(server, sw.id)),
+        409,
+        'NEGOTIATION_PENDING',
+      );
+      await confirmNegotiation(sw, dom.id);
       const second = await createTask(server, { dominant: dom, submissive: sw });
       expect(second.pairId).toBe(first.pairId);
       expect((await listTasks(swAsSubmissive)).map((t) => t.id).sort()).toEqual([first.id, second.id].sort());

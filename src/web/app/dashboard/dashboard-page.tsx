@@ -3,6 +3,8 @@ import { useState } from 'react';
 import { Button } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
 import { ContractCard } from '@/web/features/contract/components/contract-card';
+import { LimitsCard } from '@/web/features/limits/components/limits-card';
+import { NegotiationStartCard } from '@/web/features/negotiation/components/start-card';
 import { RecentNotifications } from '@/web/features/notifications/components/recent-notifications';
 import { ConnectPartnerDialog } from '@/web/features/partners/components/connect-partner-dialog';
 import { ConnectedPartnersDialog } from '@/web/features/partners/components/connected-partners-dialog';
@@ -43,6 +45,7 @@ export function DashboardPage() {
         </Button>
       </header>
       <PendingRequests userId={user.id} />
+      {count > 0 ? <NegotiationStartCard user={user} /> : null}
       {count === 0 ? (
         <Card>
           <h2 className="font-semibold">Welcome, {user.displayName}</h2>
@@ -55,6 +58,7 @@ export function DashboardPage() {
         <RecentTasksCard user={user} />
       )}
       <ContractCard user={user} />
+      {count > 0 ? <LimitsCard /> : null}
       <NotificationsCard recent={<RecentNotifications />} />
       <ConnectPartnerDialog open={connectOpen} onOpenChange={setConnectOpen} />
       <ConnectedPartnersDialog open={partnersOpen} onOpenChange={setPartnersOpen} partners={user.partners} />
