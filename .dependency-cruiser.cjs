@@ -71,6 +71,22 @@ module.exports = {
       from: { path: '^src/web/(components|lib)/' },
       to: { path: '^src/web/(features|app)/' },
     },
+    {
+      name: 'shared-texts-without-zod',
+      severity: 'error',
+      comment:
+        'src/shared/texts holds what screens show and their limits, for code a page loads to paint: it imports neither zod nor the schemas (decision 059).',
+      from: { path: '^src/shared/texts/' },
+      to: { path: ['node_modules/zod/', '^src/shared/schemas/'] },
+    },
+    {
+      name: 'toasts-through-lib-toast',
+      severity: 'error',
+      comment:
+        'Toasts go through @/web/lib/toast, which fetches sonner after the page has painted; only it and the Toaster (app/providers.tsx) import sonner (decision 059).',
+      from: { path: '^src/web/', pathNot: ['^src/web/lib/toast\\.ts$', '^src/web/app/providers\\.tsx$'] },
+      to: { path: 'node_modules/sonner/' },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

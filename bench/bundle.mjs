@@ -29,7 +29,10 @@ const PAGES = {
   '/auth': ['root', 'routes/auth'],
   '/dashboard': ['root', 'routes/signed-in', 'routes/dashboard'],
   '/tasks': ['root', 'routes/signed-in', 'routes/tasks'],
+  '/punishments': ['root', 'routes/signed-in', 'routes/punishments'],
   '/journal': ['root', 'routes/signed-in', 'routes/journal'],
+  '/contract': ['root', 'routes/signed-in', 'routes/contract'],
+  '/settings': ['root', 'routes/signed-in', 'routes/settings'],
 };
 
 /**

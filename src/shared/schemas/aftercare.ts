@@ -1,15 +1,8 @@
 import { z } from 'zod';
 
-/** An aftercare note: at most this many characters (decision 054). */
-export const AFTERCARE_NOTE_MAX = 1000;
+import { AFTERCARE_NOTE_MAX, AFTERCARE_TEXT } from '../texts/aftercare';
 
-/** The texts of aftercare (decisions 049, 054). */
-export const AFTERCARE_TEXT = {
-  question: 'How are you? What do you need?',
-  notFound: 'Aftercare not found',
-  noteTooLong: `Your note must be at most ${AFTERCARE_NOTE_MAX} characters`,
-  noteText: 'Your note must be text',
-} as const;
+export { AFTERCARE_NOTE_MAX, AFTERCARE_TEXT };
 
 /** What asked for aftercare: a punishment marked "aftercare required" completed, or Red lifted. */
 export const AFTERCARE_OCCASIONS = ['punishment', 'red_lift'] as const;

@@ -1,27 +1,15 @@
 import { z } from 'zod';
+import {
+  JOURNAL_MESSAGES,
+  NOTE_CONTENT_MAX,
+  NOTE_PAGE,
+  NOTE_TITLE_MAX,
+  NOTE_TONES,
+  type NoteTone,
+} from '../texts/journal';
 import { uuidField } from './common';
 
-/** Spec 2 §9 "Message tones". */
-export const NOTE_TONES = ['green', 'yellow', 'red'] as const;
-export type NoteTone = (typeof NOTE_TONES)[number];
-
-/** Decision 021: a message holds at most 2,000 characters, a voice message's title at most 100. */
-export const NOTE_CONTENT_MAX = 2_000;
-export const NOTE_TITLE_MAX = 100;
-/** How many messages a page of a conversation holds (the newest first, older ones on scrolling up). */
-export const NOTE_PAGE = 50;
-
-export const JOURNAL_MESSAGES = {
-  contentRequired: 'Please enter a message',
-  voiceRequired: 'Please record a voice message',
-  partnerRequired: 'Please choose a partner',
-  noPartner: 'No partner connection found',
-  sent: 'Message sent',
-  sendFailed: 'Failed to send message',
-  fetchFailed: 'Failed to fetch messages',
-  audioFailed: 'Audio upload failed',
-  audioFailedDetail: 'Sending without voice note',
-} as const;
+export { JOURNAL_MESSAGES, NOTE_CONTENT_MAX, NOTE_PAGE, NOTE_TITLE_MAX, NOTE_TONES, type NoteTone };
 
 /** 9999-12-31T23:59:59.999Z, the latest moment a cursor may name. */
 export const NOTE_CURSOR_MAX_MS = 253_402_300_799_999;

@@ -22,8 +22,9 @@ export const changePasswordInput = z
   });
 export type ChangePasswordInput = z.input<typeof changePasswordInput>;
 
-export const DELETE_CONFIRMATION = 'DELETE';
-export const DELETE_CONFIRM_MESSAGE = 'Please type "DELETE" to confirm account deletion';
+import { DELETE_CONFIRM_MESSAGE, DELETE_CONFIRMATION } from '../texts/settings';
+
+export { DELETE_CONFIRM_MESSAGE, DELETE_CONFIRMATION };
 
 /** Spec 2 §5: the typed text must be exactly DELETE (no trimming, no other case). */
 export const deleteAccountInput = z.object({

@@ -1,5 +1,5 @@
 import type { FieldErrors } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '@/web/lib/toast';
 
 function messagesOf(errors: FieldErrors, prefix = ''): { path: string; message: string }[] {
   return Object.entries(errors).flatMap(([key, value]) => {

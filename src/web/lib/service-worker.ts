@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from '@/web/lib/toast';
 
 /** How often an open Pact asks whether a new version was deployed (also when it comes back to view). */
 const UPDATE_CHECK_MS = 60 * 60 * 1000;

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/web/lib/toast';
 import { ApiError } from './api';
 import { uploadMedia } from './upload';
 

@@ -1,4 +1,5 @@
 import { type ComponentType, startTransition, useCallback, useEffect, useRef, useState } from 'react';
+import { DialogPending } from './dialog';
 
 /** How long a failed download of a deferred component waits before it is tried again. */
 const RETRY_MS = 5000;
@@ -37,8 +38,9 @@ function downloadOnIntent(download: () => Promise<void>): () => void {
  * What a page does not need to paint or to hydrate, such as a dialog that opens on a tap (its form,
  * its schema): its code is made ready when the user first presses or types on the page (a tap's press
  * comes a moment before its click), or at once when `show` turns true first; the component is rendered once
- * its code has arrived. Not while the page hydrates: readying a dialog's code (its schemas built)
- * would lengthen the hydration, for a dialog most visits never open. Its file is
+ * its code has arrived, and until then, if `show` is true, a note that it is opening (decision 059). Not
+ * while the page hydrates: readying a dialog's code (its schemas built) would lengthen the hydration, for
+ * a dialog most visits never open. Its file is
  * near by then: the service worker keeps every file of the app (decision 031). A closed dialog renders
  * nothing, so a page rendered on the server or prerendered hydrates the same without it. A download that
  * fails (the network is down) leaves the page as it is and is tried again later.
@@ -47,8 +49,11 @@ export function Deferred<P extends object>({
   show,
   load,
   props,
+  onCancel,
 }: {
   show: boolean;
+  /** Escape while its code is still coming: gives up opening it. */
+  onCancel?: () => void;
   load: () => Promise<ComponentType<P>>;
   props: P;
 }) {
@@ -76,5 +81,6 @@ export function Deferred<P extends object>({
     const retry = window.setTimeout(() => void fetchCode(), RETRY_MS);
     return () => window.clearTimeout(retry);
   }, [failures, Component, fetchCode]);
-  return Component ? <Component {...props} /> : null;
+  if (Component) return <Component {...props} />;
+  return show ? <DialogPending onClose={onCancel} /> : null;
 }

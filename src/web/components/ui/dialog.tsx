@@ -1,22 +1,13 @@
-import { X } from 'lucide-react';
-import { Dialog as D } from 'radix-ui';
-import { createContext, type ReactNode, use, useLayoutEffect, useRef } from 'react';
-import { focusPageHeading } from '@/web/lib/focus';
+import { Loader2 } from 'lucide-react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { lazyModule, useLazyModule } from '@/web/lib/lazy-module';
+import { Button } from './button';
+import type { DialogProps } from './dialog-context';
 
-/**
- * What every modal dialog carries beside its title: on signed-in pages, Red (decision 049: never covered by
- * a dialog or sheet). A modal dialog makes the rest of the page inert, so Red is rendered inside each one,
- * given by the signed-in layout (components know no feature; decision 054).
- */
-export const DialogCornerContext = createContext<ReactNode>(null);
+export { DialogCornerContext, type DialogProps } from './dialog-context';
 
-interface DialogProps {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  title: string;
-  description?: ReactNode;
-  children: ReactNode;
-}
+/** The modal itself (Radix's dialog, its focus trap and scroll lock): no page needs it to paint. */
+const modal = lazyModule(() => import('./dialog-modal'));
 
 const focused = () => {
   const active = document.activeElement;
@@ -26,52 +17,66 @@ const focused = () => {
 /**
  * A modal dialog: focus is trapped, Escape closes, the title and description are announced. Our dialogs
  * are opened from state, not from a Radix trigger, so the dialog remembers what had focus when it opened
- * and gives focus back to it on close; if that is gone (a deleted card), to the page's heading.
- * React events bubble through the portal to the component that rendered the dialog: a submit inside the
- * dialog stops at its content, so that a dialog opened from inside a form never sends that form too.
+ * and gives focus back to it on close. A closed dialog renders nothing, and its modal's code is fetched when
+ * the browser is idle or at the first press (decision 059); a dialog opened before it has arrived shows
+ * that it is opening, then opens.
  */
-export function Dialog({ open, onOpenChange, title, description, children }: DialogProps) {
+export function Dialog(props: DialogProps) {
+  const { open, onOpenChange } = props;
   const opener = useRef<HTMLElement | null>(null);
-  const corner = use(DialogCornerContext);
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
   // A layout effect runs before the content (portalled, mounted a render later) takes focus.
   useLayoutEffect(() => {
     if (open) opener.current = focused();
   }, [open]);
+  useEffect(() => modal.prefetch(), []);
+  const { value, failed } = useLazyModule(modal, opened);
+  if (value) return opened ? <value.DialogModal {...props} opener={opener} /> : null;
+  const giveUp = () => {
+    onOpenChange(false);
+    opener.current?.focus();
+  };
+  return open ? <DialogPending failed={failed} onClose={giveUp} /> : null;
+}
 
+/**
+ * What a dialog shows while its code arrives: a note in the middle of the screen that covers nothing (Red
+ * and the page stay reachable) and takes no focus; Escape gives up waiting. If the code cannot be fetched,
+ * it says so, with a way to close.
+ */
+export function DialogPending({ failed = false, onClose }: { failed?: boolean; onClose?: () => void }) {
+  useEffect(() => {
+    if (!onClose) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') onClose();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [onClose]);
   return (
-    <D.Root open={open} onOpenChange={onOpenChange}>
-      <D.Portal>
-        <D.Overlay className="fixed inset-0 z-50 bg-black/50" />
-        <D.Content
-          className="fixed top-1/2 left-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl border border-border bg-card p-6 shadow-xl"
-          onSubmit={(event) => event.stopPropagation()}
-          onCloseAutoFocus={(event) => {
-            event.preventDefault();
-            const target = opener.current;
-            opener.current = null;
-            if (target?.isConnected) target.focus();
-            else focusPageHeading();
-          }}
+    <div className="pointer-events-none fixed inset-0 z-50 flex items-center justify-center p-4">
+      {failed ? (
+        <div
+          role="alert"
+          className="pointer-events-auto flex max-w-sm flex-col items-center gap-3 rounded-xl border border-border bg-card p-5 text-center shadow-xl"
         >
-          <D.Title className={corner ? 'pr-28 text-lg font-semibold' : 'pr-8 text-lg font-semibold'}>
-            {title}
-          </D.Title>
-          {description ? (
-            <D.Description className="mt-1 text-sm text-muted-foreground">{description}</D.Description>
-          ) : (
-            <D.Description className="sr-only">{title}</D.Description>
-          )}
-          <div className="mt-4">{children}</div>
-          {/* After the content, as the close button: opening the dialog focuses its first field, never Red. */}
-          {corner ? <div className="absolute top-3.5 right-12">{corner}</div> : null}
-          <D.Close
-            className="absolute top-4 right-4 rounded-md p-1 text-muted-foreground hover:bg-muted"
-            aria-label="Close"
-          >
-            <X className="h-5 w-5" aria-hidden />
-          </D.Close>
-        </D.Content>
-      </D.Portal>
-    </D.Root>
+          <p>This could not be opened. Check your connection and try again.</p>
+          {onClose ? (
+            <Button type="button" variant="outline" onClick={onClose}>
+              Close
+            </Button>
+          ) : null}
+        </div>
+      ) : (
+        <div
+          role="status"
+          className="flex items-center gap-3 rounded-xl border border-border bg-card px-5 py-4 shadow-xl"
+        >
+          <Loader2 className="h-5 w-5 animate-spin text-muted-foreground" aria-hidden />
+          <span>Opening…</span>
+        </div>
+      )}
+    </div>
   );
 }

@@ -1,7 +1,7 @@
 import { Mail } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { errorMessage } from '@/web/lib/api';
+import { toast } from '@/web/lib/toast';
 import { Button } from './button';
 
 /**

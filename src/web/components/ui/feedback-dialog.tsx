@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { FEEDBACK_MAX } from '@/shared/domain/tasks';
+import { toast } from '@/web/lib/toast';
 import { Button } from './button';
 import { Dialog } from './dialog';
 import { TextAreaField } from './form-controls';

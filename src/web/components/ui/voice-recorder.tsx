@@ -1,9 +1,9 @@
 import { Mic, RotateCcw, Square, Trash2 } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { toast } from 'sonner';
 import { Button } from '@/web/components/ui/button';
 import { VoicePlayer } from '@/web/components/ui/voice-player';
 import { baseMimeType, formatDuration, MAX_RECORDING_MS, pickAudioType } from '@/web/lib/audio-formats';
+import { toast } from '@/web/lib/toast';
 
 export interface RecordedVoice {
   /** The recording; its type is the container without codec parameters (e.g. audio/webm). */

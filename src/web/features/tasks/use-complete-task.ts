@@ -1,9 +1,9 @@
 import { useRef, useState } from 'react';
-import { toast } from 'sonner';
 import { type TaskViewer, taskAbilities } from '@/shared/domain/tasks';
 import type { TaskView } from '@/shared/schemas/tasks';
 import type { RecordedVoice } from '@/web/components/ui/voice-recorder';
 import { errorMessage } from '@/web/lib/api';
+import { toast } from '@/web/lib/toast';
 import { toastUploadFailed, useMediaUpload } from '@/web/lib/use-media-upload';
 import { useCompleteTask } from './api/tasks';
 

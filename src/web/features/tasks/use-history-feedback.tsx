@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
 import type { TaskViewer } from '@/shared/domain/tasks';
 import type { TaskCompletionView } from '@/shared/schemas/tasks';
 import { ApiError } from '@/web/lib/api';
+import { toast } from '@/web/lib/toast';
 import { emailCompletionFeedback, useAcknowledgeFeedback, useCompletionFeedback } from './api/tasks';
 import { CompletionFeedback } from './components/completion-feedback';
 import { FeedbackDialog } from './components/feedback-dialog';

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef } from 'react';
-import { toast } from 'sonner';
 import { countDueToday, isMorningReminderMinute, isTwoHourReminderDue } from '@/shared/domain/tasks';
 import type { CurrentUser } from '@/shared/schemas/accounts';
 import type { TaskView } from '@/shared/schemas/tasks';
+import { toast } from '@/web/lib/toast';
 import { useTasks } from './api/tasks';
 
 const REMINDER_CHECK_MS = 60_000;

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { paths } from '@/shared/routes';
 import { api, unwrap } from '@/web/lib/api';
 import { runBeforeLogout } from '@/web/lib/logout-hooks';
 import { queryKeys } from '@/web/lib/query-keys';
 import { initialLoad } from '@/web/lib/sign-in-session';
+import { toast } from '@/web/lib/toast';
 
 /** What features must do while still signed in (forget this device's pushes), then the logout itself. */
 export const logout = async () => {

@@ -1,13 +1,13 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { paths } from '@/shared/routes';
-import { type EmailOnlyInput, emailOnlyInput } from '@/shared/schemas/accounts';
+import type { EmailOnlyInput } from '@/shared/schemas/accounts';
 import { Button } from '@/web/components/ui/button';
 import { Dialog } from '@/web/components/ui/dialog';
 import { Field } from '@/web/components/ui/field';
+import { lazyResolver, loadZodResolver } from '@/web/lib/lazy-resolver';
+import { toast } from '@/web/lib/toast';
 import type { AccountFormAnswer } from '../api/login';
 import { useRequestPasswordReset } from '../api/password-reset';
 
@@ -19,7 +19,9 @@ const FAILED = 'Error: Failed to send password reset email';
 function useResetForm(defaultEmail: string, onSent: () => void) {
   const reset = useRequestPasswordReset();
   const form = useForm<EmailOnlyInput>({
-    resolver: zodResolver(emailOnlyInput),
+    resolver: lazyResolver(async () =>
+      (await loadZodResolver())((await import('@/shared/schemas/accounts')).emailOnlyInput),
+    ),
     values: { email: defaultEmail },
   });
   const submit = form.handleSubmit(async ({ email }) => {

@@ -1,13 +1,13 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useActionData, useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { paths } from '@/shared/routes';
-import { type LoginInput, loginInput } from '@/shared/schemas/accounts';
+import type { LoginInput } from '@/shared/schemas/accounts';
 import { Button } from '@/web/components/ui/button';
 import { Field } from '@/web/components/ui/field';
 import { ApiError } from '@/web/lib/api';
+import { lazyResolver, loadZodResolver } from '@/web/lib/lazy-resolver';
+import { toast } from '@/web/lib/toast';
 import { type AccountFormAnswer, useLogin } from '../api/login';
 import { ForgotPasswordDialog } from './forgot-password-dialog';
 
@@ -23,7 +23,9 @@ export function LoginForm({ onUnconfirmed }: { onUnconfirmed: (email: string) =>
   const [forgotOpen, setForgotOpen] = useState(false);
   const [failure, setFailure] = useState<string | null>(answer?.failure ?? null);
   const form = useForm<LoginInput>({
-    resolver: zodResolver(loginInput),
+    resolver: lazyResolver(async () =>
+      (await loadZodResolver())((await import('@/shared/schemas/accounts')).loginInput),
+    ),
     defaultValues: { email: answer?.email ?? '', password: '' },
   });
   const { errors } = form.formState;

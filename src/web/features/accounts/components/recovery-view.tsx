@@ -1,15 +1,15 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { KeyRound, ShieldAlert } from 'lucide-react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import type { z } from 'zod';
 import { PASSWORD_MESSAGES, PASSWORD_MIN_LENGTH } from '@/shared/domain/password';
-import { resetPasswordInput } from '@/shared/schemas/accounts';
+import type { resetPasswordInput } from '@/shared/schemas/accounts';
 import { Button } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
 import { NewPasswordFields } from '@/web/components/ui/new-password-fields';
 import { Spinner } from '@/web/components/ui/spinner';
 import { ApiError } from '@/web/lib/api';
+import { lazyResolver, loadZodResolver } from '@/web/lib/lazy-resolver';
+import { toast } from '@/web/lib/toast';
 import { useRecoveryCheck, useRequestPasswordReset, useResetPassword } from '../api/password-reset';
 
 type FormValues = z.input<typeof resetPasswordInput>;
@@ -67,7 +67,9 @@ function InvalidLink({ email, onBack }: { email: string | null; onBack: () => vo
 function ResetForm({ token, email, onDone }: { token: string; email: string | null; onDone: () => void }) {
   const reset = useResetPassword();
   const form = useForm<FormValues>({
-    resolver: zodResolver(resetPasswordInput),
+    resolver: lazyResolver(async () =>
+      (await loadZodResolver())((await import('@/shared/schemas/accounts')).resetPasswordInput),
+    ),
     defaultValues: { token, password: '', confirmPassword: '' },
   });
   const password = form.watch('password') ?? '';

@@ -1,16 +1,16 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link, useActionData, useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import type { z } from 'zod';
 import { DISPLAY_NAME_MAX } from '@/shared/domain/identity';
 import type { Role } from '@/shared/domain/roles';
 import { paths } from '@/shared/routes';
-import { registerInput } from '@/shared/schemas/accounts';
+import type { registerInput } from '@/shared/schemas/accounts';
 import { Button } from '@/web/components/ui/button';
 import { Field } from '@/web/components/ui/field';
 import { NewPasswordFields } from '@/web/components/ui/new-password-fields';
 import { ApiError } from '@/web/lib/api';
+import { lazyResolver, loadZodResolver } from '@/web/lib/lazy-resolver';
+import { toast } from '@/web/lib/toast';
 import type { AccountFormAnswer } from '../api/login';
 import { useRegister } from '../api/register';
 
@@ -37,7 +37,9 @@ export function RegisterForm({
   const answer = sent?.intent === 'register' ? sent : undefined;
   const chosenRole = ROLE_CHOICES.find((choice) => choice.value === answer?.role)?.value ?? 'submissive';
   const form = useForm<FormValues>({
-    resolver: zodResolver(registerInput),
+    resolver: lazyResolver(async () =>
+      (await loadZodResolver())((await import('@/shared/schemas/accounts')).registerInput),
+    ),
     defaultValues: {
       displayName: answer?.displayName ?? '',
       email: answer?.email ?? '',

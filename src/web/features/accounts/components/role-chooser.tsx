@@ -1,9 +1,9 @@
 import { Crown, HeartHandshake, LogOut } from 'lucide-react';
-import { toast } from 'sonner';
 import type { SessionRole } from '@/shared/domain/roles';
 import { Button } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
 import { ApiError } from '@/web/lib/api';
+import { toast } from '@/web/lib/toast';
 import { useLogoutAction } from '../api/logout';
 import { useChooseSessionRole } from '../api/session-role';
 

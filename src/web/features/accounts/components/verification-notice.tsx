@@ -1,7 +1,7 @@
 import { MailCheck } from 'lucide-react';
-import { toast } from 'sonner';
 import { Button } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
+import { toast } from '@/web/lib/toast';
 import { useResendVerification } from '../api/resend-verification';
 
 /** Shown after registration and when a login is refused as "Email not confirmed". */

@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { paths } from '@/shared/routes';
 import { Spinner } from '@/web/components/ui/spinner';
 import { fetchMe } from '@/web/lib/current-user';
 import { queryKeys } from '@/web/lib/query-keys';
+import { toast } from '@/web/lib/toast';
 
 /** Where the verification link lands: report the outcome, then go on to the dashboard or to /auth. */
 export function AuthCallbackPage() {

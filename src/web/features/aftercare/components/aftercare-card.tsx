@@ -1,12 +1,13 @@
 import { HeartHandshake } from 'lucide-react';
 import { useId, useState } from 'react';
-import { toast } from 'sonner';
 import type { CurrentUser } from '@/shared/schemas/accounts';
-import { AFTERCARE_NOTE_MAX, AFTERCARE_TEXT, type AftercareView } from '@/shared/schemas/aftercare';
+import type { AftercareView } from '@/shared/schemas/aftercare';
+import { AFTERCARE_NOTE_MAX, AFTERCARE_TEXT } from '@/shared/texts/aftercare';
 import { Button } from '@/web/components/ui/button';
 import { TextAreaField } from '@/web/components/ui/form-controls';
 import { errorMessage } from '@/web/lib/api';
 import { focusPageHeading } from '@/web/lib/focus';
+import { toast } from '@/web/lib/toast';
 import { useAftercare, useRespondToAftercare } from '../api/aftercare';
 
 export const AFTERCARE_CARD_TEXT = {

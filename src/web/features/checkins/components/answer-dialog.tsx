@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
 import {
   CHECKIN_MOOD_HINTS,
   CHECKIN_MOOD_LABELS,
@@ -12,6 +11,7 @@ import { FormActions } from '@/web/components/ui/form-actions';
 import { TextAreaField } from '@/web/components/ui/form-controls';
 import { errorMessage } from '@/web/lib/api';
 import { cn } from '@/web/lib/cn';
+import { toast } from '@/web/lib/toast';
 import { useAnswerCheckin } from '../api/checkins';
 import { MOOD_DOT } from './mood';
 

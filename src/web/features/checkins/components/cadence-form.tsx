@@ -1,5 +1,4 @@
 import { useId, useState } from 'react';
-import { toast } from 'sonner';
 import { type CadenceFrequency, describeCadence, WEEKDAY_NAMES } from '@/shared/domain/checkins';
 import type { CadenceView } from '@/shared/schemas/checkins';
 import { Button } from '@/web/components/ui/button';
@@ -7,6 +6,7 @@ import { SelectField } from '@/web/components/ui/form-controls';
 import { errorMessage } from '@/web/lib/api';
 import { formatMoment } from '@/web/lib/dates';
 import { browserTimeZone } from '@/web/lib/time-zone';
+import { toast } from '@/web/lib/toast';
 import { useSetCadence } from '../api/checkins';
 
 export const CADENCE_TEXT = {

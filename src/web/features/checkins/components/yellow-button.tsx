@@ -1,6 +1,6 @@
 import { CircleAlert } from 'lucide-react';
-import { toast } from 'sonner';
 import { errorMessage } from '@/web/lib/api';
+import { toast } from '@/web/lib/toast';
 import { useAskCheckin, useCheckins } from '../api/checkins';
 
 export const YELLOW_TEXT = {

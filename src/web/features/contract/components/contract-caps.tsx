@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { type Caps, capLines, sameCaps } from '@/shared/domain/caps';
 import type { ContractView } from '@/shared/schemas/contracts';
 import { Button } from '@/web/components/ui/button';
 import { errorMessage } from '@/web/lib/api';
+import { toast } from '@/web/lib/toast';
 import type { ContractActions } from '../api/contract';
 import { CapsFields, capsOf, draftOf } from './caps-fields';
 

@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
 import type { Caps } from '@/shared/domain/caps';
 import { contractAbilities } from '@/shared/domain/contracts';
-import { CONTRACT_MESSAGES, type ContractView } from '@/shared/schemas/contracts';
+import type { ContractView } from '@/shared/schemas/contracts';
+import { CONTRACT_MESSAGES } from '@/shared/texts/contracts';
 import { Card } from '@/web/components/ui/card';
 import { ApiError, errorMessage } from '@/web/lib/api';
 import { format } from '@/web/lib/dates';
+import { toast } from '@/web/lib/toast';
 import { useContractActions } from '../api/contract';
 import { ContractActionsBar } from './contract-actions';
 import { ContractCaps } from './contract-caps';

@@ -1,6 +1,5 @@
 import { CheckCircle2, Circle } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
-import { toast } from 'sonner';
 import {
   CONTRACT_TEXT_MAX,
   type ContractRole,
@@ -11,6 +10,7 @@ import { Button } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
 import { useCurrentUser } from '@/web/lib/current-user';
 import { format, formatMoment } from '@/web/lib/dates';
+import { toast } from '@/web/lib/toast';
 import {
   editLocalRules,
   ensureLocalRules,

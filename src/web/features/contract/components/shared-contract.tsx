@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
-import { toast } from 'sonner';
-import { CONTRACT_MESSAGES } from '@/shared/schemas/contracts';
+import { CONTRACT_MESSAGES } from '@/shared/texts/contracts';
 import { Card } from '@/web/components/ui/card';
 import { Loading, Skeleton } from '@/web/components/ui/skeleton';
 import { ApiError } from '@/web/lib/api';
+import { toast } from '@/web/lib/toast';
 import { useContract, useOpenContract } from '../api/contract';
 import { firstSight } from '../lib/local-rules';
 import { ContractHistory } from './contract-history';

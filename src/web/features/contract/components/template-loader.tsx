@@ -1,9 +1,9 @@
 import { RotateCcw, Upload } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { toast } from 'sonner';
-import { CONTRACT_MESSAGES } from '@/shared/schemas/contracts';
+import { CONTRACT_MESSAGES } from '@/shared/texts/contracts';
 import { Button } from '@/web/components/ui/button';
 import { Dialog } from '@/web/components/ui/dialog';
+import { toast } from '@/web/lib/toast';
 
 const TOAST = { duration: 3000 };
 

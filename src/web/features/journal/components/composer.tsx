@@ -1,13 +1,12 @@
 import { Send } from 'lucide-react';
 import { type KeyboardEvent, useId, useRef, useState } from 'react';
-import { toast } from 'sonner';
 import {
   JOURNAL_MESSAGES,
   NOTE_CONTENT_MAX,
   NOTE_TITLE_MAX,
   NOTE_TONES,
   type NoteTone,
-} from '@/shared/schemas/journal';
+} from '@/shared/texts/journal';
 import { Button } from '@/web/components/ui/button';
 import { Input } from '@/web/components/ui/input';
 import { Tabs } from '@/web/components/ui/tabs';
@@ -15,6 +14,7 @@ import { UploadProgress } from '@/web/components/ui/upload-progress';
 import { type RecordedVoice, VoiceRecorder } from '@/web/components/ui/voice-recorder';
 import { errorMessage } from '@/web/lib/api';
 import { cn } from '@/web/lib/cn';
+import { toast } from '@/web/lib/toast';
 import { useToastsAbove } from '@/web/lib/toasts-above';
 import { useMediaUpload } from '@/web/lib/use-media-upload';
 import { isUnreachable, UNREACHABLE_MESSAGE, useWriteKey } from '@/web/lib/writes';

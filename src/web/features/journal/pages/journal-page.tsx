@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { BookHeart } from 'lucide-react';
 import { Link } from 'react-router';
 import { paths } from '@/shared/routes';
-import { JOURNAL_MESSAGES } from '@/shared/schemas/journal';
+import { JOURNAL_MESSAGES } from '@/shared/texts/journal';
 import { buttonClasses } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
 import { PartnerSelect } from '@/web/components/ui/partner-select';

@@ -1,9 +1,9 @@
 import { type FormEvent, useState } from 'react';
-import { toast } from 'sonner';
 import { AFTERCARE_WISHES_MAX, type NegotiationPairView } from '@/shared/schemas/negotiation';
 import { Button } from '@/web/components/ui/button';
 import { TextAreaField } from '@/web/components/ui/form-controls';
 import { errorMessage } from '@/web/lib/api';
+import { toast } from '@/web/lib/toast';
 import { useSaveAftercareWishes } from '../api/negotiation';
 import { AFTERCARE_WISHES_TEXT, NEGOTIATION_PAGE_TEXT } from './negotiation-text';
 

@@ -1,9 +1,9 @@
 import { Check, Undo2 } from 'lucide-react';
-import { toast } from 'sonner';
 import type { NegotiationPairView } from '@/shared/schemas/negotiation';
 import { Button } from '@/web/components/ui/button';
 import { errorMessage } from '@/web/lib/api';
 import { formatMoment } from '@/web/lib/dates';
+import { toast } from '@/web/lib/toast';
 import { useConfirmNegotiation, useWithdrawNegotiation } from '../api/negotiation';
 import { NEGOTIATION_PAGE_TEXT } from './negotiation-text';
 

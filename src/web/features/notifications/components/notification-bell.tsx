@@ -1,17 +1,18 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { formatDistanceToNow } from 'date-fns';
 import { Bell, UserPlus } from 'lucide-react';
-import { Dialog } from 'radix-ui';
-import { useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { notificationTarget } from '@/shared/domain/notifications';
 import { BELL_MENU_LIMIT, type NotificationView } from '@/shared/schemas/notifications';
 import { Button } from '@/web/components/ui/button';
+import { DialogPending } from '@/web/components/ui/dialog';
 import { cn } from '@/web/lib/cn';
 import { fetchFresh } from '@/web/lib/fetch-fresh';
+import { lazyModule, useLazyModule } from '@/web/lib/lazy-module';
 import { queryKeys } from '@/web/lib/query-keys';
 import { useRealtimeEvent } from '@/web/lib/realtime';
+import { toast } from '@/web/lib/toast';
 import {
   notificationsQuery,
   recordVisit,
@@ -20,6 +21,9 @@ import {
   useNotifications,
 } from '../api/notifications';
 import { bellBadge } from './bell-badge';
+
+/** The panel (Radix's dialog): not needed to paint the bell (decision 059). */
+const panel = lazyModule(() => import('./bell-panel'));
 
 type Item =
   | { kind: 'request'; id: string; title: string; message: string; createdAt: number; unread: true }
@@ -60,6 +64,17 @@ export function NotificationBell({
   // it opens gives focus back there too.
   const afterClose = useRef<(() => void) | null>(null);
   const trigger = useRef<HTMLButtonElement>(null);
+  const [open, setOpen] = useState(false);
+  const [opened, setOpened] = useState(false);
+  useEffect(() => panel.prefetch(), []);
+  const Panel = useLazyModule(panel, opened).value?.BellPanel;
+  const toggle = () => {
+    setOpened(true);
+    setOpen((was) => {
+      if (!was) void recordVisit();
+      return !was;
+    });
+  };
 
   useRealtimeEvent('notification.created', async ({ notificationId }) => {
     // Not the first refetch, if it is still running: its answer may predate this notification.
@@ -128,43 +143,39 @@ export function NotificationBell({
     if (!target) return null;
     return target.kind === 'request' ? () => openRequest(target.requestId) : () => navigate(target.to);
   };
-  // A panel under the top bar, by its end: a non-modal dialog placed by the stylesheet (the bar is fixed),
-  // which needs no positioning engine in the code every signed-in page loads.
   return (
-    <Dialog.Root
-      modal={false}
-      onOpenChange={(open) => {
-        if (open) void recordVisit();
-      }}
-    >
-      <Dialog.Trigger asChild>
-        <Button ref={trigger} variant="ghost" size="icon" className="relative" aria-label={badge.label}>
-          <Bell className="h-5 w-5" aria-hidden />
-          {badge.visible ? (
-            <span
-              data-testid="bell-badge"
-              className="absolute top-1 right-1 flex h-5 min-w-5 items-center justify-center rounded-full bg-destructive px-1 text-[11px] font-bold text-destructive-foreground"
-            >
-              {badge.text}
-            </span>
-          ) : null}
-        </Button>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Content
-          aria-describedby={undefined}
-          onCloseAutoFocus={(event) => {
-            const open = afterClose.current;
-            afterClose.current = null;
-            if (!open) return;
-            event.preventDefault();
-            trigger.current?.focus();
-            open();
-          }}
-          className="fixed top-16 right-2 z-50 w-[380px] max-w-[calc(100vw-1rem)] rounded-xl border border-border bg-card shadow-xl sm:right-4 md:top-[4.5rem] lg:right-[max(1rem,calc((100vw-64rem)/2+1rem))]"
-        >
-          <div className="flex items-center justify-between border-b border-border px-4 py-3">
-            <Dialog.Title className="font-semibold">Notifications</Dialog.Title>
+    <>
+      <Button
+        ref={trigger}
+        variant="ghost"
+        size="icon"
+        className="relative"
+        aria-label={badge.label}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onClick={toggle}
+      >
+        <Bell className="h-5 w-5" aria-hidden />
+        {badge.visible ? (
+          <span
+            data-testid="bell-badge"
+            className="absolute top-1 right-1 flex h-5 min-w-5 items-center justify-center rounded-full bg-destructive px-1 text-[11px] font-bold text-destructive-foreground"
+          >
+            {badge.text}
+          </span>
+        ) : null}
+      </Button>
+      {!Panel ? (
+        open ? (
+          <DialogPending onClose={() => setOpen(false)} />
+        ) : null
+      ) : (
+        <Panel
+          open={open}
+          onOpenChange={setOpen}
+          trigger={trigger}
+          afterClose={afterClose}
+          action={
             <Button
               variant="link"
               size="sm"
@@ -177,7 +188,8 @@ export function NotificationBell({
             >
               Mark all read
             </Button>
-          </div>
+          }
+        >
           {notifications.isError ? (
             <p className="p-4 text-sm text-destructive">Error: Failed to load notifications</p>
           ) : items.length === 0 ? (
@@ -186,41 +198,40 @@ export function NotificationBell({
             <ul className="max-h-[400px] overflow-y-auto py-1">
               {items.map((item) => (
                 <li key={`${item.kind}-${item.id}`}>
-                  <Dialog.Close asChild>
-                    <button
-                      type="button"
-                      onClick={() => {
-                        afterClose.current = openItem(item);
-                      }}
-                      className={cn(
-                        'flex w-full gap-3 px-4 py-3 text-left hover:bg-muted',
-                        item.unread && 'bg-accent/50',
-                      )}
-                    >
-                      <span className="mt-1.5 h-2 w-2 shrink-0 rounded-full" aria-hidden>
-                        {item.unread ? <span className="block h-2 w-2 rounded-full bg-primary" /> : null}
+                  <button
+                    type="button"
+                    onClick={() => {
+                      afterClose.current = openItem(item);
+                      setOpen(false);
+                    }}
+                    className={cn(
+                      'flex w-full gap-3 px-4 py-3 text-left hover:bg-muted',
+                      item.unread && 'bg-accent/50',
+                    )}
+                  >
+                    <span className="mt-1.5 h-2 w-2 shrink-0 rounded-full" aria-hidden>
+                      {item.unread ? <span className="block h-2 w-2 rounded-full bg-primary" /> : null}
+                    </span>
+                    {item.kind === 'request' ? (
+                      <UserPlus className="mt-0.5 h-4 w-4 shrink-0 text-primary" aria-hidden />
+                    ) : null}
+                    <span className="min-w-0 flex-1">
+                      <span className="block text-sm font-medium">
+                        {item.title}
+                        {item.unread ? <span className="sr-only"> (unread)</span> : null}
                       </span>
-                      {item.kind === 'request' ? (
-                        <UserPlus className="mt-0.5 h-4 w-4 shrink-0 text-primary" aria-hidden />
-                      ) : null}
-                      <span className="min-w-0 flex-1">
-                        <span className="block text-sm font-medium">
-                          {item.title}
-                          {item.unread ? <span className="sr-only"> (unread)</span> : null}
-                        </span>
-                        <span className="line-clamp-2 text-sm text-muted-foreground">{item.message}</span>
-                        <span className="block text-xs text-muted-foreground">
-                          {formatDistanceToNow(item.createdAt, { addSuffix: true })}
-                        </span>
+                      <span className="line-clamp-2 text-sm text-muted-foreground">{item.message}</span>
+                      <span className="block text-xs text-muted-foreground">
+                        {formatDistanceToNow(item.createdAt, { addSuffix: true })}
                       </span>
-                    </button>
-                  </Dialog.Close>
+                    </span>
+                  </button>
                 </li>
               ))}
             </ul>
           )}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+        </Panel>
+      )}
+    </>
   );
 }

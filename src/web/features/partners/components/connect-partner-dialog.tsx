@@ -1,11 +1,11 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { toast } from 'sonner';
 import type { UserSearchResult } from '@/shared/schemas/partners';
 import { Avatar } from '@/web/components/ui/avatar';
 import { Button } from '@/web/components/ui/button';
 import { Dialog } from '@/web/components/ui/dialog';
 import { Field } from '@/web/components/ui/field';
 import { ApiError } from '@/web/lib/api';
+import { toast } from '@/web/lib/toast';
 import { isUnreachable, UNREACHABLE_MESSAGE, useWriteKey } from '@/web/lib/writes';
 import { useSendRequest } from '../api/requests';
 import { isSearchable, useUserSearch } from '../api/search';

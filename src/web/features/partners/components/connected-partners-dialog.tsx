@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
 import type { PartnerView } from '@/shared/schemas/partners';
 import { Avatar } from '@/web/components/ui/avatar';
 import { Button } from '@/web/components/ui/button';
 import { Dialog } from '@/web/components/ui/dialog';
 import { ApiError } from '@/web/lib/api';
+import { toast } from '@/web/lib/toast';
 import { useDisconnectPartner } from '../api/partners';
 import { RoleBadge } from './role-badge';
 

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { Avatar } from '@/web/components/ui/avatar';
 import { Button } from '@/web/components/ui/button';
 import { Dialog } from '@/web/components/ui/dialog';
@@ -7,6 +6,7 @@ import { Spinner } from '@/web/components/ui/spinner';
 import { ApiError } from '@/web/lib/api';
 import { useCurrentUser } from '@/web/lib/current-user';
 import { format } from '@/web/lib/dates';
+import { toast } from '@/web/lib/toast';
 import { useAnswerRequest, usePartnerRequest } from '../api/requests';
 import { RoleBadge } from './role-badge';
 

@@ -1,8 +1,8 @@
-import { toast } from 'sonner';
 import { Avatar } from '@/web/components/ui/avatar';
 import { Button } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
 import { ApiError } from '@/web/lib/api';
+import { toast } from '@/web/lib/toast';
 import { useAnswerRequest, useIncomingRequests } from '../api/requests';
 import { useOpenRequest } from './request-dialog-provider';
 import { RoleBadge } from './role-badge';

@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { toast } from 'sonner';
 import { queryKeys } from '@/web/lib/query-keys';
 import { useRealtimeEvent } from '@/web/lib/realtime';
 import { seenRequests } from '@/web/lib/sign-in-session';
+import { toast } from '@/web/lib/toast';
 import { REQUEST_TOAST_MS, useWaitingRequestsToast } from '../hooks/use-waiting-requests-toast';
 import { ConnectionRequestDialog } from './connection-request-dialog';
 

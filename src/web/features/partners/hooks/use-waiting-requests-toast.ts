@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { toast } from 'sonner';
 import { initialLoad, seenRequests } from '@/web/lib/sign-in-session';
+import { toast } from '@/web/lib/toast';
 import { partnerRequestsQuery } from '../api/requests';
 
 /** Spec 1 §9: a new connection request's toast lasts 5 s. */

@@ -1,5 +1,5 @@
-import { toast } from 'sonner';
 import { FeedbackDialog } from '@/web/components/ui/feedback-dialog';
+import { toast } from '@/web/lib/toast';
 
 const sent = () => toast.success('Feedback Added', { duration: 2000 });
 const failed = () => toast.error('Failed to add feedback. Please try again.');

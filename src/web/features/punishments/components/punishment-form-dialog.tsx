@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import {
   formatTimerDuration,
   PUNISHMENT_TEXT_MAX,
@@ -26,6 +25,7 @@ import { WriteFailed } from '@/web/components/ui/write-failed';
 import { ApiError, errorMessage } from '@/web/lib/api';
 import { toastFirstError } from '@/web/lib/form-errors';
 import { useCustomLimitItems } from '@/web/lib/limits';
+import { toast } from '@/web/lib/toast';
 import { useMediaUpload } from '@/web/lib/use-media-upload';
 import { isUnreachable, useWriteKey } from '@/web/lib/writes';
 import { useCreatePunishment } from '../api/punishments';

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
 import type { PunishmentView } from '@/shared/schemas/punishments';
 import { Dialog } from '@/web/components/ui/dialog';
 import { FormActions } from '@/web/components/ui/form-actions';
@@ -7,6 +6,7 @@ import { LimitRefusal } from '@/web/components/ui/limit-refusal';
 import { LimitTagPicker } from '@/web/components/ui/limit-tag-picker';
 import { ApiError, errorMessage } from '@/web/lib/api';
 import { useCustomLimitItems } from '@/web/lib/limits';
+import { toast } from '@/web/lib/toast';
 import { useEditPunishmentTags } from '../api/punishments';
 
 /**

@@ -1,9 +1,9 @@
 import { Pause, Play, Timer } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { toast } from 'sonner';
 import { formatCountdown, formatTimerDuration, timerState } from '@/shared/domain/punishments';
 import type { PunishmentView } from '@/shared/schemas/punishments';
 import { Button } from '@/web/components/ui/button';
+import { toast } from '@/web/lib/toast';
 import { useTickingNow } from '../hooks/use-ticking-now';
 
 /**

@@ -1,15 +1,16 @@
 import { Gavel, Plus } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { punishmentAbilities } from '@/shared/domain/punishments';
 import type { PunishmentView } from '@/shared/schemas/punishments';
 import { Button } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
+import { Deferred } from '@/web/components/ui/deferred';
 import { Dialog } from '@/web/components/ui/dialog';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { Tabs } from '@/web/components/ui/tabs';
 import { errorMessage } from '@/web/lib/api';
 import { useCurrentUser } from '@/web/lib/current-user';
+import { toast } from '@/web/lib/toast';
 import { useHighlight } from '@/web/lib/use-highlight';
 import {
   emailPunishmentFeedback,
@@ -22,8 +23,11 @@ import {
 } from '../api/punishments';
 import { PunishmentCard } from '../components/punishment-card';
 import { PunishmentFeedbackDialog } from '../components/punishment-feedback-dialog';
-import { PunishmentFormDialog } from '../components/punishment-form-dialog';
 import { PunishmentTagsDialog } from '../components/punishment-tags-dialog';
+
+// The form opens on a tap: its code (react-hook-form, zod and the schemas) comes then (Deferred, decision 059).
+const loadPunishmentForm = async () =>
+  (await import('../components/punishment-form-dialog')).PunishmentFormDialog;
 
 type Filter = 'all' | 'pending' | 'completed';
 const FILTERS: { value: Filter; label: string }[] = [
@@ -171,7 +175,12 @@ export function PunishmentsPage() {
         items={FILTERS.map((f) => ({ ...f, content: content(f.value) }))}
       />
 
-      <PunishmentFormDialog open={adding} onOpenChange={setAdding} submissives={submissives} />
+      <Deferred
+        show={adding}
+        load={loadPunishmentForm}
+        props={{ open: adding, onOpenChange: setAdding, submissives }}
+        onCancel={() => setAdding(false)}
+      />
       <PunishmentFeedbackDialog
         target={feedbackFor}
         onClose={() => setFeedbackFor(null)}

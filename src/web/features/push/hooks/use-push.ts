@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { toast } from 'sonner';
 import { errorMessage } from '@/web/lib/api';
 import { queryKeys } from '@/web/lib/query-keys';
+import { toast } from '@/web/lib/toast';
 import { deviceQuery, enableOnThisDevice, forgetThisDevice, pushSupported } from '../api/device';
 import { type PushPreferences, pushPreferencesQuery, savePushPreferences, sendTestPush } from '../api/push';
 

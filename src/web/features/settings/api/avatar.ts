@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CurrentUser } from '@/shared/schemas/accounts';
-import { AVATAR_MAX_BYTES, AVATAR_TEXT, type AvatarView } from '@/shared/schemas/avatars';
+import type { AvatarView } from '@/shared/schemas/avatars';
+import { AVATAR_MAX_BYTES, AVATAR_TEXT } from '@/shared/texts/avatars';
 import { api, unwrap } from '@/web/lib/api';
 import { queryKeys } from '@/web/lib/query-keys';
 import { postRawBody } from '@/web/lib/upload';

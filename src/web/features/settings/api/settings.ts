@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ChangePasswordInput } from '@/shared/schemas/settings';
-import { DELETE_CONFIRMATION } from '@/shared/schemas/settings';
+import { DELETE_CONFIRMATION } from '@/shared/texts/settings';
 import { api, unwrap } from '@/web/lib/api';
 import { queryKeys } from '@/web/lib/query-keys';
 

@@ -1,5 +1,4 @@
 import { Ban } from 'lucide-react';
-import { toast } from 'sonner';
 import type { Role } from '@/shared/domain/roles';
 import type { BlockedUserView } from '@/shared/schemas/partners';
 import { Badge } from '@/web/components/ui/badge';
@@ -7,6 +6,7 @@ import { Button } from '@/web/components/ui/button';
 import { Loading, Skeleton } from '@/web/components/ui/skeleton';
 import { errorMessage } from '@/web/lib/api';
 import { format } from '@/web/lib/dates';
+import { toast } from '@/web/lib/toast';
 import { useBlockedUsers, useUnblock } from '../api/settings';
 import { SettingsSection } from './settings-section';
 

@@ -1,15 +1,20 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { KeyRound } from 'lucide-react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import { PASSWORD_MESSAGES, PASSWORD_MIN_LENGTH } from '@/shared/domain/password';
-import { type ChangePasswordInput, changePasswordInput } from '@/shared/schemas/settings';
+import type { ChangePasswordInput } from '@/shared/schemas/settings';
 import { Button } from '@/web/components/ui/button';
 import { Field } from '@/web/components/ui/field';
 import { NewPasswordFields } from '@/web/components/ui/new-password-fields';
 import { ApiError, errorMessage } from '@/web/lib/api';
+import { lazyResolver, loadZodResolver } from '@/web/lib/lazy-resolver';
+import { toast } from '@/web/lib/toast';
 import { useChangePassword } from '../api/settings';
 import { SettingsSection } from './settings-section';
+
+/** The form's rules (zod and the schema) come at its first check, not with the page (decision 059). */
+const resolver = lazyResolver<ChangePasswordInput>(async () =>
+  (await loadZodResolver())((await import('@/shared/schemas/settings')).changePasswordInput),
+);
 
 const EMPTY: ChangePasswordInput = { currentPassword: '', password: '', confirmPassword: '' };
 
@@ -20,7 +25,7 @@ const EMPTY: ChangePasswordInput = { currentPassword: '', password: '', confirmP
 export function ChangePasswordSection() {
   const change = useChangePassword();
   const form = useForm<ChangePasswordInput>({
-    resolver: zodResolver(changePasswordInput),
+    resolver,
     defaultValues: EMPTY,
   });
   const { errors } = form.formState;

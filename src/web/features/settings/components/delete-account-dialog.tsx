@@ -1,15 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { paths } from '@/shared/routes';
-import { DELETE_CONFIRM_MESSAGE, DELETE_CONFIRMATION } from '@/shared/schemas/settings';
+import { DELETE_CONFIRM_MESSAGE, DELETE_CONFIRMATION } from '@/shared/texts/settings';
 import { Button } from '@/web/components/ui/button';
 import { Dialog } from '@/web/components/ui/dialog';
 import { Input } from '@/web/components/ui/input';
 import { ApiError } from '@/web/lib/api';
 import { queryKeys } from '@/web/lib/query-keys';
 import { initialLoad, signedOutDestination } from '@/web/lib/sign-in-session';
+import { toast } from '@/web/lib/toast';
 import { useDeleteAccount } from '../api/settings';
 
 /** Spec 2 §8: the page goes to / this long after "Account deleted", which stays 5 s. */

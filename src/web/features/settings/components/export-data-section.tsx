@@ -1,9 +1,9 @@
 import { Download } from 'lucide-react';
 import { useId, useState } from 'react';
-import { toast } from 'sonner';
 import { Button } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
 import { errorMessage } from '@/web/lib/api';
+import { toast } from '@/web/lib/toast';
 import { downloadExport, type ExportProgress } from '../api/export';
 
 /** Texts the spec does not have (decision 029). */

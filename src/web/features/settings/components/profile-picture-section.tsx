@@ -1,13 +1,13 @@
 import { ImageUp, Trash2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { toast } from 'sonner';
-import { AVATAR_TEXT } from '@/shared/schemas/avatars';
+import { AVATAR_TEXT } from '@/shared/texts/avatars';
 import { Avatar } from '@/web/components/ui/avatar';
 import { Button } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
 import { UploadProgress } from '@/web/components/ui/upload-progress';
 import { errorMessage } from '@/web/lib/api';
 import { useCurrentUser } from '@/web/lib/current-user';
+import { toast } from '@/web/lib/toast';
 import { checkAvatarFile, useRemoveAvatar, useUploadAvatar } from '../api/avatar';
 
 /** A file chosen and shown before it is sent. */

@@ -1,11 +1,11 @@
 import { Laptop } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
 import { Loading, Skeleton } from '@/web/components/ui/skeleton';
 import { errorMessage } from '@/web/lib/api';
 import { format } from '@/web/lib/dates';
+import { toast } from '@/web/lib/toast';
 import { useRevokeOtherSessions, useSessions } from '../api/settings';
 
 const day = (ms: number) => format(ms, 'MMM d, yyyy');

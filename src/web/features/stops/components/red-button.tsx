@@ -1,7 +1,7 @@
 import { OctagonX } from 'lucide-react';
-import { toast } from 'sonner';
 import { Button } from '@/web/components/ui/button';
 import { errorMessage } from '@/web/lib/api';
+import { toast } from '@/web/lib/toast';
 import { useCallRed, useStops } from '../api/stops';
 
 export const RED_TEXT = {

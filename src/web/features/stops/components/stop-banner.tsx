@@ -1,10 +1,10 @@
 import { OctagonX } from 'lucide-react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { paths } from '@/shared/routes';
 import type { CurrentUser } from '@/shared/schemas/accounts';
 import { Button } from '@/web/components/ui/button';
 import { errorMessage } from '@/web/lib/api';
+import { toast } from '@/web/lib/toast';
 import { useLiftRed, useStops } from '../api/stops';
 
 export const STOP_BANNER_TEXT = {

@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import { z } from 'zod';
 import { ABOVE_AND_BEYOND_DETAILS_MAX, ABOVE_AND_BEYOND_TITLE_MAX } from '@/shared/domain/tasks';
 import type { PartnerView } from '@/shared/schemas/partners';
@@ -14,6 +13,7 @@ import { UploadProgress } from '@/web/components/ui/upload-progress';
 import { WriteFailed } from '@/web/components/ui/write-failed';
 import { errorMessage } from '@/web/lib/api';
 import { toastFirstError } from '@/web/lib/form-errors';
+import { toast } from '@/web/lib/toast';
 import { PENDING_UPLOAD_ID } from '@/web/lib/upload';
 import { toastUploadFailed, useMediaUpload } from '@/web/lib/use-media-upload';
 import { isUnreachable, useWriteKey } from '@/web/lib/writes';

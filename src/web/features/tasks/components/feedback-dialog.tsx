@@ -1,6 +1,6 @@
-import { toast } from 'sonner';
 import { FeedbackDialog as FeedbackForm } from '@/web/components/ui/feedback-dialog';
 import { ApiError } from '@/web/lib/api';
+import { toast } from '@/web/lib/toast';
 
 const sent = () => toast.success('Feedback Added', { description: 'Feedback added successfully' });
 

@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import { TASK_DESCRIPTION_MAX, TASK_TITLE_MAX } from '@/shared/domain/tasks';
 import type { PartnerView } from '@/shared/schemas/partners';
 import {
@@ -26,6 +25,7 @@ import { cn } from '@/web/lib/cn';
 import { format } from '@/web/lib/dates';
 import { toastFirstError } from '@/web/lib/form-errors';
 import { useCustomLimitItems } from '@/web/lib/limits';
+import { toast } from '@/web/lib/toast';
 import { mediaUrl } from '@/web/lib/upload';
 import { useMediaUpload } from '@/web/lib/use-media-upload';
 import { isUnreachable, useWriteKey } from '@/web/lib/writes';

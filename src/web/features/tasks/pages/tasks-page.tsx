@@ -1,7 +1,6 @@
 import { ListChecks, Plus, Sparkles } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { toast } from 'sonner';
 import { isVisibleInActiveList, taskAbilities } from '@/shared/domain/tasks';
 import type { TaskView } from '@/shared/schemas/tasks';
 import { Button } from '@/web/components/ui/button';
@@ -12,6 +11,7 @@ import { Tabs } from '@/web/components/ui/tabs';
 import { UploadProgress } from '@/web/components/ui/upload-progress';
 import { ApiError, errorMessage } from '@/web/lib/api';
 import { useCurrentUser } from '@/web/lib/current-user';
+import { toast } from '@/web/lib/toast';
 import { useHighlight } from '@/web/lib/use-highlight';
 import {
   emailTaskFeedback,
