@@ -49,7 +49,7 @@ export const STEPS_TEXT = {
   aftercareIntro: 'What each of you needs afterwards. You can change it at any time.',
   caps: 'Caps',
   capsIntro:
-    'Caps limit what can be asked, such as how severe a punishment may be or how many tasks are open at once. For now, write them into the contract you both sign: Pact does not check them itself yet.',
+    'Caps bound what can be asked: the most severe punishment, timer minutes a day, open tasks at once, proof requests a day, quiet hours, and areas of life no task may touch. They are part of the contract you both sign, and Pact refuses anything past them. The submissive can lower one at any time, at once.',
   capsOpen: 'Open the contract',
 } as const;
 
@@ -96,7 +96,7 @@ function CapsStep({ partner }: StepProps) {
 
 /**
  * The steps of the first negotiation, in order, in this one list (decision 058): a step is added by one
- * entry here (caps checked by Pact will replace the contract link of the last).
+ * entry here (the caps are set and signed in the contract, which the last links to).
  */
 export const NEGOTIATION_STEPS: NegotiationStep[] = [
   {
