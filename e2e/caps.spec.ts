@@ -35,6 +35,12 @@ test('the submissive lowers the open-tasks cap at once, and the dominant’s nex
   await expect(sub.getByTestId('history-list').locator('li').first()).toContainText('lowered a cap');
   await expect(sub.getByTestId('history-caps').first()).toContainText('Open tasks at once: 1');
 
+  // Both read it on the Limits page too, beside their lists, with the way to the contract.
+  await dom.goto('/limits');
+  await expect(dom.getByTestId('limits-caps').getByTestId('limits-cap-openTasks')).toContainText('1');
+  await dom.getByRole('link', { name: 'Set or lower them in the contract' }).click();
+  await expect(dom).toHaveURL(/\/contract\?partner=/);
+
   // The dominant sees it on their contract page, and their next task is refused, naming the cap.
   await dom.goto('/contract');
   await expect(dom.getByTestId('caps-in-force').getByTestId('cap-openTasks')).toContainText('1');

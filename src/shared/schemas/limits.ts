@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Caps } from '../domain/caps';
 import {
   CUSTOM_PREFIX,
   isCatalogueItem,
@@ -126,6 +127,11 @@ export interface LimitsPairView {
   finishedByPartner: boolean;
   /** Null until both have finished. */
   matches: LimitMatchView[] | null;
+  /**
+   * The contract's caps in force (decision 057), shown beside the lists for both partners; every cap
+   * "no cap" while the pair has no contract or nothing is in force.
+   */
+  capsInForce: Caps;
 }
 
 /** GET /api/limits and every write's answer. */

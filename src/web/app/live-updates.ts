@@ -16,7 +16,8 @@ export const LIVE_UPDATES: LiveUpdateTable = {
   'task.deleted': [taskDeletedInPlace, taskHistory],
   'task_completion.changed': [taskHistory],
   'punishment.changed': [{ refresh: queryKeys.punishments }],
-  'contract.changed': [contracts],
+  // The Limits page shows the caps in force beside the lists (decision 057).
+  'contract.changed': [contracts, { refresh: queryKeys.limits }],
   'pair.stop_changed': [{ refresh: queryKeys.stops }],
   // The open check-ins, their history and the cadence: one key holds the three (decision 052).
   'pair.checkin_changed': [{ refresh: queryKeys.checkins }],

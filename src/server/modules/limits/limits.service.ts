@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { normalizeCaps } from '@/shared/domain/caps';
 import { customItemId, isCatalogueItem, type LimitAnswer, limitMatch } from '@/shared/domain/limits';
 import { notify } from '@/shared/domain/notifications';
 import {
@@ -14,7 +15,7 @@ import {
 } from '@/shared/schemas/limits';
 import type { Actor } from '../../auth/session';
 import type { Queryable, Tx } from '../../db/client';
-import { limitAnswers, limitCustomItems, limitLists, pairs } from '../../db/schema';
+import { contracts, limitAnswers, limitCustomItems, limitLists, pairs } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { badRequest, notFound } from '../../http/errors';
 import type { Emit } from '../../realtime/publisher';
@@ -37,7 +38,7 @@ export async function listLimits(db: Queryable, userId: string): Promise<LimitsV
     .orderBy(asc(pairs.createdAt), asc(pairs.id));
   if (active.length === 0) return { pairs: [] };
   const pairIds = active.map((p) => p.id);
-  const [custom, answers, finished] = await Promise.all([
+  const [custom, answers, finished, contractCaps] = await Promise.all([
     db
       .select()
       .from(limitCustomItems)
@@ -56,6 +57,10 @@ export async function listLimits(db: Queryable, userId: string): Promise<LimitsV
       .select({ pairId: limitLists.pairId, userId: limitLists.userId })
       .from(limitLists)
       .where(inArray(limitLists.pairId, pairIds)),
+    db
+      .select({ pairId: contracts.pairId, caps: contracts.capsInForce })
+      .from(contracts)
+      .where(inArray(contracts.pairId, pairIds)),
   ]);
   return {
     pairs: active.map((pair): LimitsPairView => {
@@ -89,6 +94,7 @@ export async function listLimits(db: Queryable, userId: string): Promise<LimitsV
         finishedByMe,
         finishedByPartner,
         matches,
+        capsInForce: normalizeCaps(contractCaps.find((c) => c.pairId === pair.id)?.caps),
       };
     }),
   };

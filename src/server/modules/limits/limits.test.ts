@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NO_CAPS } from '@/shared/domain/caps';
 import { LIMIT_ITEMS } from '@/shared/domain/limits';
 import { LIMIT_TITLE_MAX, LIMITS_TEXT, type LimitsPairView, type LimitsView } from '@/shared/schemas/limits';
 import type { RecordPageView } from '@/shared/schemas/record';
 import { jsonInit } from '../../test/client';
+import { openContract } from '../../test/contracts';
 import { databases } from '../../test/database';
 import { notificationsOf } from '../../test/notifications';
 import { type Couple, createCouple } from '../../test/partners';
@@ -70,6 +72,7 @@ describe.each(databases())('limits lists on %s', (kind) => {
       finishedByMe: false,
       finishedByPartner: false,
       matches: null,
+      capsInForce: NO_CAPS,
     });
 
     // A custom item: both see its title; each answers it.
@@ -178,6 +181,23 @@ describe.each(databases())('limits lists on %s', (kind) => {
     expect(subOwn.answers).toContainEqual(
       expect.objectContaining({ pairId, itemId: SUB_ONLY_NO, answer: 'no' }),
     );
+  });
+
+  it('shows both partners the caps in force beside their lists, read from the contract (decision 057)', async () => {
+    const couple = await createCouple(server);
+    // No contract yet: nothing is capped.
+    for (const who of [couple.dominant, couple.submissive]) {
+      expect(pairView(await limitsOf(who), couple.pairId).capsInForce).toEqual(NO_CAPS);
+    }
+    const { contract } = await openContract(couple);
+    const lowered = { ...NO_CAPS, openTasks: 2, protectedAreas: ['money' as const] };
+    await expectBody(
+      await couple.submissive.client.post(`/api/contracts/${contract.id}/caps/lower`, { caps: lowered }),
+      200,
+    );
+    for (const who of [couple.dominant, couple.submissive]) {
+      expect(pairView(await limitsOf(who), couple.pairId).capsInForce).toEqual(lowered);
+    }
   });
 
   it('is open while Red holds the pair: saying no is never refused', async () => {

@@ -1,6 +1,9 @@
-import { Check, ListChecks } from 'lucide-react';
+import { Check, ListChecks, ScrollText } from 'lucide-react';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { Link } from 'react-router';
+import { type Caps, capLines } from '@/shared/domain/caps';
 import { LIMIT_GROUPS, type LimitAnswer } from '@/shared/domain/limits';
+import { paths } from '@/shared/routes';
 import { LIMIT_TITLE_MAX, type LimitsPairView } from '@/shared/schemas/limits';
 import { Button } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
@@ -29,6 +32,10 @@ export const LIMITS_PAGE_TEXT = {
   matchesIntro: 'Only what you both said Yes to, and Yes with Maybe. Nothing else of either list is shown.',
   noMatches: 'No matches yet.',
   maybe: 'Maybe',
+  caps: 'Caps in force',
+  capsIntro:
+    'What your signed contract allows at most, for both of you. Pact refuses anything past them. The submissive can lower one at any time; raising one needs a new version you both sign.',
+  capsLink: 'Set or lower them in the contract',
 } as const;
 
 const ANSWERS: LimitAnswer[] = ['yes', 'maybe', 'no'];
@@ -72,6 +79,7 @@ function PairLimits({ pair, partnerName }: { pair: LimitsPairView; partnerName: 
   return (
     <>
       <Status pair={pair} partnerName={partnerName} titleOf={titleOf} />
+      <CapsInForce caps={pair.capsInForce} partnerId={pair.partnerId} />
       {LIMIT_GROUPS.map((group) => (
         <Group key={group.id} title={group.title}>
           {group.items
@@ -101,6 +109,34 @@ function PairLimits({ pair, partnerName }: { pair: LimitsPairView; partnerName: 
         </Card>
       )}
     </>
+  );
+}
+
+/** The contract's caps in force (decision 057), read only here: they are set and lowered in the contract. */
+function CapsInForce({ caps, partnerId }: { caps: Caps; partnerId: string }) {
+  const id = useId();
+  return (
+    <Card role="region" aria-labelledby={id} className="space-y-3" data-testid="limits-caps">
+      <h2 id={id} className="flex items-center gap-2 text-lg font-semibold">
+        <ScrollText className="h-5 w-5 text-primary" aria-hidden />
+        {LIMITS_PAGE_TEXT.caps}
+      </h2>
+      <p className="text-sm text-muted-foreground">{LIMITS_PAGE_TEXT.capsIntro}</p>
+      <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
+        {capLines(caps).map((line) => (
+          <div key={line.name} className="contents" data-testid={`limits-cap-${line.name}`}>
+            <dt className="text-muted-foreground">{line.label}</dt>
+            <dd className="font-medium">{line.value}</dd>
+          </div>
+        ))}
+      </dl>
+      <Link
+        to={`${paths.contract}?partner=${partnerId}`}
+        className="inline-flex min-h-11 items-center text-sm font-medium text-primary underline-offset-4 hover:underline"
+      >
+        {LIMITS_PAGE_TEXT.capsLink}
+      </Link>
+    </Card>
   );
 }
 
