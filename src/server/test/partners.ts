@@ -25,8 +25,25 @@ export async function connect(from: TestUser, to: TestUser, opts: ConnectOptions
   const request = await sendRequest(from, to);
   const accepted = await to.api['partner-requests'][':id'].accept.$post({ param: { id: request.id } });
   await expectBody(accepted, 200);
-  if (opts.negotiated !== false) await markNegotiated(from, to);
+  if (opts.negotiated !== false) await startNegotiated(from, to);
   return request.id;
+}
+
+/**
+ * The pair of the two starts with its first negotiation confirmed: straight in the database of a server in
+ * this process (`markNegotiated`); a server in a process of its own (the crash tests) is asked through the
+ * API, by whichever of the two is the pair's submissive, which tells the dominant.
+ */
+async function startNegotiated(a: TestUser, b: TestUser) {
+  if (serverOf(a).database) return markNegotiated(a, b);
+  for (const [who, partner] of [
+    [b, a],
+    [a, b],
+  ] as const) {
+    const confirmed = await who.api.negotiation.confirm.$post({ json: { partnerId: partner.id } });
+    if (confirmed.status === 200) return;
+  }
+  throw new Error('neither partner could confirm the first negotiation');
 }
 
 /** The submissive (`who`) confirms the first negotiation with `dominantId` through the API (decision 058). */
