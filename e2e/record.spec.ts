@@ -37,11 +37,12 @@ test('the dominant assigns a task, the submissive completes it: both read it on 
   ] as const) {
     await openRecord(page);
     const entries = page.getByRole('list', { name: 'Entries, newest first' }).getByRole('listitem');
-    await expect(entries).toHaveCount(3);
+    // The couple's first negotiation, confirmed as they were made, is an entry of its own (decision 058).
+    await expect(entries).toHaveCount(4);
     await expect(entries.nth(0)).toContainText(`${completer} completed a task: “Fold the laundry”`);
     await expect(entries.nth(0)).toContainText('On time');
     await expect(entries.nth(1)).toContainText(`${assigner} assigned a task: “Fold the laundry”`);
-    await expect(entries.nth(2)).toContainText('began the pair');
+    await expect(entries.nth(3)).toContainText('began the pair');
 
     await page.getByLabel('Show').selectOption('task');
     await expect(entries).toHaveCount(2);
@@ -49,7 +50,7 @@ test('the dominant assigns a task, the submissive completes it: both read it on 
     const verify = page.getByRole('button', { name: 'Verify' });
     await verify.click();
     await expect(page.getByRole('status').filter({ hasText: 'intact' })).toContainText(
-      'The record is intact: all 3 entries check out.',
+      'The record is intact: all 4 entries check out.',
     );
   }
   await subContext.close();
@@ -66,7 +67,7 @@ test(
     await expectNoSidewaysScroll(page);
     await page.getByRole('button', { name: 'Verify' }).focus();
     await page.keyboard.press('Enter');
-    await expect(page.getByText('The record is intact: all 1 entry checks out.')).toBeVisible();
+    await expect(page.getByText('The record is intact: all 2 entries check out.')).toBeVisible();
     const found: Finding[] = [];
     await audit(page, '/record', found);
     expect(describe(found)).toEqual([]);
