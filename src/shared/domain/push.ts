@@ -5,7 +5,7 @@
 import { paths, withQuery } from '../routes';
 import type { NotificationType } from '../schemas/notifications';
 import type { PushMessage, QuietHours } from '../schemas/push';
-import { notificationTarget } from './notifications';
+import { notificationTarget } from './notification-targets';
 import { localTimeOfDay } from './schedule';
 
 export const DISCREET_TITLE = 'Pact';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CONTRACT_TEMPLATE } from '@/shared/domain/contracts';
-import { notificationTarget } from '@/shared/domain/notifications';
+import { notificationTarget } from '@/shared/domain/notification-targets';
 import type { ContractHistoryView } from '@/shared/schemas/contracts';
 import { contractOf, editText, openContract, sign, signBoth } from '../../test/contracts';
 import { databases } from '../../test/database';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notificationTarget } from '@/shared/domain/notifications';
+import { notificationTarget } from '@/shared/domain/notification-targets';
 import { NOTE_CONTENT_MAX, NOTE_PAGE } from '@/shared/schemas/journal';
 import { media, notes } from '../../db/schema';
 import { databases, selectRows } from '../../test/database';

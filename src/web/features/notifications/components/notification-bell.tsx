@@ -3,7 +3,7 @@ import { formatDistanceToNow } from 'date-fns';
 import { Bell, UserPlus } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { notificationTarget } from '@/shared/domain/notifications';
+import { notificationTarget } from '@/shared/domain/notification-targets';
 import { BELL_MENU_LIMIT, type NotificationView } from '@/shared/schemas/notifications';
 import { Button } from '@/web/components/ui/button';
 import { DialogPending } from '@/web/components/ui/dialog';
