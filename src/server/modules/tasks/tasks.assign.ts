@@ -17,7 +17,6 @@ import { taskCompletions, tasks } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { invalid, notFound } from '../../http/errors';
 import { claimIdempotencyKey, type IdempotencyKey } from '../../http/idempotency';
-import type { Emit } from '../../realtime/publisher';
 import { claimMedia, freeMedia, removeFiles } from '../media/media.claims';
 import { createNotification } from '../notifications/notifications.service';
 import { pairForCreate } from '../pairs/pairs.create';
@@ -25,9 +24,8 @@ import { guardDemand } from '../pairs/pairs.demands';
 import { assertWithinLimits, limitTagTitles } from '../pairs/pairs.limits';
 import { requireSessionRole } from '../pairs/pairs.policy';
 import { appendRecord } from '../pairs/pairs.record';
-import { lockInActorPairs, type PairRow } from '../pairs/pairs.scope';
-import { assertNotStopped } from '../pairs/pairs.stops';
-import { announceCompletion, announceTask } from './tasks.events';
+import { lockInActorPairs } from '../pairs/pairs.scope';
+import { announceTask } from './tasks.events';
 import { authorizeTask } from './tasks.policy';
 import { presentTask } from './tasks.presenter';
 import { loadTask, TASK_NOT_FOUND } from './tasks.queries';
@@ -240,87 +238,4 @@ async function keptByHistory(tx: Tx, mediaId: string) {
     .where(or(eq(taskCompletions.photoProof, mediaId), eq(taskCompletions.voiceNote, mediaId)))
     .limit(1);
   return row !== undefined;
-}
-
-/** Deleting a task erases it with its history and every file of either. */
-export async function deleteTask(deps: AppDeps, actor: Actor, input: { id: string }) {
-  const keys = await deps.publisher.transaction(async (tx, emit) => {
-    const { row: task, pair } = await lockInActorPairs(tx, tasks, input.id, actor, TASK_NOT_FOUND);
-    authorizeTask(actor, task, pair, 'delete');
-    return eraseTask(tx, emit, deps, actor, task, pair, 'task.deleted');
-  });
-  await removeFiles(deps, keys);
-}
-
-/**
- * The submissive answers a request (decision 056). Accepting makes it an ordinary task (not while Red or
- * Yellow holds the pair: nothing new starts then); declining erases it like a delete, at no cost: the
- * record notes "declined a request" with its id only, and the dominant is told, never which limit.
- */
-export async function answerTaskRequest(deps: AppDeps, actor: Actor, input: { id: string; accept: boolean }) {
-  const now = deps.clock();
-  const keys = await deps.publisher.transaction(async (tx, emit) => {
-    const { row: task, pair } = await lockInActorPairs(tx, tasks, input.id, actor, TASK_NOT_FOUND);
-    authorizeTask(actor, task, pair, 'answerRequest');
-    if (input.accept) {
-      await assertNotStopped(tx, pair.id);
-      await tx.update(tasks).set({ limitState: null, updatedAt: now }).where(eq(tasks.id, task.id));
-      await appendRecord(tx, {
-        pairId: pair.id,
-        actorId: actor.id,
-        kind: 'task.accepted',
-        data: { taskId: task.id },
-        at: now,
-      });
-      announceTask(emit, pair, task.id, 'changed');
-      return [];
-    }
-    await createNotification(
-      tx,
-      emit,
-      pair.dominantId,
-      notify.limitDeclined({ pairId: pair.id, title: task.title }),
-    );
-    return eraseTask(tx, emit, deps, actor, task, pair, 'task.declined');
-  });
-  await removeFiles(deps, keys);
-  return input.accept ? { task: await loadTask(deps.db, input.id) } : { task: null };
-}
-
-/** A task erased with its history and every file of either, noted in the record as `kind`. */
-async function eraseTask(
-  tx: Tx,
-  emit: Emit,
-  deps: AppDeps,
-  actor: Actor,
-  task: typeof tasks.$inferSelect,
-  pair: PairRow,
-  kind: 'task.deleted' | 'task.declined',
-) {
-  const input = { id: task.id };
-  {
-    const history = await tx.delete(taskCompletions).where(eq(taskCompletions.taskId, input.id)).returning({
-      id: taskCompletions.id,
-      photo: taskCompletions.photoProof,
-      voice: taskCompletions.voiceNote,
-      voiceProof: taskCompletions.voiceProof,
-    });
-    await tx.delete(tasks).where(eq(tasks.id, input.id));
-    const removed = await freeMedia(tx, [
-      task.photoProof,
-      task.voiceNote,
-      task.voiceProof,
-      ...history.flatMap((h) => [h.photo, h.voice, h.voiceProof]),
-    ]);
-    await appendRecord(tx, {
-      pairId: pair.id,
-      actorId: actor.id,
-      kind,
-      data: { taskId: input.id },
-      at: deps.clock(),
-    });
-    announceTask(emit, pair, input.id, 'deleted');
-    for (const h of history) announceCompletion(emit, pair, h.id);
-    return removed;
-  }
 }

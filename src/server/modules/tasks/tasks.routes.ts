@@ -13,7 +13,7 @@ import type { AppDeps } from '../../deps';
 import { idempotencyKeyOf } from '../../http/idempotency';
 import { validate } from '../../http/validate';
 import { createAboveAndBeyond } from './tasks.above-and-beyond';
-import { answerTaskRequest, createTask, deleteTask, updateTask } from './tasks.assign';
+import { createTask, updateTask } from './tasks.assign';
 import { completeTask } from './tasks.complete';
 import {
   acknowledgeFeedback,
@@ -23,6 +23,7 @@ import {
   giveTaskFeedback,
 } from './tasks.feedback';
 import { getTask, listHistory, listTasks } from './tasks.queries';
+import { answerTaskRequest, deleteTask } from './tasks.requests';
 
 /** /api/tasks: tasks of the user's active pairs. */
 export const taskRoutes = (deps: AppDeps) =>
