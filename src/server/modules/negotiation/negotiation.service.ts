@@ -101,49 +101,43 @@ async function pairAsSubmissive(tx: Tx, actor: Actor, partnerId: string, form: b
  * The dominant is told; the record notes it. Confirming again changes nothing. Allowed while Red or Yellow
  * holds the pair: confirming asks nothing of anyone, and the hold still holds.
  */
-export async function confirmNegotiation(
+export const confirmNegotiation = (
   deps: AppDeps,
   actor: Actor,
   input: z.output<typeof negotiationPartnerInput>,
-): Promise<NegotiationView> {
-  return deps.publisher.transaction(async (tx, emit) => {
-    const now = deps.clock();
-    const pair = await pairAsSubmissive(tx, actor, input.partnerId, true, now);
-    // Only a pair not yet confirmed changes: a second tap is not a second confirmation.
-    const confirmed = await tx
-      .update(pairs)
-      .set({ negotiationConfirmedAt: now })
-      .where(and(eq(pairs.id, pair.id), isNull(pairs.negotiationConfirmedAt)))
-      .returning({ id: pairs.id });
-    if (confirmed.length > 0) {
-      await appendRecord(tx, { pairId: pair.id, actorId: actor.id, kind: 'negotiation.confirmed', at: now });
-      await createNotification(tx, emit, pair.dominantId, notify.negotiationConfirmed({ pairId: pair.id }));
-      changed(emit, pair);
-    }
-    return listNegotiation(tx, actor.id);
-  });
-}
+): Promise<NegotiationView> => setConfirmed(deps, actor, input.partnerId, true);
 
 /**
  * The submissive withdraws their confirmation, at any time and at no cost: new assignments wait again until
  * they confirm anew; nothing that exists changes (decision 058). Never refused by Red or Yellow. The
  * dominant sees it on the dashboard and in the record; no push is sent.
  */
-export async function withdrawNegotiation(
+export const withdrawNegotiation = (
   deps: AppDeps,
   actor: Actor,
   input: z.output<typeof negotiationPartnerInput>,
-): Promise<NegotiationView> {
+): Promise<NegotiationView> => setConfirmed(deps, actor, input.partnerId, false);
+
+/**
+ * Confirms or withdraws: only a pair whose state changes is written, noted in the record and announced (a
+ * second tap is not a second confirmation); a confirmation alone tells the dominant.
+ */
+function setConfirmed(deps: AppDeps, actor: Actor, partnerId: string, confirm: boolean) {
   return deps.publisher.transaction(async (tx, emit) => {
     const now = deps.clock();
-    const pair = await pairAsSubmissive(tx, actor, input.partnerId, false, now);
-    const withdrawn = await tx
+    const pair = await pairAsSubmissive(tx, actor, partnerId, confirm, now);
+    const confirmedAt = pairs.negotiationConfirmedAt;
+    const changedRows = await tx
       .update(pairs)
-      .set({ negotiationConfirmedAt: null })
-      .where(and(eq(pairs.id, pair.id), isNotNull(pairs.negotiationConfirmedAt)))
+      .set({ negotiationConfirmedAt: confirm ? now : null })
+      .where(and(eq(pairs.id, pair.id), confirm ? isNull(confirmedAt) : isNotNull(confirmedAt)))
       .returning({ id: pairs.id });
-    if (withdrawn.length > 0) {
-      await appendRecord(tx, { pairId: pair.id, actorId: actor.id, kind: 'negotiation.withdrawn', at: now });
+    if (changedRows.length > 0) {
+      const kind = confirm ? 'negotiation.confirmed' : 'negotiation.withdrawn';
+      await appendRecord(tx, { pairId: pair.id, actorId: actor.id, kind, at: now });
+      if (confirm) {
+        await createNotification(tx, emit, pair.dominantId, notify.negotiationConfirmed({ pairId: pair.id }));
+      }
       changed(emit, pair);
     }
     return listNegotiation(tx, actor.id);
