@@ -1,6 +1,5 @@
 import { useId } from 'react';
 import { AREA_LABELS, AREAS, type Area } from '@/shared/domain/caps';
-import { ApiError } from '@/web/lib/api';
 
 /**
  * "Touches: friends and family / money / work or study / health" (decision 057): the areas a task or a
@@ -40,19 +39,5 @@ export function AreasField({
         Mark what this touches. The contract may protect an area from every task and punishment.
       </p>
     </fieldset>
-  );
-}
-
-/** A write the contract's caps refused (409 CAP_EXCEEDED): its message, naming the cap, in the form. */
-export function CapRefusal({ error }: { error: unknown }) {
-  if (!(error instanceof ApiError) || error.code !== 'CAP_EXCEEDED') return null;
-  return (
-    <p
-      role="alert"
-      className="rounded-lg border border-destructive p-3 text-sm text-destructive"
-      data-testid="cap-refusal"
-    >
-      {error.message}
-    </p>
   );
 }

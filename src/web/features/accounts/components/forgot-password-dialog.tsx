@@ -6,6 +6,7 @@ import type { EmailOnlyInput } from '@/shared/schemas/accounts';
 import { Button } from '@/web/components/ui/button';
 import { Dialog } from '@/web/components/ui/dialog';
 import { Field } from '@/web/components/ui/field';
+import { FormAlert } from '@/web/components/ui/form-alert';
 import { lazyResolver, loadZodResolver } from '@/web/lib/lazy-resolver';
 import { toast } from '@/web/lib/toast';
 import type { AccountFormAnswer } from '../api/login';
@@ -110,14 +111,7 @@ export function ForgotPasswordView({ answer }: { answer: AccountFormAnswer }) {
           data-sent-natively
         >
           <input type="hidden" name="intent" value="forgot-send" />
-          {failure ? (
-            <p
-              role="alert"
-              className="rounded-lg border border-destructive/40 bg-destructive/10 p-3 text-sm text-destructive"
-            >
-              {failure}
-            </p>
-          ) : null}
+          <FormAlert>{failure}</FormAlert>
           <Field
             label="Email"
             type="email"

@@ -5,6 +5,7 @@ import { paths } from '@/shared/routes';
 import type { LoginInput } from '@/shared/schemas/accounts';
 import { Button } from '@/web/components/ui/button';
 import { Field } from '@/web/components/ui/field';
+import { FormAlert } from '@/web/components/ui/form-alert';
 import { ApiError } from '@/web/lib/api';
 import { lazyResolver, loadZodResolver } from '@/web/lib/lazy-resolver';
 import { toast } from '@/web/lib/toast';
@@ -60,14 +61,7 @@ export function LoginForm({ onUnconfirmed }: { onUnconfirmed: (email: string) =>
         data-sent-natively
       >
         <input type="hidden" name="intent" value="login" />
-        {failure ? (
-          <p
-            role="alert"
-            className="rounded-lg border border-destructive/40 bg-destructive/10 p-3 text-sm text-destructive"
-          >
-            {failure}
-          </p>
-        ) : null}
+        <FormAlert>{failure}</FormAlert>
         <Field
           label="Email"
           type="email"

@@ -7,6 +7,7 @@ import { paths } from '@/shared/routes';
 import type { registerInput } from '@/shared/schemas/accounts';
 import { Button } from '@/web/components/ui/button';
 import { Field } from '@/web/components/ui/field';
+import { FormAlert } from '@/web/components/ui/form-alert';
 import { NewPasswordFields } from '@/web/components/ui/new-password-fields';
 import { ApiError } from '@/web/lib/api';
 import { lazyResolver, loadZodResolver } from '@/web/lib/lazy-resolver';
@@ -92,14 +93,7 @@ export function RegisterForm({
       data-sent-natively
     >
       <input type="hidden" name="intent" value="register" />
-      {answer?.failure ? (
-        <p
-          role="alert"
-          className="rounded-lg border border-destructive/40 bg-destructive/10 p-3 text-sm text-destructive"
-        >
-          {answer.failure}
-        </p>
-      ) : null}
+      <FormAlert>{answer?.failure}</FormAlert>
       <Field
         label="Display name"
         autoComplete="nickname"

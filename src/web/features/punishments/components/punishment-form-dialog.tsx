@@ -12,12 +12,12 @@ import {
 } from '@/shared/domain/punishments';
 import type { PartnerView } from '@/shared/schemas/partners';
 import { type CreatePunishmentInput, VOICE_NOTE_DESCRIPTION_MAX } from '@/shared/schemas/punishments';
-import { AreasField, CapRefusal } from '@/web/components/ui/areas-field';
+import { AreasField } from '@/web/components/ui/areas-field';
 import { Dialog } from '@/web/components/ui/dialog';
 import { Field } from '@/web/components/ui/field';
 import { FormActions } from '@/web/components/ui/form-actions';
+import { FormAlert } from '@/web/components/ui/form-alert';
 import { SelectField, TextAreaField } from '@/web/components/ui/form-controls';
-import { LimitRefusal } from '@/web/components/ui/limit-refusal';
 import { LimitTagPicker } from '@/web/components/ui/limit-tag-picker';
 import { UploadProgress } from '@/web/components/ui/upload-progress';
 import { VoiceRecorder } from '@/web/components/ui/voice-recorder';
@@ -83,12 +83,12 @@ function PunishmentForm({ submissives, onDone }: { submissives: PartnerView[]; o
   ]);
   const customItems = useCustomLimitItems(assignedTo || submissives[0]?.id);
   // A refusal by the contract's caps is shown in the form, naming the cap (decision 057).
-  const [refused, setRefused] = useState<unknown>(null);
+  const [capRefusal, setCapRefusal] = useState<string | null>(null);
   const busy = create.isPending || media.uploading || form.formState.isSubmitting;
 
   const save = async (input: CreatePunishmentInput) => {
     setUnreachable(false);
-    setRefused(null);
+    setCapRefusal(null);
     setRefusal(null);
     try {
       const recording = form.getValues('voice');
@@ -109,7 +109,7 @@ function PunishmentForm({ submissives, onDone }: { submissives: PartnerView[]; o
     } catch (error) {
       if (isUnreachable(error)) return setUnreachable(true);
       if (error instanceof ApiError && error.code === 'LIMIT_CROSSED') return setRefusal(error.message);
-      setRefused(error);
+      setCapRefusal(error instanceof ApiError && error.code === 'CAP_EXCEEDED' ? error.message : null);
       toast.error('Failed to add punishment', { description: errorMessage(error) });
     }
   };
@@ -225,10 +225,10 @@ function PunishmentForm({ submissives, onDone }: { submissives: PartnerView[]; o
         custom={customItems}
       />
 
-      <LimitRefusal message={refusal} />
+      <FormAlert>{refusal}</FormAlert>
 
       <UploadProgress progress={media.progress} label="Uploading voice note" />
-      <CapRefusal error={refused} />
+      <FormAlert>{capRefusal}</FormAlert>
       <WriteFailed show={unreachable && !busy} />
       <FormActions
         onCancel={onDone}

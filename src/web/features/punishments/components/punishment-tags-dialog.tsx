@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { PunishmentView } from '@/shared/schemas/punishments';
 import { Dialog } from '@/web/components/ui/dialog';
 import { FormActions } from '@/web/components/ui/form-actions';
-import { LimitRefusal } from '@/web/components/ui/limit-refusal';
+import { FormAlert } from '@/web/components/ui/form-alert';
 import { LimitTagPicker } from '@/web/components/ui/limit-tag-picker';
 import { ApiError, errorMessage } from '@/web/lib/api';
 import { useCustomLimitItems } from '@/web/lib/limits';
@@ -63,7 +63,7 @@ function TagsForm({ punishment, onDone }: { punishment: PunishmentView; onDone: 
         }}
         custom={custom}
       />
-      <LimitRefusal message={refusal} />
+      <FormAlert>{refusal}</FormAlert>
       <FormActions onCancel={onDone} busy={edit.isPending} label="Save changes" busyLabel="Saving…" />
     </form>
   );

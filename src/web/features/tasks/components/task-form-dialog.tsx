@@ -9,12 +9,12 @@ import {
   VOICE_DESCRIPTION_MAX,
   VOICE_TASK_TITLE,
 } from '@/shared/schemas/tasks';
-import { AreasField, CapRefusal } from '@/web/components/ui/areas-field';
+import { AreasField } from '@/web/components/ui/areas-field';
 import { Dialog } from '@/web/components/ui/dialog';
 import { Field } from '@/web/components/ui/field';
 import { FormActions } from '@/web/components/ui/form-actions';
+import { FormAlert } from '@/web/components/ui/form-alert';
 import { TextAreaField } from '@/web/components/ui/form-controls';
-import { LimitRefusal } from '@/web/components/ui/limit-refusal';
 import { LimitTagPicker } from '@/web/components/ui/limit-tag-picker';
 import { UploadProgress } from '@/web/components/ui/upload-progress';
 import { VoicePlayer } from '@/web/components/ui/voice-player';
@@ -98,12 +98,12 @@ function TaskForm({
   ]);
   const customItems = useCustomLimitItems(task?.assignedTo ?? assignedTo);
   // A refusal by the contract's caps is shown in the form, naming the cap (decision 057).
-  const [refused, setRefused] = useState<unknown>(null);
+  const [capRefusal, setCapRefusal] = useState<string | null>(null);
   const busy = create.isPending || update.isPending || media.uploading || form.formState.isSubmitting;
 
   const save = async (input: CreateTaskInput) => {
     setUnreachable(false);
-    setRefused(null);
+    setCapRefusal(null);
     setRefusal(null);
     try {
       const recording = form.getValues('voice');
@@ -130,7 +130,7 @@ function TaskForm({
       // Not reached: the form stays as it is, says so, and its button sends it again.
       if (isUnreachable(error)) return setUnreachable(true);
       if (error instanceof ApiError && error.code === 'LIMIT_CROSSED') return setRefusal(error.message);
-      setRefused(error);
+      setCapRefusal(error instanceof ApiError && error.code === 'CAP_EXCEEDED' ? error.message : null);
       toast.error(task ? 'Failed to update task' : 'Failed to create task', {
         description: errorMessage(error),
       });
@@ -236,13 +236,13 @@ function TaskForm({
         custom={customItems}
       />
 
-      <LimitRefusal message={refusal} />
+      <FormAlert>{refusal}</FormAlert>
 
       <AreasField value={areas} onChange={(next) => setValue('areas', next)} disabled={busy} />
 
       <UploadProgress progress={media.progress} label="Uploading voice note" />
 
-      <CapRefusal error={refused} />
+      <FormAlert>{capRefusal}</FormAlert>
       <WriteFailed show={unreachable && !busy} />
 
       <FormActions
