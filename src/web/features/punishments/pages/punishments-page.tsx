@@ -4,8 +4,8 @@ import { punishmentAbilities } from '@/shared/domain/punishments';
 import type { PunishmentView } from '@/shared/schemas/punishments';
 import { Button } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
+import { ConfirmDeleteDialog } from '@/web/components/ui/confirm-delete-dialog';
 import { Deferred } from '@/web/components/ui/deferred';
-import { Dialog } from '@/web/components/ui/dialog';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { Tabs } from '@/web/components/ui/tabs';
 import { errorMessage } from '@/web/lib/api';
@@ -187,36 +187,24 @@ export function PunishmentsPage() {
         submit={(text) => feedback.mutateAsync({ id: feedbackFor!.id, feedback: text })}
       />
       <PunishmentTagsDialog target={tagsFor} onClose={() => setTagsFor(null)} />
-      <Dialog
+      <ConfirmDeleteDialog
         open={deleting !== null}
-        onOpenChange={(o) => !o && setDeleting(null)}
         title="Delete punishment?"
+        pending={remove.isPending}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() =>
+          remove.mutate(deleting!.id, {
+            onSuccess: () => {
+              toast.success('Punishment deleted');
+              setDeleting(null);
+            },
+            onError: (error) =>
+              toast.error('Failed to delete punishment', { description: errorMessage(error) }),
+          })
+        }
       >
-        <p className="text-sm">
-          "{deleting?.title}" will be deleted with its voice note. This cannot be undone.
-        </p>
-        <div className="mt-4 flex justify-end gap-2">
-          <Button variant="outline" onClick={() => setDeleting(null)}>
-            Cancel
-          </Button>
-          <Button
-            variant="destructive"
-            disabled={remove.isPending}
-            onClick={() =>
-              remove.mutate(deleting!.id, {
-                onSuccess: () => {
-                  toast.success('Punishment deleted');
-                  setDeleting(null);
-                },
-                onError: (error) =>
-                  toast.error('Failed to delete punishment', { description: errorMessage(error) }),
-              })
-            }
-          >
-            Delete
-          </Button>
-        </div>
-      </Dialog>
+        "{deleting?.title}" will be deleted with its voice note. This cannot be undone.
+      </ConfirmDeleteDialog>
     </div>
   );
 }

@@ -5,8 +5,8 @@ import { isVisibleInActiveList, taskAbilities } from '@/shared/domain/tasks';
 import type { TaskView } from '@/shared/schemas/tasks';
 import { Button } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
+import { ConfirmDeleteDialog } from '@/web/components/ui/confirm-delete-dialog';
 import { Deferred } from '@/web/components/ui/deferred';
-import { Dialog } from '@/web/components/ui/dialog';
 import { Tabs } from '@/web/components/ui/tabs';
 import { UploadProgress } from '@/web/components/ui/upload-progress';
 import { ApiError, errorMessage } from '@/web/lib/api';
@@ -245,34 +245,26 @@ export function TasksPage() {
           onClose: () => setProofTask(null),
         }}
       />
-      <Dialog open={deleting !== null} onOpenChange={(o) => !o && setDeleting(null)} title="Delete task?">
-        <p className="text-sm">
-          "{deleting?.title}" will be deleted with its history, photos and voice notes. This cannot be undone.
-        </p>
-        <div className="mt-4 flex justify-end gap-2">
-          <Button variant="outline" onClick={() => setDeleting(null)}>
-            Cancel
-          </Button>
-          <Button
-            variant="destructive"
-            disabled={remove.isPending}
-            onClick={() =>
-              remove.mutate(deleting!.id, {
-                onSuccess: () => {
-                  toast.success('Task deleted');
-                  setDeleting(null);
-                },
-                onError: (error) =>
-                  toast.error('Failed to delete task', {
-                    description: error instanceof ApiError ? error.message : '',
-                  }),
-              })
-            }
-          >
-            Delete
-          </Button>
-        </div>
-      </Dialog>
+      <ConfirmDeleteDialog
+        open={deleting !== null}
+        title="Delete task?"
+        pending={remove.isPending}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() =>
+          remove.mutate(deleting!.id, {
+            onSuccess: () => {
+              toast.success('Task deleted');
+              setDeleting(null);
+            },
+            onError: (error) =>
+              toast.error('Failed to delete task', {
+                description: error instanceof ApiError ? error.message : '',
+              }),
+          })
+        }
+      >
+        "{deleting?.title}" will be deleted with its history, photos and voice notes. This cannot be undone.
+      </ConfirmDeleteDialog>
     </div>
   );
 }
