@@ -102,6 +102,8 @@ test('focus goes back to what opened a dialog, on the dominant screens', async (
     'Cancel',
   );
   await dom.goto('/task-history');
+  // As above: once hydrated, so that the page's own focus on arrival does not come after the test's.
+  await expect(dom.locator('html[data-live=ready]')).toBeAttached();
   await expectFocusReturns(
     dom,
     dom.getByRole('button', { name: /View photo proof for Shine the shoes/ }),
