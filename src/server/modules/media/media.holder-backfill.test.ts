@@ -55,6 +55,9 @@ async function openUnmigrated(kind: DbKind): Promise<Migratable> {
   const name = `pact_t_${randomBytes(6).toString('hex')}`;
   const run = async (statement: string) => {
     const client = new pg.Client({ connectionString: admin });
+    // As the app's own pool does (db/client.ts): a connection the server ends reports on the query in
+    // flight; its 'error' event, unheard, would end the test process.
+    client.on('error', () => {});
     await client.connect();
     try {
       await client.query(statement);
@@ -66,6 +69,8 @@ async function openUnmigrated(kind: DbKind): Promise<Migratable> {
   const url = new URL(admin);
   url.pathname = `/${name}`;
   const pool = new pg.Pool({ connectionString: url.toString(), max: 2 });
+  pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzle(pool);
   return {
     db: db as unknown as Db,
