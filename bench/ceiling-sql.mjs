@@ -17,8 +17,8 @@ export const TASKS_PAGE_SQL = TASKS_SQL.replace(
 export const PUNISHMENTS_SQL =
   'select "punishments"."id", "punishments"."pair_id", "punishments"."assigned_by", "punishments"."assigned_to", "punishments"."title", "punishments"."description", "punishments"."severity", "punishments"."reason", "punishments"."notes", "punishments"."created_at", "punishments"."updated_at", "punishments"."completed", "punishments"."completed_at", "punishments"."aftercare_required", "punishments"."timer_enabled", "punishments"."timer_duration", "punishments"."timer_start_time", "punishments"."voice_note", "punishments"."voice_note_description", "punishments"."feedback", "punishments"."feedback_given_at", "punishments"."feedback_given_by", "assigner"."display_name", "assignee"."display_name", "pairs"."dominant_id", "pairs"."submissive_id" from "punishments" inner join "pairs" on "pairs"."id" = "punishments"."pair_id" left join "users" "assigner" on "assigner"."id" = "punishments"."assigned_by" left join "users" "assignee" on "assignee"."id" = "punishments"."assigned_to" where "punishments"."pair_id" in (select "pairs"."id" from "pairs" where "pairs"."status" = \'active\' and ("pairs"."dominant_id" = $1 or "pairs"."submissive_id" = $2)) order by "punishments"."created_at" desc, "punishments"."id" desc limit $3';
 
-export const NOTES_NEWEST_SQL =
-  'select "notes"."id", "notes"."pair_id", "notes"."sender_id", "notes"."receiver_id", "notes"."content", "notes"."tone", "notes"."voice_note", "notes"."voice_note_description", "notes"."created_at", "users"."display_name" from "notes" left join "users" on "users"."id" = "notes"."sender_id" where "notes"."pair_id" = (select "pairs"."id" from "pairs" where "pairs"."status" = \'active\' and (("pairs"."dominant_id" = $1 and "pairs"."submissive_id" = $2) or ("pairs"."dominant_id" = $3 and "pairs"."submissive_id" = $4)) order by "pairs"."created_at" limit 1) order by "notes"."created_at" desc, "notes"."id" desc limit $5';
+export const MESSAGES_NEWEST_SQL =
+  'select "journal_messages"."id", "journal_messages"."pair_id", "journal_messages"."sender_id", "journal_messages"."receiver_id", "journal_messages"."content", "journal_messages"."tone", "journal_messages"."voice_note", "journal_messages"."voice_note_description", "journal_messages"."created_at", "users"."display_name" from "journal_messages" left join "users" on "users"."id" = "journal_messages"."sender_id" where "journal_messages"."pair_id" = (select "pairs"."id" from "pairs" where "pairs"."status" = \'active\' and (("pairs"."dominant_id" = $1 and "pairs"."submissive_id" = $2) or ("pairs"."dominant_id" = $3 and "pairs"."submissive_id" = $4)) order by "pairs"."created_at" limit 1) order by "journal_messages"."created_at" desc, "journal_messages"."id" desc limit $5';
 
 export const NOTIFICATIONS_SQL =
   'select "id", "user_id", "type", "title", "message", "data", "read", "created_at", "updated_at" from "notifications" where "notifications"."user_id" = $1 order by "notifications"."created_at" desc, "notifications"."id" desc limit $2';
@@ -101,7 +101,7 @@ const punishment = (r) => ({
   feedbackGivenBy: r[21],
 });
 
-const note = (r) => ({
+const message = (r) => ({
   id: r[0],
   pairId: r[1],
   senderId: r[2],
@@ -202,7 +202,7 @@ const request = (r) => ({
   createdAt: r[10].getTime(),
 });
 
-const NOTE_PAGE = 50;
+const MESSAGE_PAGE = 50;
 
 /** The partner id of a `?partnerId=` route, or null (the route answers 400, as Pact's validation does). */
 export const partnerIdOf = (query) => {
@@ -249,17 +249,17 @@ export const ROUTES = {
     statements: [['punishments_list', byRole(PUNISHMENTS_BOUNDED_SQL), (a) => [a.id, 500]]],
     present: ([rows]) => ({ punishments: rows.map(punishment) }),
   },
-  '/api/notes': {
+  '/api/journal/messages': {
     partner: true,
-    statements: [['notes_newest', NOTES_NEWEST_SQL, (a, p) => [a.id, p, p, a.id, NOTE_PAGE + 1]]],
+    statements: [['messages_newest', MESSAGES_NEWEST_SQL, (a, p) => [a.id, p, p, a.id, MESSAGE_PAGE + 1]]],
     empty: 'not-found',
     notFound: 'No partner connection found',
     present: ([rows]) => {
-      const page = rows.slice(0, NOTE_PAGE).map(note);
+      const page = rows.slice(0, MESSAGE_PAGE).map(message);
       const oldest = page.at(-1);
       return {
         messages: page.reverse(),
-        olderCursor: rows.length > NOTE_PAGE && oldest ? `${oldest.createdAt}_${oldest.id}` : null,
+        olderCursor: rows.length > MESSAGE_PAGE && oldest ? `${oldest.createdAt}_${oldest.id}` : null,
       };
     },
   },

@@ -1,11 +1,11 @@
-// The data export's memory with a slow client: a couple with 200 photos (and BENCH_NOTES journal
+// The data export's memory with a slow client: a couple with 200 photos (and BENCH_MESSAGES journal
 // messages), then GET /api/me/export read by a client that first reads nothing, then reads slowly. Prints
 // the server's resident memory before the export and its peak while the archive streams (sampled from
 // /proc/<pid>/status), for this checkout and, with BENCH_BASE_DIR=<another checkout, built>, that one's
 // beside it (each with its own DATA_DIR). With BENCH_RUNS=n the exports are repeated, alternating between
 // the checkouts, and the median and spread of the growth are printed.
 // Usage: npm run build && node bench/export-rss.mjs
-//        BENCH_PHOTOS=200 BENCH_NOTES=0 BENCH_RUNS=1 BENCH_IDLE_MS=3000 BENCH_READ_KIB_S=16384
+//        BENCH_PHOTOS=200 BENCH_MESSAGES=0 BENCH_RUNS=1 BENCH_IDLE_MS=3000 BENCH_READ_KIB_S=16384
 //        BENCH_TIMEOUT_S=1200
 // The messages are written straight into the embedded database while the server is stopped (one
 // INSERT … SELECT over generate_series), 1 ms apart, each about 160 characters: the API would take
@@ -23,7 +23,7 @@ import { checkouts } from './targets.mjs';
 
 const env = process.env;
 const PHOTOS = Number(env.BENCH_PHOTOS ?? 200);
-const NOTES = Number(env.BENCH_NOTES ?? 0);
+const MESSAGES = Number(env.BENCH_MESSAGES ?? 0);
 const RUNS = Number(env.BENCH_RUNS ?? 1);
 const IDLE_MS = Number(env.BENCH_IDLE_MS ?? 3000);
 const READ_BYTES_S = Number(env.BENCH_READ_KIB_S ?? 16_384) * 1024;
@@ -83,7 +83,7 @@ function slowExport(server, cookie) {
 }
 
 /** `count` journal messages from the dominant to the submissive of `couple`, written into the database. */
-async function seedNotes(dbDir, couple, count) {
+async function seedMessages(dbDir, couple, count) {
   const db = new PGlite(dbDir);
   try {
     const pair = await db.query(
@@ -92,7 +92,7 @@ async function seedNotes(dbDir, couple, count) {
     );
     if (pair.rows.length !== 1) throw new Error('the pair was not found');
     await db.query(
-      `insert into notes (pair_id, sender_id, receiver_id, content, tone, created_at)
+      `insert into journal_messages (pair_id, sender_id, receiver_id, content, tone, created_at)
        select $1, $2, $3, 'Message ' || i || ': ' || repeat('all is well, see you tonight. ', 5),
               (array['green', 'yellow', 'red'])[1 + i % 3],
               now() - interval '1 day' + i * interval '1 millisecond'
@@ -129,7 +129,7 @@ try {
       stored += body.length;
     });
     await server.stop();
-    if (NOTES > 0) await seedNotes(path.join(dataDir, 'db'), couple, NOTES);
+    if (MESSAGES > 0) await seedMessages(path.join(dataDir, 'db'), couple, MESSAGES);
     Object.assign(targets.at(-1), {
       couple,
       stored,
@@ -151,7 +151,7 @@ try {
       growths.get(t).push(peak - before);
       const label = targets.length > 1 ? `${t.name} ` : '';
       console.info(
-        `${label}run ${run + 1}: export of ${PHOTOS} photos and ${NOTES} messages (${mib(received)} zip), ` +
+        `${label}run ${run + 1}: export of ${PHOTOS} photos and ${MESSAGES} messages (${mib(received)} zip), ` +
           `client idle ${IDLE_MS / 1000} s then ${mib(READ_BYTES_S)}/s: RSS before ${mib(before)}, ` +
           `peak ${mib(peak)}, growth ${mib(peak - before)}`,
       );

@@ -31,10 +31,10 @@ export async function addNotifications(dbUrl, userId, count) {
 }
 
 /** `count` journal messages in the active pair of `domId` and `subId`, the two writing in turn. */
-export async function addNotes(dbUrl, domId, subId, count) {
+export async function addMessages(dbUrl, domId, subId, count) {
   await adminQuery(
     dbUrl,
-    `insert into notes (pair_id, sender_id, receiver_id, content, tone, created_at)
+    `insert into journal_messages (pair_id, sender_id, receiver_id, content, tone, created_at)
      select p.id, case when g % 2 = 0 then $1::uuid else $2::uuid end, case when g % 2 = 0 then $2::uuid else $1::uuid end,
             'Seeded journal message number ' || g || ', about as long as a short message is.',
             (array['green','yellow','red'])[1 + g % 3], now() - make_interval(secs => $3::int - g)
@@ -44,7 +44,8 @@ export async function addNotes(dbUrl, domId, subId, count) {
 }
 
 /** The planner's statistics for the tables just filled, as the app's maintenance would have them. */
-export const analyze = (dbUrl) => adminQuery(dbUrl, 'analyze tasks, notifications, notes, contract_versions');
+export const analyze = (dbUrl) =>
+  adminQuery(dbUrl, 'analyze tasks, notifications, journal_messages, contract_versions');
 
 /** Edits the couple's contract (opened by seedLists) until it has `versions` versions, one at a time. */
 export async function editContract(origin, couple, versions, base) {

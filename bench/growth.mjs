@@ -17,7 +17,7 @@ import pg from 'pg';
 import { NOTIFICATIONS_UNREAD_SQL } from './ceiling-sql.mjs';
 import { cpuMeter, cpuMs } from './db.mjs';
 import {
-  addNotes,
+  addMessages,
   addNotifications,
   addTasks,
   analyze,
@@ -143,7 +143,7 @@ try {
       await getJson(t.client, `/api/contracts?partnerId=${t.large.sub.id}`, t.large.dom.cookie)
     ).json;
     await editContract(t.url, t.large, VERSIONS, contract.content);
-    await addNotes(t.db.url, t.large.dom.id, t.large.sub.id, MESSAGES);
+    await addMessages(t.db.url, t.large.dom.id, t.large.sub.id, MESSAGES);
     await analyze(t.db.url);
     console.info(
       `setup ${t.name}: a couple with ${SMALL_TASKS} tasks; one with ${n(TASKS)} tasks, ${n(t.large.notifications)} unread notifications, ${n(VERSIONS)} contract versions, ${n(MESSAGES)} journal messages; ${((performance.now() - t0) / 1000).toFixed(1)} s`,

@@ -1,5 +1,5 @@
-// The journal: (1) live delivery, with 1,000 event streams open, from POST /api/notes to the partner's
-// `note.created` event; (2) the first page of a conversation holding 10,000 messages (GET /api/notes,
+// The journal: (1) live delivery, with 1,000 event streams open, from POST /api/journal/messages to the partner's
+// `journal_message.created` event; (2) the first page of a conversation holding 10,000 messages (GET /api/journal/messages,
 // the newest 50), over 200 loads. On PGlite (temporary DATA_DIR) or on PostgreSQL when DATABASE_URL is set
 // (a fresh database `pact_bench_<random>`, dropped at the end; there the 10,000 messages go straight into
 // the database, on PGlite through the API). The first page is measured as seeded, then after the planner's
@@ -57,7 +57,7 @@ async function login(t, email) {
   return res.headers.getSetCookie()[0].split(';')[0];
 }
 
-/** First arrival of `note.created` per note id (unique across servers), on the receiver's streams. */
+/** First arrival of `journal_message.created` per message id (unique across servers), on the receiver's streams. */
 const arrivals = new Map();
 const arrivalOf = (id) => {
   let a = arrivals.get(id);
@@ -71,8 +71,8 @@ const arrivalOf = (id) => {
   return a;
 };
 function onEvent(name, data, at) {
-  if (name !== 'note.created') return;
-  const a = arrivalOf(JSON.parse(data).noteId);
+  if (name !== 'journal_message.created') return;
+  const a = arrivalOf(JSON.parse(data).messageId);
   if (!a.at) {
     a.at = at;
     a.resolve();
@@ -82,7 +82,7 @@ let streamErrors = 0;
 
 async function firstPage(t, label) {
   const couple = t.couples[0];
-  const url = `/api/notes?partnerId=${couple.sub.id}`;
+  const url = `/api/journal/messages?partnerId=${couple.sub.id}`;
   const times = [];
   for (let i = 0; i < LOADS; i++) {
     const started = performance.now();
@@ -130,7 +130,7 @@ async function seedHistory(t) {
   if (t.db) {
     await adminQuery(
       t.db.url,
-      `insert into notes (pair_id, sender_id, receiver_id, content, tone, created_at)
+      `insert into journal_messages (pair_id, sender_id, receiver_id, content, tone, created_at)
        select p.id, case when g % 2 = 0 then $1::uuid else $2::uuid end, case when g % 2 = 0 then $2::uuid else $1::uuid end,
               'Seeded message number ' || g, (array['green','yellow','red'])[1 + g % 3], now() - make_interval(secs => $3 - g)
        from pairs p, generate_series(1, $3) g where p.dominant_id = $1 and p.submissive_id = $2`,
@@ -140,7 +140,7 @@ async function seedHistory(t) {
   }
   await load(HISTORY, 8, async (i) => {
     const body = { partnerId: heavy.sub.id, content: `Seeded ${i}` };
-    const res = await api(t, 'POST', '/api/notes', body, heavy.dom.cookie);
+    const res = await api(t, 'POST', '/api/journal/messages', body, heavy.dom.cookie);
     if (res.status !== 201) throw new Error(`seed ${res.status}`);
     await res.arrayBuffer();
   });
@@ -163,10 +163,10 @@ try {
       const [from, to] = i % 2 ? [c.sub, c.dom] : [c.dom, c.sub];
       const t0 = performance.now();
       const body = { partnerId: to.id, content: `Message ${i}`, tone: 'green' };
-      const res = await api(t, 'POST', '/api/notes', body, from.cookie);
+      const res = await api(t, 'POST', '/api/journal/messages', body, from.cookie);
       const { message } = await res.json();
       t.posts.push(performance.now() - t0);
-      if (res.status !== 201) throw new Error(`POST /api/notes ${res.status}`);
+      if (res.status !== 201) throw new Error(`POST /api/journal/messages ${res.status}`);
       const a = arrivalOf(message.id);
       await Promise.race([a.p, new Promise((r) => setTimeout(r, 10_000))]);
       if (!a.at) throw new Error(`no event for message ${i}`);
@@ -178,7 +178,7 @@ try {
       `  ${t.prefix}journal message send -> partner's event (${STREAMS} streams open)  ${quantiles(t.delays)}`,
     );
     console.info(
-      `  ${t.prefix}POST /api/notes latency                                   ${quantiles(t.posts)}`,
+      `  ${t.prefix}POST /api/journal/messages latency                                   ${quantiles(t.posts)}`,
     );
     for (const c of t.controllers) c.abort();
   }
@@ -193,7 +193,7 @@ try {
   }
   for (const t of targets) await firstPage(t, 'as seeded (no fresh statistics)');
   for (const t of targets) {
-    if (t.db) await adminQuery(t.db.url, 'analyze notes');
+    if (t.db) await adminQuery(t.db.url, 'analyze journal_messages');
     else {
       await t.server.stop();
       t.server = await startServer(t.env, { cwd: t.cwd });

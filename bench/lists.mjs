@@ -1,5 +1,5 @@
 // Every list route of Pact against its fair ceiling, on PostgreSQL (DATABASE_URL): tasks, punishments,
-// journal (GET /api/notes?partnerId=), notifications, contract (the read by partner), task history,
+// journal (GET /api/journal/messages?partnerId=), notifications, contract (the read by partner), task history,
 // partners, requests, and a 404 that touches no database. The ceiling (ceiling-server.mjs) is a bare
 // node:http server doing exactly what the route does now: the cookie's HMAC, the session from memory,
 // Pact's own statement(s) prepared, the same JSON fields, gzip level 1 from 1 KiB. Before measuring, the
@@ -24,7 +24,7 @@ import { addedHeaders, checkouts, startTarget, timeLimit } from './targets.mjs';
 
 const env = process.env;
 const COUPLES = Number(env.BENCH_COUPLES ?? 16);
-const SEED = { tasks: 20, punishments: 20, notes: 30, completions: 5 };
+const SEED = { tasks: 20, punishments: 20, messages: 30, completions: 5 };
 const CONCURRENCY = Number(env.BENCH_CONCURRENCY ?? 16);
 const REPS = Number(env.BENCH_REPS ?? 3);
 const SECONDS = Number(env.BENCH_SECONDS ?? 3);
@@ -35,7 +35,7 @@ const OPEN_SECONDS = Number(env.BENCH_OPEN_SECONDS ?? 5);
 const ALL_ROUTES = [
   { name: 'tasks', path: () => '/api/tasks' },
   { name: 'punishments', path: () => '/api/punishments' },
-  { name: 'journal', path: (u) => `/api/notes?partnerId=${u.partnerId}` },
+  { name: 'journal', path: (u) => `/api/journal/messages?partnerId=${u.partnerId}` },
   { name: 'notifications', path: () => '/api/notifications' },
   { name: 'contract', path: (u) => `/api/contracts?partnerId=${u.partnerId}` },
   { name: 'history', path: () => '/api/task-completions' },
@@ -123,7 +123,7 @@ try {
     pairs.push({ target: t, app, ceiling, users });
   }
   console.info(
-    `setup: ${COUPLES} couples per target (${SEED.tasks} tasks, ${SEED.completions} completed, ${SEED.punishments} punishments, ${SEED.notes} journal messages, a contract) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    `setup: ${COUPLES} couples per target (${SEED.tasks} tasks, ${SEED.completions} completed, ${SEED.punishments} punishments, ${SEED.messages} journal messages, a contract) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
 
   console.info(

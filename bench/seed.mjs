@@ -114,20 +114,20 @@ export async function signedInUsers(origin, count, sessions) {
 
 /**
  * What the list routes show, made through the API for a couple of createCouple: `punishments`
- * punishments, `notes` journal messages (the two partners in turn), the first `completions` tasks
+ * punishments, `messages` journal messages (the two partners in turn), the first `completions` tasks
  * completed (history entries) and their contract opened. Notifications come with them, as in the app.
  */
-export async function seedLists(origin, couple, { punishments = 0, notes = 0, completions = 0 } = {}) {
+export async function seedLists(origin, couple, { punishments = 0, messages = 0, completions = 0 } = {}) {
   const { dom, sub } = couple;
   const json = async (...args) => (await call(origin, ...args)).json();
   for (let p = 0; p < punishments; p++) {
     const body = { title: `Punishment ${p}`, description: 'A benchmark punishment.', assignedTo: sub.id };
     await json('POST', '/api/punishments', body, dom.cookie, 201);
   }
-  for (let n = 0; n < notes; n++) {
+  for (let n = 0; n < messages; n++) {
     const [from, to] = n % 2 ? [sub, dom] : [dom, sub];
     const body = { partnerId: to.id, content: `Journal message ${n}, a sentence or two long.` };
-    await json('POST', '/api/notes', body, from.cookie, 201);
+    await json('POST', '/api/journal/messages', body, from.cookie, 201);
   }
   for (const id of couple.taskIds.slice(0, completions)) {
     await json('POST', `/api/tasks/${id}/complete`, {}, sub.cookie, 200);

@@ -1,5 +1,5 @@
 // Creates under load, on PostgreSQL (DATABASE_URL): POST /api/tasks and POST /api/punishments (the
-// dominant) and POST /api/notes (either partner), each at BENCH_WRITERS writers (default 8 and 32: writes
+// dominant) and POST /api/journal/messages (either partner), each at BENCH_WRITERS writers (default 8 and 32: writes
 // in flight, closed loop, one couple per writer), for BENCH_SECONDS per point, the targets interleaved in
 // rotating order over BENCH_REPS repetitions: writes per second, p50/p99, server and PostgreSQL CPU per
 // write. Then the statements each write sends, counted off the wire (pg-proxy.mjs: each Execute and each
@@ -8,7 +8,7 @@
 // sequence of one write. "Sent -> partner's event" with 1,000 streams at 1, 8 and 32 writers is
 // realtime.mjs. BENCH_BASE_DIR=<another checkout, built>: measured too, side by side (targets.mjs).
 // Usage: npm run build && DATABASE_URL=postgres://postgres@127.0.0.1:5432/test node bench/writes.mjs
-//   env BENCH_WRITERS=8,32 BENCH_REPS=3 BENCH_SECONDS=3 BENCH_KINDS=task,punishment,note BENCH_TIMEOUT_S=900
+//   env BENCH_WRITERS=8,32 BENCH_REPS=3 BENCH_SECONDS=3 BENCH_KINDS=task,punishment,message BENCH_TIMEOUT_S=900
 import os from 'node:os';
 import { cpuMeter } from './db.mjs';
 import { closedLoop, httpClient, median, percentile } from './http-load.mjs';
@@ -49,8 +49,8 @@ const ALL_KINDS = [
     ],
   },
   {
-    name: 'note',
-    path: '/api/notes',
+    name: 'message',
+    path: '/api/journal/messages',
     write: (c, i) =>
       i % 2
         ? [c.sub.cookie, { partnerId: c.dom.id, content: `Message ${i} from the write benchmark.` }]

@@ -489,9 +489,9 @@ test('the journal: a conversation in three tones, with a voice message, and the 
     [sub.page, dom.id, 'Slow down a little', 'yellow'],
     [page, sub.id, 'Understood, stopping', 'red'],
   ] as const) {
-    expect((await from.request.post('/api/notes', { data: { partnerId: to, content, tone } })).status()).toBe(
-      201,
-    );
+    expect(
+      (await from.request.post('/api/journal/messages', { data: { partnerId: to, content, tone } })).status(),
+    ).toBe(201);
   }
   const audio = await sub.page.request.post(`/api/media/audio?partnerId=${dom.id}&durationMs=1500`, {
     headers: { 'content-type': 'audio/webm' },
@@ -499,7 +499,7 @@ test('the journal: a conversation in three tones, with a voice message, and the 
   });
   expect(audio.status()).toBe(201);
   const voiceNoteId = (await audio.json()).media.id;
-  await sub.page.request.post('/api/notes', {
+  await sub.page.request.post('/api/journal/messages', {
     data: { partnerId: dom.id, kind: 'voice', voiceNoteId, voiceNoteDescription: 'For tonight' },
   });
   await page.goto('/journal');

@@ -65,7 +65,9 @@ test('a voice message with a title reaches the partner live and plays', async ({
   await sub.page.getByRole('button', { name: 'Stop recording' }).click();
   await expect(sub.page.getByText('Recording Complete')).toBeVisible();
   await sub.page.getByLabel('Title (optional)').fill('Goodnight');
-  const sent = sub.page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/api/notes'));
+  const sent = sub.page.waitForRequest(
+    (r) => r.method() === 'POST' && r.url().endsWith('/api/journal/messages'),
+  );
   await sub.page.getByRole('button', { name: 'Send' }).click();
   expect((await sent).postDataJSON()).toMatchObject({ kind: 'voice', voiceNoteDescription: 'Goodnight' });
   await expect(sub.page.getByText('Message sent')).toBeVisible();
@@ -91,7 +93,9 @@ test('the message_sent notification opens the conversation with its sender', asy
   // The message arrives while the submissive is on the dashboard, with their stream listening.
   await expect(sub.page.locator('html')).toHaveAttribute('data-live', 'ready');
   const text = 'Meet me at eight, and wear the blue one. Do not be late tonight, pet.';
-  const response = await page.request.post('/api/notes', { data: { partnerId: sub.id, content: text } });
+  const response = await page.request.post('/api/journal/messages', {
+    data: { partnerId: sub.id, content: text },
+  });
   expect(response.status()).toBe(201);
   await expect(sub.page.getByRole('button', { name: /^Notifications, [1-9]/ })).toBeVisible();
   await sub.page.getByRole('button', { name: /^Notifications/ }).click();
@@ -114,7 +118,7 @@ test('a long conversation opens at the newest message and loads older ones above
     submissive: 'Quin Sub',
   });
   for (let i = 1; i <= 70; i++) {
-    const response = await sub.page.request.post('/api/notes', {
+    const response = await sub.page.request.post('/api/journal/messages', {
       data: { partnerId: dom.id, content: `Note ${i}` },
     });
     expect(response.status()).toBe(201);
@@ -142,7 +146,7 @@ test(
       submissive: 'Sol Sub',
     });
     for (let i = 1; i <= 25; i++) {
-      const response = await sub.page.request.post('/api/notes', {
+      const response = await sub.page.request.post('/api/journal/messages', {
         data: { partnerId: dom.id, content: `Line ${i}` },
       });
       expect(response.status()).toBe(201);

@@ -105,10 +105,10 @@ test('offline, the open page stays with its typed text and says so; back online 
     // A notice, not a screen in the page's place.
     await expect(sub.page.getByRole('heading', { name: 'You are offline' })).toHaveCount(0);
     await expect(composer).toHaveValue('Typed on the train');
-    const note = await dom.request.post('/api/notes', {
+    const sent = await dom.request.post('/api/journal/messages', {
       data: { partnerId: sub.id, content: 'Sent while you were offline' },
     });
-    expect(note.status()).toBe(201);
+    expect(sent.status()).toBe(201);
 
     await sub.page.context().setOffline(false);
     await expect(offline).toBeHidden();

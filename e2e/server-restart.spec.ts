@@ -83,10 +83,10 @@ test('a restart behind a proxy answering 502 keeps the open page, its typed text
     expect(describe(found)).toEqual([]);
     await server.restart();
     // Meanwhile the dominant writes in the journal: the submissive's stream is not there to hear it.
-    const note = await dom.post('/api/notes', {
+    const message = await dom.post('/api/journal/messages', {
       data: { partnerId: subId, content: 'Written while you were away' },
     });
-    expect(note.status()).toBe(201);
+    expect(message.status()).toBe(201);
     // The outage outlasts the point where the app used to give up (three tries of /api/me, about 3 s).
     await expect.poll(() => proxy.refused('/api/me'), { timeout: 30_000 }).toBeGreaterThanOrEqual(4);
     await expect.poll(() => proxy.refusedStreams(), { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
@@ -111,7 +111,7 @@ test('a restart behind a proxy answering 502 keeps the open page, its typed text
     await composer.press('Enter');
     await expect(messages.filter({ hasText: TYPED })).toBeVisible();
     await expect(composer).toHaveValue('');
-    const read = await dom.get(`/api/notes?partnerId=${subId}`);
+    const read = await dom.get(`/api/journal/messages?partnerId=${subId}`);
     expect(JSON.stringify(await read.json())).toContain(TYPED);
   } finally {
     await dom?.dispose();

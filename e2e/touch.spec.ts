@@ -77,7 +77,7 @@ test('one long word or URL wraps: no page scrolls sideways', async ({ page, brow
     data: { title: LONG_WORD.slice(0, 100), reason: LONG_URL, assignedTo: sub.id },
   });
   expect(punished.status()).toBe(201);
-  const sent = await page.request.post('/api/notes', {
+  const sent = await page.request.post('/api/journal/messages', {
     data: { partnerId: sub.id, content: `${LONG_WORD} ${LONG_URL}` },
   });
   expect(sent.status()).toBe(201);

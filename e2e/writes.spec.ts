@@ -16,7 +16,7 @@ async function openJournal(page: Page, partnerName: string) {
 
 /** The messages the server holds between the page's user and `partnerId`. */
 async function storedMessages(page: Page, partnerId: string) {
-  const response = await page.request.get(`/api/notes?partnerId=${partnerId}`);
+  const response = await page.request.get(`/api/journal/messages?partnerId=${partnerId}`);
   expect(response.status()).toBe(200);
   return ((await response.json()) as { messages: { id: string; content: string }[] }).messages;
 }
@@ -27,7 +27,7 @@ test('a double tap on Send posts one message', async ({ page, browser, request }
   await composer(page).fill('Only once, please');
   const posts: string[] = [];
   page.on('request', (r) => {
-    if (r.method() === 'POST' && r.url().endsWith('/api/notes'))
+    if (r.method() === 'POST' && r.url().endsWith('/api/journal/messages'))
       posts.push(r.headers()['idempotency-key'] ?? '');
   });
   // Two taps in the same moment: the second lands before the page has rendered the first one's state.
@@ -63,7 +63,7 @@ test('a sent message shows before the server answers; a refused one is taken bac
   await openJournal(page, 'Di Sub');
   await live(page);
 
-  const hold = await holdPosts(page, '/api/notes');
+  const hold = await holdPosts(page, '/api/journal/messages');
   await composer(page).fill('On its way');
   await page.getByRole('button', { name: 'Send' }).click();
   const shown = messages(page).filter({ hasText: 'On its way' });
@@ -77,10 +77,10 @@ test('a sent message shows before the server answers; a refused one is taken bac
   await expect(shown.locator('time')).toBeVisible();
   await expect(shown).not.toHaveAttribute('data-pending', 'true');
   await expect(shown).toHaveCount(1);
-  await page.unroute('**/api/notes');
+  await page.unroute('**/api/journal/messages');
 
   // A refusal: the message leaves the conversation, the toast names the failure, the text comes back.
-  await page.route('**/api/notes', (route) =>
+  await page.route('**/api/journal/messages', (route) =>
     route.request().method() === 'POST'
       ? route.fulfill({
           status: 409,

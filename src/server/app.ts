@@ -74,7 +74,7 @@ export function createApi(deps: AppDeps & Pick<Services, 'database'>) {
       .route('/tasks', taskRoutes(deps))
       .route('/task-completions', historyRoutes(deps))
       .route('/punishments', punishmentRoutes(deps))
-      .route('/notes', journalRoutes(deps))
+      .route('/journal/messages', journalRoutes(deps))
       .route('/media', mediaRoutes(deps))
       .route('/events', eventRoutes(deps))
       .route('/contracts', contractRoutes(deps))

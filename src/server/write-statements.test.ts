@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databases } from './test/database';
-import { sendNote } from './test/journal';
+import { sendMessage } from './test/journal';
 import { type Couple, createCouple, sendRequest } from './test/partners';
 import { expectBody } from './test/responses';
 import { startTestServer, type TestServer } from './test/server';
@@ -107,11 +107,11 @@ describe.each(databases())('statements per create on %s', (kind) => {
 
   it('a journal message: the pair read, the message, its notification with its outbox row', async () => {
     recorder.clear();
-    const message = await sendNote(couple.submissive, couple.dominant.id, { content: 'Counted' });
+    const message = await sendMessage(couple.submissive, couple.dominant.id, { content: 'Counted' });
     expect(message).toMatchObject({ content: 'Counted', senderName: 'Sam Sub' });
-    const statements = recorder.writing('notes');
+    const statements = recorder.writing('journal_messages');
     expect(statements, statements.join('\n')).toHaveLength(3);
-    expectPrepared(statements, ['pair_between_held', 'note_create', 'notification_create']);
+    expectPrepared(statements, ['pair_between_held', 'message_create', 'notification_create']);
     expect(writesPairs(statements)).toEqual([]);
   });
 

@@ -20,7 +20,12 @@ const EVENTS = {
   'task.deleted': payload<{ taskId: string; pairId: string }>(),
   'task_completion.changed': payload<{ completionId: string; pairId: string }>(),
   'punishment.changed': payload<{ punishmentId: string; pairId: string }>(),
-  'note.created': payload<{ noteId: string; pairId: string; senderId: string; receiverId: string }>(),
+  'journal_message.created': payload<{
+    messageId: string;
+    pairId: string;
+    senderId: string;
+    receiverId: string;
+  }>(),
   'contract.changed': payload<{ contractId: string; pairId: string }>(),
   /** Red was called or lifted in a pair (decision 049): both partners refetch the stops. */
   'pair.stop_changed': payload<{ pairId: string }>(),

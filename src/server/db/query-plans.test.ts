@@ -51,7 +51,7 @@ describe.each(databases())('the plans of the hot list reads on %s', (kind) => {
         'tasks',
         'task_completions',
         'punishments',
-        'notes',
+        'journal_messages',
         'notifications',
         'partner_requests',
         'contract_events',

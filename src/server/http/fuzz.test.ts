@@ -29,7 +29,7 @@ import {
   contractTemplateInput,
   contractVersionParam,
 } from '@/shared/schemas/contracts';
-import { notesQuery, sendNoteInput } from '@/shared/schemas/journal';
+import { messagesQuery, sendMessageInput } from '@/shared/schemas/journal';
 import { limitAnswerInput, limitFinishInput, limitItemInput } from '@/shared/schemas/limits';
 import { audioUploadQuery, photoUploadQuery } from '@/shared/schemas/media';
 import { aftercareWishesInput, negotiationPartnerInput } from '@/shared/schemas/negotiation';
@@ -221,9 +221,9 @@ const ROUTES: Record<string, FuzzRoute> = {
   'POST /api/media/photo': { query: photoUploadQuery, upload: 'photo' },
   'POST /api/media/audio': { query: audioUploadQuery, upload: 'audio' },
   'GET /api/media/:id': { param: idParam },
-  'GET /api/notes': { query: notesQuery },
-  'POST /api/notes': {
-    json: sendNoteInput,
+  'GET /api/journal/messages': { query: messagesQuery },
+  'POST /api/journal/messages': {
+    json: sendMessageInput,
     sample: (f) => ({ partnerId: f.couple.submissive.id, content: 'Hello', tone: 'yellow' }),
   },
   'POST /api/me/avatar': { upload: 'photo' },

@@ -3,7 +3,7 @@ import { connect as netConnect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestClient } from '../test/client';
 import { databases } from '../test/database';
-import { notesPage } from '../test/journal';
+import { messagesPage } from '../test/journal';
 import { type Couple, connect, createCouple, requestsOf } from '../test/partners';
 import { punishmentBody } from '../test/punishments';
 import { expectBody, expectError } from '../test/responses';
@@ -30,7 +30,7 @@ async function createdId(response: Response): Promise<string> {
 interface Create {
   name: string;
   path: string;
-  table: 'notes' | 'tasks' | 'punishments' | 'partnerRequests';
+  table: 'journalMessages' | 'tasks' | 'punishments' | 'partnerRequests';
   /** The role that may send it (either partner may send a message: the submissive does here). */
   role: 'dominant' | 'submissive' | 'either';
   sender: (c: Couple) => TestUser;
@@ -40,8 +40,8 @@ interface Create {
 const CREATES: Create[] = [
   {
     name: 'journal message',
-    path: '/api/notes',
-    table: 'notes',
+    path: '/api/journal/messages',
+    table: 'journalMessages',
     role: 'either',
     sender: (c) => c.submissive,
     body: async (c) => ({ partnerId: c.dominant.id, content: 'Goodnight' }),
@@ -151,15 +151,15 @@ describe.each(databases())('Idempotency-Key on creates, on %s', (kind) => {
       const key = randomUUID();
       // The same user first spends the key on something else: the dominant on a punishment for a
       // message, the sender on a journal message for anything else.
-      const sender = create.table === 'notes' ? couple.dominant : create.sender(couple);
+      const sender = create.table === 'journalMessages' ? couple.dominant : create.sender(couple);
       const partner = sender === couple.dominant ? couple.submissive : couple.dominant;
       const earlier =
-        create.table === 'notes'
+        create.table === 'journalMessages'
           ? post(sender.client, '/api/punishments', punishmentBody(partner.id), key)
-          : post(sender.client, '/api/notes', { partnerId: partner.id, content: 'Hi' }, key);
+          : post(sender.client, '/api/journal/messages', { partnerId: partner.id, content: 'Hi' }, key);
       await createdId(await earlier);
       const body =
-        create.table === 'notes'
+        create.table === 'journalMessages'
           ? { partnerId: partner.id, content: 'Hi' }
           : await create.body(couple, server);
       const before = await storedCounts(server);
@@ -270,16 +270,18 @@ describe.each(databases())('Idempotency-Key on creates, on %s', (kind) => {
     const couple = await createCouple(server);
     const key = randomUUID();
     const body = { partnerId: couple.dominant.id, content: 'Again tomorrow' };
-    const first = await createdId(await post(couple.submissive.client, '/api/notes', body, key));
+    const first = await createdId(await post(couple.submissive.client, '/api/journal/messages', body, key));
     server.clock.advance(IDEMPOTENCY_TTL_MS - 60_000);
     await server.services.maintain();
-    expect(await createdId(await post(couple.submissive.client, '/api/notes', body, key))).toBe(first);
+    expect(await createdId(await post(couple.submissive.client, '/api/journal/messages', body, key))).toBe(
+      first,
+    );
     server.clock.advance(2 * 60_000);
     await server.services.maintain();
     expect((await server.rowCounts()).idempotencyKeys).toBe(0);
-    const second = await createdId(await post(couple.submissive.client, '/api/notes', body, key));
+    const second = await createdId(await post(couple.submissive.client, '/api/journal/messages', body, key));
     expect(second).not.toBe(first);
-    expect((await notesPage(couple.submissive, couple.dominant.id)).messages.map((m) => m.id)).toEqual([
+    expect((await messagesPage(couple.submissive, couple.dominant.id)).messages.map((m) => m.id)).toEqual([
       first,
       second,
     ]);

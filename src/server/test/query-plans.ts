@@ -2,7 +2,7 @@ import type { Actor } from '../auth/session';
 import type { Database } from '../db/client';
 import type { AppDeps } from '../deps';
 import { getContractHistory } from '../modules/contracts/contracts.queries';
-import { listNotes } from '../modules/journal/journal.queries';
+import { listMessages } from '../modules/journal/journal.queries';
 import { listNotifications } from '../modules/notifications/notifications.service';
 import { listRequestsOf } from '../modules/partners/partners.queries';
 import { listPunishments } from '../modules/punishments/punishments.queries';
@@ -21,8 +21,8 @@ export const GROWTH = {
   history: 2000,
   punishmentsPerCouple: 100,
   punishments: 1000,
-  notesPerCouple: 500,
-  notes: 5000,
+  messagesPerCouple: 500,
+  messages: 5000,
   notificationsPerUser: 200,
   notifications: 10_000,
   crowd: 600,
@@ -90,10 +90,10 @@ export async function seedGrowth(database: Database): Promise<Seeded> {
      ${perPair(g.punishmentsPerCouple, g.punishments)}`,
   );
   await q(
-    `insert into notes (pair_id, sender_id, receiver_id, content, created_at)
+    `insert into journal_messages (pair_id, sender_id, receiver_id, content, created_at)
      select p.id, case when n % 2 = 0 then p.dominant_id else p.submissive_id end,
             case when n % 2 = 0 then p.submissive_id else p.dominant_id end, 'Message ' || n, now() - make_interval(secs => n)
-     ${perPair(g.notesPerCouple, g.notes)}`,
+     ${perPair(g.messagesPerCouple, g.messages)}`,
   );
   await q(
     `insert into notifications (user_id, type, title, message, read, created_at, updated_at)
@@ -218,21 +218,21 @@ export const HOT_QUERIES: HotQuery[] = [
     bounded: 'punishments',
   },
   {
-    name: 'journal, newest page (GET /api/notes?partnerId=)',
-    run: (deps, s) => listNotes(deps, s.submissive, { partnerId: s.dominant.id }),
-    pick: (sql) => sql.includes('from "notes"') && sql.includes('order by'),
-    index: 'notes_pair_created_idx',
+    name: 'journal, newest page (GET /api/journal/messages?partnerId=)',
+    run: (deps, s) => listMessages(deps, s.submissive, { partnerId: s.dominant.id }),
+    pick: (sql) => sql.includes('from "journal_messages"') && sql.includes('order by'),
+    index: 'journal_messages_pair_created_idx',
     ordered: true,
   },
   {
-    name: 'journal, an older page (GET /api/notes?partnerId=&before=)',
+    name: 'journal, an older page (GET /api/journal/messages?partnerId=&before=)',
     run: (deps, s) =>
-      listNotes(deps, s.submissive, {
+      listMessages(deps, s.submissive, {
         partnerId: s.dominant.id,
         before: { at: Date.now() - 2000 * 1000, id: 'ffffffff-ffff-4fff-bfff-ffffffffffff' },
       }),
-    pick: (sql) => sql.includes('from "notes"') && sql.includes('order by'),
-    index: 'notes_pair_created_idx',
+    pick: (sql) => sql.includes('from "journal_messages"') && sql.includes('order by'),
+    index: 'journal_messages_pair_created_idx',
     ordered: true,
   },
   {

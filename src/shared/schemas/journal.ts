@@ -1,23 +1,31 @@
 import { z } from 'zod';
 import {
   JOURNAL_MESSAGES,
-  NOTE_CONTENT_MAX,
-  NOTE_PAGE,
-  NOTE_TITLE_MAX,
-  NOTE_TONES,
-  type NoteTone,
+  MESSAGE_CONTENT_MAX,
+  MESSAGE_PAGE,
+  MESSAGE_TITLE_MAX,
+  MESSAGE_TONES,
+  type MessageTone,
 } from '../texts/journal';
 import { uuidField } from './common';
 
-export { JOURNAL_MESSAGES, NOTE_CONTENT_MAX, NOTE_PAGE, NOTE_TITLE_MAX, NOTE_TONES, type NoteTone };
+export {
+  JOURNAL_MESSAGES,
+  MESSAGE_CONTENT_MAX,
+  MESSAGE_PAGE,
+  MESSAGE_TITLE_MAX,
+  MESSAGE_TONES,
+  type MessageTone,
+};
 
 /** 9999-12-31T23:59:59.999Z, the latest moment a cursor may name. */
-export const NOTE_CURSOR_MAX_MS = 253_402_300_799_999;
+export const MESSAGE_CURSOR_MAX_MS = 253_402_300_799_999;
 
 /** A point in a conversation: messages strictly older than it, by (created_at, id). "<ms>_<uuid>". */
 const CURSOR = /^(\d{1,15})_([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})$/;
 
-export const encodeNoteCursor = (note: { createdAt: number; id: string }) => `${note.createdAt}_${note.id}`;
+export const encodeMessageCursor = (message: { createdAt: number; id: string }) =>
+  `${message.createdAt}_${message.id}`;
 
 const cursorField = z
   .string({ error: 'Invalid cursor' })
@@ -28,31 +36,31 @@ const cursorField = z
     return { at: Number(at), id: id!.toLowerCase() };
   })
   // The last millisecond of year 9999: PostgreSQL reads no later ISO date (a cursor past it answered 500).
-  .refine((c) => c.at <= NOTE_CURSOR_MAX_MS, 'Invalid cursor');
+  .refine((c) => c.at <= MESSAGE_CURSOR_MAX_MS, 'Invalid cursor');
 
-/** GET /api/notes?partnerId=…&before=…: a page of the conversation with one partner. */
-export const notesQuery = z.object({
+/** GET /api/journal/messages?partnerId=…&before=…: a page of the conversation with one partner. */
+export const messagesQuery = z.object({
   partnerId: uuidField(JOURNAL_MESSAGES.partnerRequired),
   before: cursorField.optional(),
 });
 
-/** POST /api/notes: a text message, or a voice message with an optional title (spec 2 §2, §5). */
-export const sendNoteInput = z
+/** POST /api/journal/messages: a text message, or a voice message with an optional title (spec 2 §2, §5). */
+export const sendMessageInput = z
   .object({
     partnerId: uuidField(JOURNAL_MESSAGES.partnerRequired),
     kind: z
       .enum(['text', 'voice'], { error: 'A message is a text message or a voice message' })
       .default('text'),
-    tone: z.enum(NOTE_TONES, { error: 'Tone must be green, yellow or red' }).default('green'),
+    tone: z.enum(MESSAGE_TONES, { error: 'Tone must be green, yellow or red' }).default('green'),
     content: z
       .string({ error: 'Message must be text' })
-      .max(NOTE_CONTENT_MAX, `Message must be at most ${NOTE_CONTENT_MAX} characters`)
+      .max(MESSAGE_CONTENT_MAX, `Message must be at most ${MESSAGE_CONTENT_MAX} characters`)
       .transform((s) => s.trim())
       .default(''),
     voiceNoteId: uuidField(JOURNAL_MESSAGES.voiceRequired).nullable().default(null),
     voiceNoteDescription: z
       .string({ error: 'Title must be text' })
-      .max(NOTE_TITLE_MAX, `Title must be at most ${NOTE_TITLE_MAX} characters`)
+      .max(MESSAGE_TITLE_MAX, `Title must be at most ${MESSAGE_TITLE_MAX} characters`)
       .transform((s) => s.trim())
       .nullable()
       .default(null),
@@ -65,24 +73,24 @@ export const sendNoteInput = z
       ctx.addIssue({ code: 'custom', path: ['voiceNoteId'], message: JOURNAL_MESSAGES.voiceRequired });
     }
   });
-export type SendNoteInput = z.input<typeof sendNoteInput>;
+export type SendMessageInput = z.input<typeof sendMessageInput>;
 
 /** A journal message as the API shows it (spec 2 §3, with senderName). `voiceNote` is a media id. */
-export interface NoteView {
+export interface MessageView {
   id: string;
   pairId: string;
   senderId: string;
   senderName: string;
   receiverId: string;
   content: string;
-  tone: NoteTone;
+  tone: MessageTone;
   voiceNote: string | null;
   voiceNoteDescription: string | null;
   createdAt: number;
 }
 
 /** A page: its messages oldest first; `olderCursor` asks for the page before it (null: none left). */
-export interface NotePage {
-  messages: NoteView[];
+export interface MessagePage {
+  messages: MessageView[];
   olderCursor: string | null;
 }

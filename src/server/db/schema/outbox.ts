@@ -64,7 +64,7 @@ export const idempotencyKeys = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     key: text('key').notNull(),
-    /** What the key made: `note`, `task`, `punishment`, `partner-request`, … */
+    /** What the key made: `message` (a journal message), `task`, `punishment`, `partner-request`, … */
     scope: text('scope').notNull(),
     resourceId: text('resource_id').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),

@@ -66,7 +66,7 @@ describe('the export archive', () => {
     const out = exportArchive({ storage: createFileStorage(root), log: createLogger('silent') }, 'user-id', {
       json: [
         {
-          name: 'journal-notes.json',
+          name: 'journal-messages.json',
           pages: async function* () {
             yield [{ id: 1 }, { id: 2 }];
             throw new Error('the database went away');

@@ -15,9 +15,9 @@ notifications.json      your notifications
 security-events.json    your security log
 pairs.json              every pair you belong or belonged to
 pairs/<pair id>/        for each pair you are or were in: record.json (the pair's hash-chained record);
-                        tasks, task history, punishments, journal notes, the contract (versions,
+                        tasks, task history, punishments, journal messages, the contract (versions,
                         signatures, history) and media (with the files in media/); of a pair that has
-                        ended, what you wrote and what was asked of you: your own journal notes and files
+                        ended, what you wrote and what was asked of you: your own journal messages and files
 
 Times are in UTC (ISO 8601). Photos were stored without their metadata.
 `;

@@ -5,8 +5,8 @@ import {
   contractEvents,
   contracts,
   contractVersions,
+  journalMessages,
   media,
-  notes,
   pairRecord,
   punishments,
   taskCompletions,
@@ -119,7 +119,14 @@ export async function collectPair(
       punishments.id,
       or(eq(punishments.assignedBy, me), eq(punishments.assignedTo, me)),
     ),
-    table('journal-notes', notes, notes.pairId, notes.createdAt, notes.id, eq(notes.senderId, me)),
+    table(
+      'journal-messages',
+      journalMessages,
+      journalMessages.pairId,
+      journalMessages.createdAt,
+      journalMessages.id,
+      eq(journalMessages.senderId, me),
+    ),
     {
       name: `${dir}/contract.json`,
       data: {

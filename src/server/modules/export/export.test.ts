@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, sessions } from '../../db/schema';
 import { openContract } from '../../test/contracts';
 import { databases } from '../../test/database';
-import { sendNote } from '../../test/journal';
+import { sendMessage } from '../../test/journal';
 import { type Couple, connect, createCouple } from '../../test/partners';
 import { createPunishment } from '../../test/punishments';
 import { expectBody, expectError } from '../../test/responses';
@@ -51,7 +51,7 @@ describe.each(databases())('data export on %s', (kind) => {
     photoId = await uploadPhoto(couple.submissive.client, couple.dominant.id, await jpegWithExifAndGps());
     await completeTask(couple.submissive.client, task.id, photoId);
     await createPunishment(couple, { title: 'Exported punishment' });
-    await sendNote(couple.dominant, couple.submissive.id, { content: 'Exported note' });
+    await sendMessage(couple.dominant, couple.submissive.id, { content: 'Exported message' });
     await openContract(couple);
     // Someone else's pair holds data that must not leak.
     await createTask(server, otherCouple, { title: 'Not yours' });
@@ -90,7 +90,7 @@ describe.each(databases())('data export on %s', (kind) => {
     ]);
     expect(jsonOf(entries, `${dir}/task-history.json`)).toHaveLength(1);
     expect(jsonOf(entries, `${dir}/punishments.json`)[0].title).toBe('Exported punishment');
-    expect(jsonOf(entries, `${dir}/journal-notes.json`)[0].content).toBe('Exported note');
+    expect(jsonOf(entries, `${dir}/journal-messages.json`)[0].content).toBe('Exported message');
     const contract = jsonOf(entries, `${dir}/contract.json`);
     expect(contract.contracts).toHaveLength(1);
     expect(contract.versions.length).toBeGreaterThan(0);
@@ -154,8 +154,8 @@ describe.each(databases())('data export on %s', (kind) => {
     const pairs = { dominant: partner, submissive: user };
     const task = await createTask(server, pairs, { title: 'Before the end' });
     await completeTask(user.client, task.id);
-    await sendNote(partner, user.id, { content: 'Theirs' });
-    await sendNote(user, partner.id, { content: 'Mine' });
+    await sendMessage(partner, user.id, { content: 'Theirs' });
+    await sendMessage(user, partner.id, { content: 'Mine' });
     await expectBody(
       await user.api.partners[':partnerId'].$delete({ param: { partnerId: partner.id } }),
       200,
@@ -177,15 +177,15 @@ describe.each(databases())('data export on %s', (kind) => {
       'Before the end',
     ]);
     expect(jsonOf(entries, `${dir}/task-history.json`)).toHaveLength(1);
-    expect(jsonOf(entries, `${dir}/journal-notes.json`).map((n: { content: string }) => n.content)).toEqual([
-      'Mine',
-    ]);
+    expect(
+      jsonOf(entries, `${dir}/journal-messages.json`).map((n: { content: string }) => n.content),
+    ).toEqual(['Mine']);
     // The former partner's export holds the same record, and their own side of the journal.
     const theirs = (await exportOf(partner)).entries;
     expect(jsonOf(theirs, `${dir}/record.json`)).toEqual(record);
-    expect(jsonOf(theirs, `${dir}/journal-notes.json`).map((n: { content: string }) => n.content)).toEqual([
-      'Theirs',
-    ]);
+    expect(jsonOf(theirs, `${dir}/journal-messages.json`).map((n: { content: string }) => n.content)).toEqual(
+      ['Theirs'],
+    );
   });
 
   it('a download abandoned halfway leaves the server serving the next one', async () => {
@@ -206,7 +206,7 @@ describe.each(databases())('data export on %s', (kind) => {
     for (let i = 0; i < 7; i++) {
       // Two messages at each instant: the pages' boundaries fall between rows of the same time.
       if (i % 2 === 0) server.clock.advance(1_000);
-      sent.push(await sendNote(pair.dominant, pair.submissive.id, { content: `Note ${i}` }));
+      sent.push(await sendMessage(pair.dominant, pair.submissive.id, { content: `Message ${i}` }));
     }
     const inOrder = [...sent]
       .sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : 1))
@@ -232,10 +232,10 @@ describe.each(databases())('data export on %s', (kind) => {
     });
     const whole = await archived({ pageRows: 10_000 });
     const [pairRow] = jsonOf(paged, 'pairs.json');
-    const notesFile = `pairs/${pairRow.id}/journal-notes.json`;
+    const messagesFile = `pairs/${pairRow.id}/journal-messages.json`;
     // Every message, once, oldest first, in pages of at most two rows.
-    expect(jsonOf(paged, notesFile).map((n: { id: string }) => n.id)).toEqual(inOrder);
-    expect(pages[notesFile]).toEqual([2, 2, 2, 1]);
+    expect(jsonOf(paged, messagesFile).map((n: { id: string }) => n.id)).toEqual(inOrder);
+    expect(pages[messagesFile]).toEqual([2, 2, 2, 1]);
     expect(pages[`pairs/${pairRow.id}/tasks.json`]).toEqual([2, 1]);
     for (const counts of Object.values(pages)) for (const n of counts) expect(n).toBeLessThanOrEqual(2);
     // The same archive, byte for byte in every file, as with everything read in one page.

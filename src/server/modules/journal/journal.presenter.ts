@@ -1,19 +1,22 @@
-import type { NoteView } from '@/shared/schemas/journal';
-import type { notes } from '../../db/schema';
+import type { MessageView } from '@/shared/schemas/journal';
+import type { journalMessages } from '../../db/schema';
 
 /** A journal message as the API shows it: the row with its sender's name, times in epoch ms. */
-export function presentNote(row: { note: typeof notes.$inferSelect; senderName: string | null }): NoteView {
-  const n = row.note;
+export function presentMessage(row: {
+  message: typeof journalMessages.$inferSelect;
+  senderName: string | null;
+}): MessageView {
+  const m = row.message;
   return {
-    id: n.id,
-    pairId: n.pairId,
-    senderId: n.senderId,
+    id: m.id,
+    pairId: m.pairId,
+    senderId: m.senderId,
     senderName: row.senderName ?? 'Unknown User',
-    receiverId: n.receiverId,
-    content: n.content,
-    tone: n.tone,
-    voiceNote: n.voiceNote,
-    voiceNoteDescription: n.voiceNoteDescription,
-    createdAt: n.createdAt.getTime(),
+    receiverId: m.receiverId,
+    content: m.content,
+    tone: m.tone,
+    voiceNote: m.voiceNote,
+    voiceNoteDescription: m.voiceNoteDescription,
+    createdAt: m.createdAt.getTime(),
   };
 }

@@ -1,26 +1,26 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import { notify } from '@/shared/domain/notifications';
-import type { sendNoteInput } from '@/shared/schemas/journal';
+import type { sendMessageInput } from '@/shared/schemas/journal';
 import type { Actor } from '../../auth/session';
 import type { Tx } from '../../db/client';
 import { bound, preparedInTransaction } from '../../db/prepared';
-import { notes } from '../../db/schema';
+import { journalMessages } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { claimIdempotencyKey, type IdempotencyKey } from '../../http/idempotency';
 import { claimMedia } from '../media/media.claims';
 import { createNotification } from '../notifications/notifications.service';
 import { lockInActorPairs, type PairRow } from '../pairs/pairs.scope';
 import { pairWithPartner } from '../pairs/pairs.service';
-import { presentNote } from './journal.presenter';
-import { loadNote, noPartner } from './journal.queries';
+import { presentMessage } from './journal.presenter';
+import { loadMessage, noPartner } from './journal.queries';
 
-const NO_NOTE = 'Message not found';
+const NO_MESSAGE = 'Message not found';
 
 /** A new message, every column given, the whole row returned: one prepared statement. */
-const insertNote = preparedInTransaction((tx) =>
+const insertMessage = preparedInTransaction((tx) =>
   tx
-    .insert(notes)
+    .insert(journalMessages)
     .values({
       id: bound('id'),
       pairId: bound('pairId'),
@@ -33,10 +33,10 @@ const insertNote = preparedInTransaction((tx) =>
       createdAt: bound('createdAt'),
     })
     .returning()
-    .prepare('note_create'),
+    .prepare('message_create'),
 );
 
-type SendInput = z.output<typeof sendNoteInput>;
+type SendInput = z.output<typeof sendMessageInput>;
 
 /**
  * The pair a new message goes to: the partners' active pair, held against its ending until the message is
@@ -50,7 +50,7 @@ async function pairForMessage(tx: Tx, actor: Actor, partnerId: string, now: Date
 }
 
 /** Either partner sends a text or voice message; the other is notified and their open conversation hears it. */
-export async function sendNote(
+export async function sendMessage(
   deps: AppDeps,
   actor: Actor,
   input: SendInput,
@@ -59,24 +59,25 @@ export async function sendNote(
   const now = deps.clock();
   return deps.publisher.transaction(async (tx, emit) => {
     // Written after its recording is claimed: the id is chosen first, for the claim to name it.
-    const noteId = randomUUID();
-    const prior = await claimIdempotencyKey(tx, key, noteId, now);
+    const messageId = randomUUID();
+    const prior = await claimIdempotencyKey(tx, key, messageId, now);
     // A replay answers the message while the pair lasts; a former partner's key finds nothing (404).
-    if (prior) return loadNote(tx, (await lockInActorPairs(tx, notes, prior, actor, NO_NOTE)).row.id);
+    if (prior)
+      return loadMessage(tx, (await lockInActorPairs(tx, journalMessages, prior, actor, NO_MESSAGE)).row.id);
     const pair = await pairForMessage(tx, actor, input.partnerId, now);
     const voice = input.kind === 'voice';
     if (voice && input.voiceNoteId) {
       await claimMedia(
         tx,
         actor,
-        { id: input.voiceNoteId, pairId: pair.id, kind: 'audio', holder: 'note', holderId: noteId },
+        { id: input.voiceNoteId, pairId: pair.id, kind: 'audio', holder: 'message', holderId: messageId },
         now,
       );
     }
     const title = voice ? input.voiceNoteDescription || null : null;
     // The written row comes back whole: nothing is read again (decision 046).
-    const [note] = await insertNote(tx, {
-      id: noteId,
+    const [message] = await insertMessage(tx, {
+      id: messageId,
       pairId: pair.id,
       senderId: actor.id,
       receiverId: input.partnerId,
@@ -93,17 +94,17 @@ export async function sendNote(
       notify.messageSent({
         senderName: actor.name,
         text: voice ? (title ?? 'Voice message') : input.content,
-        messageId: noteId,
+        messageId,
         pairId: pair.id,
         senderId: actor.id,
       }),
     );
-    emit([actor.id, input.partnerId], 'note.created', {
-      noteId,
+    emit([actor.id, input.partnerId], 'journal_message.created', {
+      messageId,
       pairId: pair.id,
       senderId: actor.id,
       receiverId: input.partnerId,
     });
-    return presentNote({ note: note!, senderName: actor.name });
+    return presentMessage({ message: message!, senderName: actor.name });
   });
 }

@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notificationTarget } from '@/shared/domain/notification-targets';
-import { NOTE_CONTENT_MAX, NOTE_PAGE } from '@/shared/schemas/journal';
-import { media, notes } from '../../db/schema';
+import { MESSAGE_CONTENT_MAX, MESSAGE_PAGE } from '@/shared/schemas/journal';
+import { journalMessages, media } from '../../db/schema';
 import { databases, selectRows } from '../../test/database';
 import { openEventStream } from '../../test/event-stream';
-import { notesPage, sendNote, wholeConversation } from '../../test/journal';
+import { messagesPage, sendMessage, wholeConversation } from '../../test/journal';
 import { notificationsOf } from '../../test/notifications';
 import { type Couple, connect, createCouple, listPairs } from '../../test/partners';
 import { expectBody, expectError } from '../../test/responses';
@@ -18,7 +18,7 @@ import { activePairIdBetween } from '../pairs/pairs.scope';
 
 const NO_PARTNER = 'No partner connection found';
 
-const rawPost = (who: TestUser, body: unknown) => who.client.post('/api/notes', body);
+const rawPost = (who: TestUser, body: unknown) => who.client.post('/api/journal/messages', body);
 
 describe.each(databases())('journal on %s', (kind) => {
   let server: TestServer;
@@ -39,7 +39,10 @@ describe.each(databases())('journal on %s', (kind) => {
   describe('send', () => {
     it('either partner sends a text with a tone; both read it, the receiver is notified with a preview', async () => {
       const text = `  ${'Thinking of you all day. '.repeat(4)}  `;
-      const sent = await sendNote(couple.submissive, couple.dominant.id, { content: text, tone: 'yellow' });
+      const sent = await sendMessage(couple.submissive, couple.dominant.id, {
+        content: text,
+        tone: 'yellow',
+      });
       expect(sent).toMatchObject({
         pairId: couple.pairId,
         senderId: couple.submissive.id,
@@ -55,15 +58,15 @@ describe.each(databases())('journal on %s', (kind) => {
         [couple.dominant, couple.submissive],
         [couple.submissive, couple.dominant],
       ] as const) {
-        expect((await notesPage(who, partner.id)).messages.at(-1)).toEqual(sent);
+        expect((await messagesPage(who, partner.id)).messages.at(-1)).toEqual(sent);
       }
-      const [note] = (await notificationsOf(couple.dominant)).filter((n) => n.data.messageId === sent.id);
-      expect(note).toMatchObject({
+      const [notice] = (await notificationsOf(couple.dominant)).filter((n) => n.data.messageId === sent.id);
+      expect(notice).toMatchObject({
         type: 'message_sent',
         message: `Sam Sub: ${text.trim().slice(0, 50)}…`,
         data: { messageId: sent.id, pairId: couple.pairId, senderId: couple.submissive.id },
       });
-      expect(notificationTarget(note!)).toEqual({
+      expect(notificationTarget(notice!)).toEqual({
         kind: 'path',
         to: `/journal?partner=${couple.submissive.id}`,
       });
@@ -74,7 +77,7 @@ describe.each(databases())('journal on %s', (kind) => {
 
     it('a voice message claims the sender’s recording, keeps its optional title and is playable by both', async () => {
       const audio = await uploadAudio(couple.dominant.client, couple.submissive.id);
-      const sent = await sendNote(couple.dominant, couple.submissive.id, {
+      const sent = await sendMessage(couple.dominant, couple.submissive.id, {
         kind: 'voice',
         voiceNoteId: audio,
         voiceNoteDescription: ' Goodnight ',
@@ -88,7 +91,7 @@ describe.each(databases())('journal on %s', (kind) => {
         tone: 'red',
       });
       const [row] = await server.database.db.select().from(media).where(eq(media.id, audio));
-      expect(row?.attachedTo).toBe('note');
+      expect(row?.attachedTo).toBe('message');
       expect((await couple.submissive.client.get(`/api/media/${audio}`)).status).toBe(200);
       // The same recording cannot be sent twice, nor by the partner who did not record it.
       await expectError(
@@ -124,7 +127,7 @@ describe.each(databases())('journal on %s', (kind) => {
         'VALIDATION_ERROR',
       );
       expect(await storedCounts(server)).toEqual(after);
-      expect(after.notes).toBe(before.notes);
+      expect(after.journalMessages).toBe(before.journalMessages);
     });
 
     it('refuses bad input with 400 and a clear message, changing nothing', async () => {
@@ -135,8 +138,8 @@ describe.each(databases())('journal on %s', (kind) => {
         [{ partnerId: to, content: ' \n\t ' }, 'Please enter a message'],
         [{ partnerId: to }, 'Please enter a message'],
         [
-          { partnerId: to, content: 'x'.repeat(NOTE_CONTENT_MAX + 1) },
-          `Message must be at most ${NOTE_CONTENT_MAX} characters`,
+          { partnerId: to, content: 'x'.repeat(MESSAGE_CONTENT_MAX + 1) },
+          `Message must be at most ${MESSAGE_CONTENT_MAX} characters`,
         ],
         [{ partnerId: to, content: 'hi', tone: 'blue' }, 'Tone must be green, yellow or red'],
         [{ partnerId: to, content: 'hi', tone: 3 }, 'Tone must be green, yellow or red'],
@@ -155,7 +158,7 @@ describe.each(databases())('journal on %s', (kind) => {
         await expectError(await rawPost(couple.submissive, body), 400, 'VALIDATION_ERROR', message);
       }
       for (const text of ['{', '{"partnerId":}', 'null']) {
-        const response = await couple.submissive.client.fetch('/api/notes', {
+        const response = await couple.submissive.client.fetch('/api/journal/messages', {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
           body: text,
@@ -178,9 +181,9 @@ describe.each(databases())('journal on %s', (kind) => {
         createUser(server, { role: 'switch', displayName: 'Bo Switch', actAs: 'dominant' }),
       ]);
       await connect(a, b);
-      expect(await notesPage(a, b.id)).toEqual({ messages: [], olderCursor: null });
-      const sent = await sendNote(a, b.id, { content: 'First' });
-      expect((await notesPage(b, a.id)).messages).toEqual([sent]);
+      expect(await messagesPage(a, b.id)).toEqual({ messages: [], olderCursor: null });
+      const sent = await sendMessage(a, b.id, { content: 'First' });
+      expect((await messagesPage(b, a.id)).messages).toEqual([sent]);
       const [pair] = await listPairs(b);
       expect(pair).toMatchObject({ id: sent.pairId, dominantId: a.id, submissiveId: b.id });
     });
@@ -189,17 +192,17 @@ describe.each(databases())('journal on %s', (kind) => {
   describe('pages', () => {
     it('newest 50 first, older pages by cursor, across equal timestamps, with no gap and no repeat', async () => {
       const pair = await createCouple(server);
-      const total = NOTE_PAGE * 2 + 7;
+      const total = MESSAGE_PAGE * 2 + 7;
       const sent = [];
       for (let i = 0; i < total; i++) {
         // Runs of messages in the same millisecond: only the id orders them.
         if (i % 10 === 0) server.clock.advance(1_000);
         const from = i % 3 === 0 ? pair.dominant : pair.submissive;
         const to = from === pair.dominant ? pair.submissive : pair.dominant;
-        sent.push(await sendNote(from, to.id, { content: `message ${i}` }));
+        sent.push(await sendMessage(from, to.id, { content: `message ${i}` }));
       }
       const { pages, messages } = await wholeConversation(pair.submissive, pair.dominant.id);
-      expect(pages.map((p) => p.messages.length)).toEqual([NOTE_PAGE, NOTE_PAGE, 7]);
+      expect(pages.map((p) => p.messages.length)).toEqual([MESSAGE_PAGE, MESSAGE_PAGE, 7]);
       expect(pages.at(-1)!.olderCursor).toBeNull();
       const order = (a: { createdAt: number; id: string }, b: typeof a) =>
         a.createdAt - b.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
@@ -213,14 +216,14 @@ describe.each(databases())('journal on %s', (kind) => {
 
     it('a new message does not shift the pages already loaded', async () => {
       const pair = await createCouple(server);
-      for (let i = 0; i < NOTE_PAGE + 3; i++) {
+      for (let i = 0; i < MESSAGE_PAGE + 3; i++) {
         server.clock.advance(1);
-        await sendNote(pair.dominant, pair.submissive.id, { content: `m${i}` });
+        await sendMessage(pair.dominant, pair.submissive.id, { content: `m${i}` });
       }
       server.clock.advance(1);
-      const first = await notesPage(pair.submissive, pair.dominant.id);
-      await sendNote(pair.dominant, pair.submissive.id, { content: 'late' });
-      const older = await notesPage(pair.submissive, pair.dominant.id, first.olderCursor);
+      const first = await messagesPage(pair.submissive, pair.dominant.id);
+      await sendMessage(pair.dominant, pair.submissive.id, { content: 'late' });
+      const older = await messagesPage(pair.submissive, pair.dominant.id, first.olderCursor);
       expect(older.messages.map((m) => m.content)).toEqual(['m0', 'm1', 'm2']);
     });
 
@@ -239,7 +242,7 @@ describe.each(databases())('journal on %s', (kind) => {
         ['', 'Please choose a partner'],
       ]) {
         await expectError(
-          await couple.submissive.client.get(`/api/notes?${query}`),
+          await couple.submissive.client.get(`/api/journal/messages?${query}`),
           400,
           'VALIDATION_ERROR',
           message,
@@ -247,10 +250,10 @@ describe.each(databases())('journal on %s', (kind) => {
       }
       // The last moment of year 9999 is a cursor like any other.
       expect(
-        (await notesPage(couple.submissive, to, `253402300799999_${randomUUID()}`)).olderCursor,
+        (await messagesPage(couple.submissive, to, `253402300799999_${randomUUID()}`)).olderCursor,
       ).toBeNull();
       // A well-formed cursor older than everything is simply the end.
-      expect(await notesPage(couple.submissive, to, `0_${randomUUID()}`)).toEqual({
+      expect(await messagesPage(couple.submissive, to, `0_${randomUUID()}`)).toEqual({
         messages: [],
         olderCursor: null,
       });
@@ -259,13 +262,13 @@ describe.each(databases())('journal on %s', (kind) => {
 
   describe('access', () => {
     it('strangers get 404 for a couple’s conversation, read nothing and write nothing', async () => {
-      await sendNote(couple.dominant, couple.submissive.id, { content: 'private' });
+      await sendMessage(couple.dominant, couple.submissive.id, { content: 'private' });
       const loner = await createUser(server, { role: 'dominant' });
       const before = await storedCounts(server);
       for (const stranger of [other.dominant, other.submissive, loner]) {
         for (const member of [couple.dominant, couple.submissive]) {
           await expectError(
-            await stranger.client.get(`/api/notes?partnerId=${member.id}`),
+            await stranger.client.get(`/api/journal/messages?partnerId=${member.id}`),
             404,
             'NOT_FOUND',
             NO_PARTNER,
@@ -278,14 +281,14 @@ describe.each(databases())('journal on %s', (kind) => {
           );
         }
         await expectError(
-          await stranger.client.get(`/api/notes?partnerId=${stranger.id}`),
+          await stranger.client.get(`/api/journal/messages?partnerId=${stranger.id}`),
           404,
           'NOT_FOUND',
           NO_PARTNER,
         );
         await expectError(await rawPost(stranger, { partnerId: stranger.id, content: 'me' }), 404);
         await expectError(
-          await stranger.client.get(`/api/notes?partnerId=${randomUUID()}`),
+          await stranger.client.get(`/api/journal/messages?partnerId=${randomUUID()}`),
           404,
           'NOT_FOUND',
           NO_PARTNER,
@@ -305,20 +308,20 @@ describe.each(databases())('journal on %s', (kind) => {
       ]);
       await connect(dom, first);
       await connect(dom, second);
-      const toFirst = await sendNote(dom, first.id, { content: 'for first only' });
-      const toSecond = await sendNote(dom, second.id, { content: 'for second only' });
-      expect((await notesPage(dom, first.id)).messages).toEqual([toFirst]);
-      expect((await notesPage(dom, second.id)).messages).toEqual([toSecond]);
-      expect((await notesPage(second, dom.id)).messages).toEqual([toSecond]);
+      const toFirst = await sendMessage(dom, first.id, { content: 'for first only' });
+      const toSecond = await sendMessage(dom, second.id, { content: 'for second only' });
+      expect((await messagesPage(dom, first.id)).messages).toEqual([toFirst]);
+      expect((await messagesPage(dom, second.id)).messages).toEqual([toSecond]);
+      expect((await messagesPage(second, dom.id)).messages).toEqual([toSecond]);
       // One submissive cannot read or write the other's conversation by naming the other.
-      await expectError(await second.client.get(`/api/notes?partnerId=${first.id}`), 404);
+      await expectError(await second.client.get(`/api/journal/messages?partnerId=${first.id}`), 404);
       await expectError(await rawPost(second, { partnerId: first.id, content: 'hi' }), 404);
-      expect(await server.count(notes)).toBeGreaterThan(0);
+      expect(await server.count(journalMessages)).toBeGreaterThan(0);
     });
 
     it('former partners get 404 on every route; the history comes back if they reconnect', async () => {
       const pair = await createCouple(server);
-      const kept = await sendNote(pair.submissive, pair.dominant.id, { content: 'before the end' });
+      const kept = await sendMessage(pair.submissive, pair.dominant.id, { content: 'before the end' });
       const audio = await uploadAudio(pair.dominant.client, pair.submissive.id);
       expect((await pair.dominant.client.delete(`/api/partners/${pair.submissive.id}`)).status).toBe(200);
       const before = await storedCounts(server);
@@ -327,13 +330,13 @@ describe.each(databases())('journal on %s', (kind) => {
         [pair.submissive, pair.dominant],
       ] as const) {
         await expectError(
-          await me.client.get(`/api/notes?partnerId=${them.id}`),
+          await me.client.get(`/api/journal/messages?partnerId=${them.id}`),
           404,
           'NOT_FOUND',
           NO_PARTNER,
         );
         await expectError(
-          await me.client.get(`/api/notes?partnerId=${them.id}&before=${Date.now()}_${kept.id}`),
+          await me.client.get(`/api/journal/messages?partnerId=${them.id}&before=${Date.now()}_${kept.id}`),
           404,
         );
         await expectError(
@@ -351,8 +354,8 @@ describe.each(databases())('journal on %s', (kind) => {
       await connect(pair.submissive, pair.dominant);
       // The pair is formed again by the next message; its history is there again.
       server.clock.advance(1_000);
-      await sendNote(pair.dominant, pair.submissive.id, { content: 'back' });
-      expect((await notesPage(pair.submissive, pair.dominant.id)).messages.map((m) => m.content)).toEqual([
+      await sendMessage(pair.dominant, pair.submissive.id, { content: 'back' });
+      expect((await messagesPage(pair.submissive, pair.dominant.id)).messages.map((m) => m.content)).toEqual([
         'before the end',
         'back',
       ]);
@@ -361,12 +364,12 @@ describe.each(databases())('journal on %s', (kind) => {
     it('answers 401 signed out, changing nothing', async () => {
       const before = await storedCounts(server);
       await expectError(
-        await server.request(`/api/notes?partnerId=${couple.dominant.id}`),
+        await server.request(`/api/journal/messages?partnerId=${couple.dominant.id}`),
         401,
         'NOT_AUTHENTICATED',
       );
       await expectError(
-        await server.request('/api/notes', {
+        await server.request('/api/journal/messages', {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
           body: JSON.stringify({ partnerId: couple.dominant.id, content: 'hi' }),
@@ -378,20 +381,26 @@ describe.each(databases())('journal on %s', (kind) => {
   });
 
   describe('realtime', () => {
-    it('both members’ streams hear note.created with ids only; a stranger’s stream hears nothing', async () => {
+    it('both members’ streams hear journal_message.created with ids only; a stranger’s stream hears nothing', async () => {
       const receiver = await openEventStream(couple.dominant.client);
       const sender = await openEventStream(couple.submissive.client);
       const stranger = await openEventStream(other.dominant.client);
       try {
-        const sent = await sendNote(couple.submissive, couple.dominant.id, { content: 'Live secret words' });
+        const sent = await sendMessage(couple.submissive, couple.dominant.id, {
+          content: 'Live secret words',
+        });
         const expected = {
-          noteId: sent.id,
+          messageId: sent.id,
           pairId: couple.pairId,
           senderId: couple.submissive.id,
           receiverId: couple.dominant.id,
         };
-        expect(await receiver.next('note.created', (d) => d.noteId === sent.id)).toEqual(expected);
-        expect(await sender.next('note.created', (d) => d.noteId === sent.id)).toEqual(expected);
+        expect(await receiver.next('journal_message.created', (d) => d.messageId === sent.id)).toEqual(
+          expected,
+        );
+        expect(await sender.next('journal_message.created', (d) => d.messageId === sent.id)).toEqual(
+          expected,
+        );
         await receiver.next('notification.created');
         await quietPeriod(100);
         expect(stranger.names()).toEqual([]);
@@ -419,24 +428,25 @@ describe('journal: 10,000 messages', () => {
         content: `seeded ${i}`,
         createdAt: new Date(base + i * 1_000),
       }));
-      for (let i = 0; i < rows.length; i += 1_000) await db.insert(notes).values(rows.slice(i, i + 1_000));
-      const page = await notesPage(pair.dominant, pair.submissive.id);
+      for (let i = 0; i < rows.length; i += 1_000)
+        await db.insert(journalMessages).values(rows.slice(i, i + 1_000));
+      const page = await messagesPage(pair.dominant, pair.submissive.id);
       expect(page.messages.map((m) => m.content)).toEqual(
-        Array.from({ length: NOTE_PAGE }, (_, i) => `seeded ${10_000 - NOTE_PAGE + i}`),
+        Array.from({ length: MESSAGE_PAGE }, (_, i) => `seeded ${10_000 - MESSAGE_PAGE + i}`),
       );
       // The hourly maintenance keeps the planner's statistics (PGlite has no autovacuum).
       await server.services.maintain();
       // The plan of the page's own query: the pair found once, then the index read in order, no sort.
       const plan = await selectRows(
         db,
-        sql`explain (format json) select * from ${notes} where ${notes.pairId} = ${activePairIdBetween(pair.dominant.id, pair.submissive.id)} order by ${notes.createdAt} desc, ${notes.id} desc limit ${NOTE_PAGE + 1}`,
+        sql`explain (format json) select * from ${journalMessages} where ${journalMessages.pairId} = ${activePairIdBetween(pair.dominant.id, pair.submissive.id)} order by ${journalMessages.createdAt} desc, ${journalMessages.id} desc limit ${MESSAGE_PAGE + 1}`,
       );
       const text = JSON.stringify(plan);
-      expect(text).toContain('notes_pair_created_idx');
-      expect(text).not.toContain('"Sort Key":["notes.created_at DESC"');
+      expect(text).toContain('journal_messages_pair_created_idx');
+      expect(text).not.toContain('"Sort Key":["journalMessages.created_at DESC"');
       expect(
         await expectBody(
-          await pair.dominant.api.notes.$get({ query: { partnerId: pair.submissive.id } }),
+          await pair.dominant.api.journal.messages.$get({ query: { partnerId: pair.submissive.id } }),
           200,
         ),
       ).toEqual(page);
@@ -455,16 +465,16 @@ describe('journal: messages are limited per account', () => {
     });
     try {
       const pair = await createCouple(server);
-      for (let i = 0; i < 60; i++) await sendNote(pair.dominant, pair.submissive.id, { content: `m${i}` });
+      for (let i = 0; i < 60; i++) await sendMessage(pair.dominant, pair.submissive.id, { content: `m${i}` });
       const before = await server.rowCounts();
-      const refused = await pair.dominant.api.notes.$post({
+      const refused = await pair.dominant.api.journal.messages.$post({
         json: { partnerId: pair.submissive.id, content: 'one too many' },
       });
       await expectError(refused, 429, 'RATE_LIMITED', 'Too many requests. Please try again in 1 minute.');
       expect(await server.rowCounts()).toEqual(before);
-      await sendNote(pair.submissive, pair.dominant.id, { content: 'my own count' });
+      await sendMessage(pair.submissive, pair.dominant.id, { content: 'my own count' });
       server.clock.advance(60_000);
-      await sendNote(pair.dominant, pair.submissive.id, { content: 'a minute later' });
+      await sendMessage(pair.dominant, pair.submissive.id, { content: 'a minute later' });
     } finally {
       await server.close();
     }

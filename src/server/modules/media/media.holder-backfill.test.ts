@@ -97,7 +97,7 @@ describe.each(databases())(
       newer: randomUUID(),
       gone: randomUUID(),
       punishment: randomUUID(),
-      note: randomUUID(),
+      message: randomUUID(),
     };
     const files = {
       proof: randomUUID(),
@@ -148,7 +148,7 @@ describe.each(databases())(
       await db.execute(sql`insert into punishments (id, pair_id, assigned_by, assigned_to, title, voice_note)
       values (${ids.punishment}, ${pair}, ${dom}, ${sub}, 'p', ${files.order})`);
       await db.execute(sql`insert into notes (id, pair_id, sender_id, receiver_id, voice_note)
-      values (${ids.note}, ${pair}, ${sub}, ${dom}, ${files.message})`);
+      values (${ids.message}, ${pair}, ${sub}, ${dom}, ${files.message})`);
       await target.migrate(MIGRATIONS);
     });
     afterAll(async () => {
@@ -168,7 +168,8 @@ describe.each(databases())(
         [files.shared]: ['task', ids.older],
         [files.kept]: ['task', ids.gone],
         [files.order]: ['punishment', ids.punishment],
-        [files.message]: ['note', ids.note],
+        // Held as 'note' before migration 0029, which names the kind 'message' (decision 061).
+        [files.message]: ['message', ids.message],
         [files.orphan]: [null, null],
         [files.upload]: [null, null],
       });

@@ -120,15 +120,15 @@ describe.each(databases())('media holders on %s', (kind) => {
     expect(await holderOf(order)).toEqual({ to: 'punishment', id: punishment.id });
 
     const message = await uploadAudio(couple.submissive.client, couple.dominant.id);
-    const { message: note } = await expectBody(
-      await couple.submissive.client.post('/api/notes', {
+    const { message: sent } = await expectBody(
+      await couple.submissive.client.post('/api/journal/messages', {
         partnerId: couple.dominant.id,
         kind: 'voice',
         voiceNoteId: message,
       }),
       201,
     );
-    expect(await holderOf(message)).toEqual({ to: 'note', id: note.id });
+    expect(await holderOf(message)).toEqual({ to: 'message', id: sent.id });
   });
 
   it('the database refuses any row pointed at a file another row holds, or at one nobody claimed', async () => {
@@ -144,7 +144,7 @@ describe.each(databases())('media holders on %s', (kind) => {
       sql`update tasks set voice_proof = ${held.voice}, voice_note = null where id = ${other.id}`,
       sql`update tasks set voice_note = ${held.voice} where id = ${other.id}`,
       completion(held.photo),
-      sql`insert into notes (pair_id, sender_id, receiver_id, voice_note)
+      sql`insert into journal_messages (pair_id, sender_id, receiver_id, voice_note)
         values (${pairId}, ${sub.id}, ${dom.id}, ${held.voice})`,
       sql`insert into punishments (pair_id, assigned_by, assigned_to, title, voice_note)
         values (${pairId}, ${dom.id}, ${sub.id}, 'x', ${held.voice})`,

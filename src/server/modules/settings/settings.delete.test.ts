@@ -4,7 +4,7 @@ import { media, notifications, pairRecord, securityEvents, sessions } from '../.
 import { databases, type RowCounts } from '../../test/database';
 import { openEventStream } from '../../test/event-stream';
 import { MALFORMED_BODIES } from '../../test/hostile';
-import { sendNote } from '../../test/journal';
+import { sendMessage } from '../../test/journal';
 import { notificationsOf } from '../../test/notifications';
 import {
   blocksOf,
@@ -58,8 +58,8 @@ describe.each(databases())('account deletion on %s', (kind) => {
     const photo = await uploadPhoto(leaving.client, partner.id);
     await completeTask(leaving.client, done.id, photo);
     await createPunishment(couple);
-    await sendNote(partner, leaving.id, { content: 'Hello' });
-    await sendNote(leaving, partner.id, { content: 'Hi' });
+    await sendMessage(partner, leaving.id, { content: 'Hello' });
+    await sendMessage(leaving, partner.id, { content: 'Hi' });
     await uploadAudio(partner.client, leaving.id);
     await uploadAudio(leaving.client, partner.id);
     // A pending request, blocks both ways, a failed login (a counter and a security event).
@@ -113,7 +113,7 @@ describe.each(databases())('account deletion on %s', (kind) => {
       tasks: before.tasks - 2,
       taskCompletions: before.taskCompletions - 1,
       punishments: before.punishments - 1,
-      notes: before.notes - 2,
+      journalMessages: before.journalMessages - 2,
       media: before.media - pairMedia,
       mediaBlobs: before.mediaBlobs - (server.services.config.mediaStorage === 'database' ? pairMedia : 0),
       partnerRequests: before.partnerRequests - 2,
@@ -142,7 +142,7 @@ describe.each(databases())('account deletion on %s', (kind) => {
     expect((await requestsOf({ api: again.api })).length).toBe(0);
     await expectBody(await again.api.me.$get(), 200);
     await expectBody(await again.api.me.security.$get(), 200);
-    expect((await again.fetch(`/api/notes?partnerId=${leaving.id}`)).status).toBeLessThan(500);
+    expect((await again.fetch(`/api/journal/messages?partnerId=${leaving.id}`)).status).toBeLessThan(500);
     // The stranger's request is gone; the bystanders and the blocker's own block are untouched.
     expect(await notificationsOf(stranger)).toEqual([]);
     expect(await requestsOf(stranger)).toEqual([]);

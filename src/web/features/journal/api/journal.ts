@@ -5,16 +5,16 @@ import {
   useMutation,
   useQueryClient,
 } from '@tanstack/react-query';
-import type { NotePage, NoteView, SendNoteInput } from '@/shared/schemas/journal';
+import type { MessagePage, MessageView, SendMessageInput } from '@/shared/schemas/journal';
 import { api, unwrap } from '@/web/lib/api';
 import { useCurrentUser } from '@/web/lib/current-user';
 import { queryKeys } from '@/web/lib/query-keys';
 import { patchQuery, withKey } from '@/web/lib/writes';
 
-type Conversation = InfiniteData<NotePage, unknown>;
+type Conversation = InfiniteData<MessagePage, unknown>;
 
-const fetchPage = async (partnerId: string, before: string | null): Promise<NotePage> =>
-  unwrap(api.api.notes.$get({ query: { partnerId, ...(before ? { before } : {}) } }));
+const fetchPage = async (partnerId: string, before: string | null): Promise<MessagePage> =>
+  unwrap(api.api.journal.messages.$get({ query: { partnerId, ...(before ? { before } : {}) } }));
 
 /**
  * The conversation with one partner: the newest page first, older pages as the list asks for them
@@ -29,9 +29,9 @@ export const useConversation = (partnerId: string) =>
   });
 
 /** Every loaded message, oldest first, each once. */
-export function messagesOf(data: Conversation | undefined): NoteView[] {
+export function messagesOf(data: Conversation | undefined): MessageView[] {
   const seen = new Set<string>();
-  const out: NoteView[] = [];
+  const out: MessageView[] = [];
   for (const page of [...(data?.pages ?? [])].reverse()) {
     for (const m of page.messages) {
       if (seen.has(m.id)) continue;
@@ -43,7 +43,7 @@ export function messagesOf(data: Conversation | undefined): NoteView[] {
 }
 
 /** Adds messages newer than those loaded to the newest page, leaving the older pages (and their cursors) be. */
-function withNewest(data: Conversation, fresh: NoteView[]): Conversation {
+function withNewest(data: Conversation, fresh: MessageView[]): Conversation {
   if (data.pages.length === 0) return data;
   const known = new Set(messagesOf(data).map((m) => m.id));
   const added = fresh.filter((m) => !known.has(m.id));
@@ -52,7 +52,7 @@ function withNewest(data: Conversation, fresh: NoteView[]): Conversation {
   return { ...data, pages: [{ ...first!, messages: [...first!.messages, ...added] }, ...rest] };
 }
 
-function appendNewest(queryClient: QueryClient, partnerId: string, fresh: NoteView[]) {
+function appendNewest(queryClient: QueryClient, partnerId: string, fresh: MessageView[]) {
   queryClient.setQueryData<Conversation>(queryKeys.journal(partnerId), (data) =>
     data ? withNewest(data, fresh) : data,
   );
@@ -74,8 +74,8 @@ export async function mergeNewest(queryClient: QueryClient, partnerId: string) {
 }
 
 /** A message shown before the server has it: its id names the key it is sent with. */
-export const PENDING_NOTE = 'pending:';
-export const isPendingNote = (m: NoteView) => m.id.startsWith(PENDING_NOTE);
+export const PENDING_MESSAGE = 'pending:';
+export const isPendingMessage = (m: MessageView) => m.id.startsWith(PENDING_MESSAGE);
 
 /** Takes the message shown while it was being sent out of the conversation. */
 function dropPending(queryClient: QueryClient, partnerId: string, id: string) {
@@ -84,23 +84,23 @@ function dropPending(queryClient: QueryClient, partnerId: string, id: string) {
   );
 }
 
-export type SendNote = SendNoteInput & { partnerId: string; key: string };
+export type SendMessage = SendMessageInput & { partnerId: string; key: string };
 
 /**
  * Sends a message under its key (the server makes one message per key, decision 039). The message shows
  * at once at the bottom of the conversation, marked as being sent; the server's copy replaces it, and a
  * refusal takes it out again (the composer gives its text back and says why).
  */
-export function useSendNote() {
+export function useSendMessage() {
   const queryClient = useQueryClient();
   const user = useCurrentUser();
   return useMutation({
-    mutationFn: async ({ key, ...json }: SendNote) =>
-      (await unwrap(api.api.notes.$post({ json }, withKey(key)))).message,
+    mutationFn: async ({ key, ...json }: SendMessage) =>
+      (await unwrap(api.api.journal.messages.$post({ json }, withKey(key)))).message,
     onMutate: async (input) => {
-      const id = `${PENDING_NOTE}${input.key}`;
+      const id = `${PENDING_MESSAGE}${input.key}`;
       const voice = input.kind === 'voice';
-      const shown: NoteView[] = [
+      const shown: MessageView[] = [
         {
           id,
           pairId: '',

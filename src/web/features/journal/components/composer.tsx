@@ -2,10 +2,10 @@ import { Send } from 'lucide-react';
 import { type KeyboardEvent, useId, useRef, useState } from 'react';
 import {
   JOURNAL_MESSAGES,
-  NOTE_CONTENT_MAX,
-  NOTE_TITLE_MAX,
-  NOTE_TONES,
-  type NoteTone,
+  MESSAGE_CONTENT_MAX,
+  MESSAGE_TITLE_MAX,
+  MESSAGE_TONES,
+  type MessageTone,
 } from '@/shared/texts/journal';
 import { Button } from '@/web/components/ui/button';
 import { Input } from '@/web/components/ui/input';
@@ -18,17 +18,17 @@ import { toast } from '@/web/lib/toast';
 import { useToastsAbove } from '@/web/lib/toasts-above';
 import { useMediaUpload } from '@/web/lib/use-media-upload';
 import { isUnreachable, UNREACHABLE_MESSAGE, useWriteKey } from '@/web/lib/writes';
-import { useSendNote } from '../api/journal';
+import { useSendMessage } from '../api/journal';
 import { TONE_DOT, TONE_LABELS } from './message-bubble';
 
 /** Writes to one partner: a tone, then a text (Enter sends, Shift+Enter adds a line) or a recording. */
 export function Composer({ partnerId }: { partnerId: string }) {
   const [mode, setMode] = useState<'text' | 'voice'>('text');
-  const [tone, setTone] = useState<NoteTone>('green');
+  const [tone, setTone] = useState<MessageTone>('green');
   const [text, setText] = useState('');
   const [voice, setVoice] = useState<RecordedVoice | null>(null);
   const [title, setTitle] = useState('');
-  const send = useSendNote();
+  const send = useSendMessage();
   const media = useMediaUpload();
   const ids = useId();
   // One key per message, kept across its retries; a tap while one is on its way does nothing.
@@ -114,7 +114,7 @@ export function Composer({ partnerId }: { partnerId: string }) {
         <span aria-hidden className="text-sm font-medium">
           Tone
         </span>
-        {NOTE_TONES.map((t) => (
+        {MESSAGE_TONES.map((t) => (
           <label
             key={t}
             className={cn(
@@ -152,7 +152,7 @@ export function Composer({ partnerId }: { partnerId: string }) {
                   id={`${ids}-text`}
                   rows={2}
                   value={text}
-                  maxLength={NOTE_CONTENT_MAX}
+                  maxLength={MESSAGE_CONTENT_MAX}
                   onChange={(e) => setText(e.target.value)}
                   onKeyDown={onKeyDown}
                   placeholder="Write a message… (Enter sends, Shift+Enter for a new line)"
@@ -176,7 +176,7 @@ export function Composer({ partnerId }: { partnerId: string }) {
                     <Input
                       id={`${ids}-title`}
                       value={title}
-                      maxLength={NOTE_TITLE_MAX}
+                      maxLength={MESSAGE_TITLE_MAX}
                       onChange={(e) => setTitle(e.target.value)}
                     />
                   </div>

@@ -1,26 +1,26 @@
-import type { NoteTone, NoteView } from '@/shared/schemas/journal';
+import type { MessageTone, MessageView } from '@/shared/schemas/journal';
 import { VoicePlayer } from '@/web/components/ui/voice-player';
 import { cn } from '@/web/lib/cn';
 import { format } from '@/web/lib/dates';
 import { mediaUrl } from '@/web/lib/upload';
-import { isPendingNote } from '../api/journal';
+import { isPendingMessage } from '../api/journal';
 
-export const TONE_LABELS: Record<NoteTone, string> = { green: 'Green', yellow: 'Yellow', red: 'Red' };
-export const TONE_DOT: Record<NoteTone, string> = {
+export const TONE_LABELS: Record<MessageTone, string> = { green: 'Green', yellow: 'Yellow', red: 'Red' };
+export const TONE_DOT: Record<MessageTone, string> = {
   green: 'bg-green-500',
   yellow: 'bg-yellow-400',
   red: 'bg-red-500',
 };
-const TONE_EDGE: Record<NoteTone, string> = {
+const TONE_EDGE: Record<MessageTone, string> = {
   green: 'border-l-green-500',
   yellow: 'border-l-yellow-400',
   red: 'border-l-red-500',
 };
 
 /** One message: the sender's own on the right, the partner's on the left, at most 70% of the width. */
-export function MessageBubble({ message, mine }: { message: NoteView; mine: boolean }) {
+export function MessageBubble({ message, mine }: { message: MessageView; mine: boolean }) {
   const title = message.voiceNoteDescription;
-  const pending = isPendingNote(message);
+  const pending = isPendingMessage(message);
   return (
     <li
       className={cn('flex', mine ? 'justify-end' : 'justify-start')}

@@ -1,13 +1,13 @@
 import { MessageSquare } from 'lucide-react';
 import { useEffect, useLayoutEffect, useRef } from 'react';
-import type { NoteView } from '@/shared/schemas/journal';
+import type { MessageView } from '@/shared/schemas/journal';
 import { MessageBubble } from './message-bubble';
 
 /** Within this many pixels of the top, older messages are loaded; of the bottom, new ones scroll into view. */
 const EDGE_PX = 80;
 
 interface MessageListProps {
-  messages: NoteView[];
+  messages: MessageView[];
   userId: string;
   partnerName: string;
   hasOlder: boolean;

@@ -20,7 +20,7 @@ function Conversation({ partnerId, partnerName }: { partnerId: string; partnerNa
   const queryClient = useQueryClient();
   const conversation = useConversation(partnerId);
   // Spec 2 §4: a new message is ignored when the user sent it or it is not with the selected partner.
-  useRealtimeEvent('note.created', (event) => {
+  useRealtimeEvent('journal_message.created', (event) => {
     if (event.senderId === user.id) return;
     if (event.senderId !== partnerId && event.receiverId !== partnerId) return;
     void mergeNewest(queryClient, partnerId).catch((error) => console.warn('Journal refresh failed', error));

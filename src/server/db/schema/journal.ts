@@ -8,8 +8,8 @@ import { pairs } from './pairs';
  * A journal message between the two members of a pair (spec 2 §3 "Journal message"). `created_at` is kept
  * to the millisecond, the precision of the page cursor, so that the keyset (created_at, id) is exact.
  */
-export const notes = pgTable(
-  'notes',
+export const journalMessages = pgTable(
+  'journal_messages',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     pairId: uuid('pair_id')
@@ -21,7 +21,7 @@ export const notes = pgTable(
     tone: text('tone', { enum: ['green', 'yellow', 'red'] })
       .notNull()
       .default('green'),
-    /** The voice message: a media claim held by 'note'. */
+    /** The voice message: a media claim held by 'message'. */
     voiceNote: uuid('voice_note').references(() => media.id, { onDelete: 'set null' }),
     /** The voice message's optional title. */
     voiceNoteDescription: text('voice_note_description'),
@@ -29,8 +29,12 @@ export const notes = pgTable(
   },
   (t) => [
     // DESC NULLS FIRST: the order of `order by created_at desc, id desc`, so the page reads the index in order.
-    index('notes_pair_created_idx').on(t.pairId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    check('notes_tone_check', sql`${t.tone} in ('green', 'yellow', 'red')`),
-    check('notes_not_self', sql`${t.senderId} <> ${t.receiverId}`),
+    index('journal_messages_pair_created_idx').on(
+      t.pairId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    check('journal_messages_tone_check', sql`${t.tone} in ('green', 'yellow', 'red')`),
+    check('journal_messages_not_self', sql`${t.senderId} <> ${t.receiverId}`),
   ],
 );
