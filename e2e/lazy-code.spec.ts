@@ -69,3 +69,48 @@ test('a dialog whose code cannot be fetched says so, and closes with focus back 
   await expect(alert).toHaveCount(0);
   await expect(add).toBeFocused();
 });
+
+test('the contract page paints and hydrates without zod; the caps check comes when the caps are first edited', async ({
+  page: dom,
+  browser,
+  request,
+}) => {
+  const { sub: s } = await seedCouple(browser, dom, request);
+  const sub = s.page;
+  expect((await dom.request.post('/api/contracts', { data: { partnerId: s.id } })).status()).toBe(201);
+  // Every script the page fetches, and whether it is zod's code (its error class is named in it).
+  const scripts: Promise<string | null>[] = [];
+  sub.on('response', (response) => {
+    if (!/\.js(\?|$)/.test(response.url())) return;
+    scripts.push(
+      response.text().then(
+        (body) => (body.includes('ZodError') ? response.url() : null),
+        () => null,
+      ),
+    );
+  });
+  const zodFetched = async () => (await Promise.all(scripts)).filter(Boolean);
+
+  // The modal behind every dialog is fetched when the browser is first idle: the page has settled then.
+  const settled = sub.waitForResponse(/\/assets\/dialog-modal-[\w-]+\.js$/);
+  await sub.goto('/contract');
+  await expect(sub.locator('html[data-hydrated]')).toBeAttached();
+  await settled;
+  // A new contract opens in its editor: its text is written without the caps' check.
+  await sub.getByLabel('Contract text').fill('We agree.');
+  const caps = sub.getByTestId('contract-caps');
+  await expect(caps.getByTestId('caps-in-force').getByTestId('cap-openTasks')).toContainText('No cap');
+  expect(await zodFetched()).toEqual([]);
+
+  // Editing the caps fetches the check; a cap out of range is refused with the schema's message.
+  await caps.getByRole('button', { name: 'Lower now' }).click();
+  const form = sub.getByRole('form', { name: 'Lower caps now' });
+  await form.getByLabel('Open tasks at once').fill('101');
+  await form.getByRole('button', { name: 'Lower now' }).click();
+  await expect(form.getByRole('alert')).toHaveText('Open tasks must be from 0 to 100');
+  expect((await zodFetched()).length).toBeGreaterThan(0);
+  await form.getByLabel('Open tasks at once').fill('1');
+  await form.getByRole('button', { name: 'Lower now' }).click();
+  await expect(sub.getByText('Caps lowered')).toBeVisible();
+  await expect(caps.getByTestId('caps-in-force').getByTestId('cap-openTasks')).toContainText('1');
+});

@@ -1,9 +1,9 @@
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { AREA_LABELS, AREAS, type Area, CAP_LABELS, type Caps } from '@/shared/domain/caps';
 import { SEVERITY_LABELS, type Severity } from '@/shared/domain/punishments';
-import { capsInput } from '@/shared/schemas/caps';
 import { Field } from '@/web/components/ui/field';
 import { SelectField } from '@/web/components/ui/form-controls';
+import { lazyModule } from '@/web/lib/lazy-module';
 
 /** The caps as the form edits them: numbers as typed (empty: no cap), quiet hours switched on or off. */
 export interface CapsDraft {
@@ -32,8 +32,25 @@ export const draftOf = (c: Caps): CapsDraft => ({
 
 const numberOf = (s: string) => (s.trim() === '' ? null : Number(s));
 
+/**
+ * The shared schema (and zod with it), fetched when the caps are first touched (a press or focus in
+ * `CapsFields`) or checked, rather than with the contract page (decision 059): a new contract opens in the
+ * editor, and reading or writing its text alone never needs it.
+ */
+const capsSchema = lazyModule(() => import('@/shared/schemas/caps'));
+const prefetchCapsCheck = () => void capsSchema.load().catch(() => {});
+
+/** What the form says when the check's code cannot be fetched (offline, and not yet in the cache). */
+export const CAPS_CHECK_UNREACHABLE = 'The caps could not be checked. Check your connection and try again.';
+
 /** The draft checked by the shared schema: the caps, or the first message to show. */
-export function capsOf(d: CapsDraft): { caps: Caps } | { error: string } {
+export async function capsOf(d: CapsDraft): Promise<{ caps: Caps } | { error: string }> {
+  let capsInput: typeof import('@/shared/schemas/caps').capsInput;
+  try {
+    ({ capsInput } = await capsSchema.load());
+  } catch {
+    return { error: CAPS_CHECK_UNREACHABLE };
+  }
   const parsed = capsInput.safeParse({
     maxSeverity: d.maxSeverity || null,
     timerMinutesPerDay: numberOf(d.timerMinutesPerDay),
@@ -58,6 +75,18 @@ export function CapsFields({
   disabled?: boolean;
 }) {
   const id = useId();
+  const root = useRef<HTMLDivElement>(null);
+  // The first press or focus in the caps fetches their check, so that it is there when the form is sent.
+  useEffect(() => {
+    const el = root.current;
+    if (!el) return;
+    el.addEventListener('focusin', prefetchCapsCheck, { once: true });
+    el.addEventListener('pointerdown', prefetchCapsCheck, { once: true, passive: true });
+    return () => {
+      el.removeEventListener('focusin', prefetchCapsCheck);
+      el.removeEventListener('pointerdown', prefetchCapsCheck);
+    };
+  }, []);
   const set = <K extends keyof CapsDraft>(key: K, v: CapsDraft[K]) => onChange({ ...value, [key]: v });
   const count = (key: 'timerMinutesPerDay' | 'openTasks' | 'proofRequestsPerDay', max: number) => (
     <Field
@@ -75,7 +104,7 @@ export function CapsFields({
     />
   );
   return (
-    <div className="space-y-4" data-testid="caps-fields">
+    <div ref={root} className="space-y-4" data-testid="caps-fields">
       <SelectField
         label={CAP_LABELS.maxSeverity}
         value={value.maxSeverity}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { type Caps, capLines, sameCaps } from '@/shared/domain/caps';
 import type { ContractView } from '@/shared/schemas/contracts';
 import { Button } from '@/web/components/ui/button';
@@ -40,9 +40,14 @@ export function ContractCaps({
   const [draft, setDraft] = useState<ReturnType<typeof draftOf> | null>(null);
   const [error, setError] = useState<string | null>(null);
   const submissive = contract.myRole === 'submissive';
-  const submit = () => {
-    if (!draft) return;
-    const checked = capsOf(draft);
+  // A second press while the check's code is still coming sends nothing more.
+  const checking = useRef(false);
+  const submit = async () => {
+    if (!draft || checking.current) return;
+    checking.current = true;
+    const checked = await capsOf(draft).finally(() => {
+      checking.current = false;
+    });
     if ('error' in checked) return setError(checked.error);
     setError(null);
     lower.mutate(
@@ -94,7 +99,7 @@ export function ContractCaps({
           noValidate
           onSubmit={(e) => {
             e.preventDefault();
-            submit();
+            void submit();
           }}
         >
           <p className="text-sm">

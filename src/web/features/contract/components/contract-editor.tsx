@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import type { Caps } from '@/shared/domain/caps';
 import { CONTRACT_TEXT_MAX } from '@/shared/domain/contracts';
 import type { ContractView } from '@/shared/schemas/contracts';
@@ -30,12 +30,22 @@ export function ContractEditor({
   const capsChanged = JSON.stringify(caps) !== JSON.stringify(draftOf(contract.caps.version));
   const changed = draft !== base.content || capsChanged;
   const overtaken = base.versionId !== contract.versionId;
-  const save = (baseVersionId: string) => {
-    const checked = capsOf(caps);
-    if ('error' in checked) return setCapsError(checked.error);
+  // A second press while the caps' check is still coming sends nothing more.
+  const checking = useRef(false);
+  const save = async (baseVersionId: string) => {
+    if (checking.current) return;
+    // Unchanged caps are left out, unchecked: the server keeps the version's own.
+    let changedCaps: Caps | undefined;
+    if (capsChanged) {
+      checking.current = true;
+      const checked = await capsOf(caps).finally(() => {
+        checking.current = false;
+      });
+      if ('error' in checked) return setCapsError(checked.error);
+      changedCaps = checked.caps;
+    }
     setCapsError(null);
-    // Unchanged caps are left out: the server keeps the version's own.
-    void onSave(draft, baseVersionId, capsChanged ? checked.caps : undefined).catch(() => undefined);
+    void onSave(draft, baseVersionId, changedCaps).catch(() => undefined);
   };
   return (
     <div className="space-y-3">
@@ -47,7 +57,7 @@ export function ContractEditor({
             or discard it to read theirs.
           </p>
           <div className="flex flex-wrap gap-2">
-            <Button size="sm" disabled={saving} onClick={() => save(contract.versionId)}>
+            <Button size="sm" disabled={saving} onClick={() => void save(contract.versionId)}>
               Save my text on the new version
             </Button>
             <Button
@@ -92,7 +102,7 @@ export function ContractEditor({
         ) : null}
       </fieldset>
       <div className="flex flex-wrap gap-2">
-        <Button disabled={saving || !changed || overtaken} onClick={() => save(base.versionId)}>
+        <Button disabled={saving || !changed || overtaken} onClick={() => void save(base.versionId)}>
           {saving ? 'Saving…' : 'Save'}
         </Button>
         <Button variant="outline" onClick={onClose}>
