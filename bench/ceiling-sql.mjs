@@ -28,7 +28,7 @@ export const NOTIFICATIONS_UNREAD_SQL =
   'select count(*) from (select "id" from "notifications" where ("notifications"."user_id" = $1 and "notifications"."read" = $2) limit $3) "unread"';
 
 export const CONTRACT_BY_PARTNER_SQL =
-  'select "contracts"."id", "contracts"."pair_id", "contracts"."current_version_id", "contracts"."dominant_signed_version_id", "contracts"."dominant_signed_at", "contracts"."submissive_signed_version_id", "contracts"."submissive_signed_at", "contracts"."signed_at", "contracts"."edit_request_status", "contracts"."edit_requested_by", "contracts"."last_edited_by", "contracts"."created_at", "contracts"."updated_at", "contract_versions"."number", "contract_versions"."content", "contract_versions"."sha256", "pairs"."id", "pairs"."dominant_id", "pairs"."submissive_id", "dom"."display_name", "sub"."display_name" from "contracts" inner join "contract_versions" on "contract_versions"."id" = "contracts"."current_version_id" inner join "pairs" on "pairs"."id" = "contracts"."pair_id" inner join "users" "dom" on "dom"."id" = "pairs"."dominant_id" inner join "users" "sub" on "sub"."id" = "pairs"."submissive_id" where "contracts"."pair_id" = (select "pairs"."id" from "pairs" where "pairs"."status" = \'active\' and (("pairs"."dominant_id" = $1 and "pairs"."submissive_id" = $2) or ("pairs"."dominant_id" = $3 and "pairs"."submissive_id" = $4)) order by "pairs"."created_at" limit 1) limit $5';
+  'select "contracts"."id", "contracts"."pair_id", "contracts"."current_version_id", "contracts"."dominant_signed_version_id", "contracts"."dominant_signed_at", "contracts"."submissive_signed_version_id", "contracts"."submissive_signed_at", "contracts"."signed_at", "contracts"."edit_request_status", "contracts"."edit_requested_by", "contracts"."last_edited_by", "contracts"."created_at", "contracts"."updated_at", "contracts"."caps_in_force", "contracts"."caps_lowered_at", "contract_versions"."number", "contract_versions"."content", "contract_versions"."caps", "contract_versions"."sha256", "pairs"."id", "pairs"."dominant_id", "pairs"."submissive_id", "dom"."display_name", "sub"."display_name" from "contracts" inner join "contract_versions" on "contract_versions"."id" = "contracts"."current_version_id" inner join "pairs" on "pairs"."id" = "contracts"."pair_id" inner join "users" "dom" on "dom"."id" = "pairs"."dominant_id" inner join "users" "sub" on "sub"."id" = "pairs"."submissive_id" where "contracts"."pair_id" = (select "pairs"."id" from "pairs" where "pairs"."status" = \'active\' and (("pairs"."dominant_id" = $1 and "pairs"."submissive_id" = $2) or ("pairs"."dominant_id" = $3 and "pairs"."submissive_id" = $4)) order by "pairs"."created_at" limit 1) limit $5';
 
 export const TASK_HISTORY_SQL =
   'select "task_completions"."id", "task_completions"."task_id", "task_completions"."pair_id", "task_completions"."title", "task_completions"."description", "task_completions"."created_at", "task_completions"."task_type", "task_completions"."completed_by", "task_completions"."assigned_by", "task_completions"."assigned_to", "task_completions"."completed_at", "task_completions"."due_date_at_time", "task_completions"."on_time", "task_completions"."lateness_seconds", "task_completions"."photo_proof", "task_completions"."voice_proof", "task_completions"."voice_note", "task_completions"."voice_note_description", "task_completions"."repeat_config", "task_completions"."feedback", "task_completions"."feedback_given_at", "task_completions"."feedback_given_by", "task_completions"."feedback_acknowledged", "task_completions"."feedback_acknowledged_by", "task_completions"."feedback_acknowledged_at", "completer"."display_name", "assignee"."display_name", "tasks"."due_date", "pairs"."dominant_id", "pairs"."submissive_id" from "task_completions" inner join "pairs" on "pairs"."id" = "task_completions"."pair_id" left join "users" "completer" on "completer"."id" = "task_completions"."completed_by" left join "users" "assignee" on "assignee"."id" = "task_completions"."assigned_to" left join "tasks" on "tasks"."id" = "task_completions"."task_id" where "task_completions"."pair_id" in (select "pairs"."id" from "pairs" where "pairs"."status" = \'active\' and ("pairs"."dominant_id" = $1 or "pairs"."submissive_id" = $2)) order by "task_completions"."completed_at" desc, "task_completions"."id" desc limit $3';
@@ -52,9 +52,9 @@ export const SESSION_SQL =
 // The role-scoped lists send one statement per acting role: the dominant's text here, the submissive's
 // made from it (byRole).
 export const TASKS_BOUNDED_SQL =
-  'select "tasks"."id", "tasks"."pair_id", "tasks"."title", "tasks"."description", "tasks"."created_at", "tasks"."updated_at", "tasks"."due_date", "tasks"."completed", "tasks"."completed_at", "tasks"."completed_by", "tasks"."completion_on_time", "tasks"."completion_lateness_seconds", "tasks"."assigned_by", "tasks"."assigned_to", "tasks"."photo_proof_required", "tasks"."photo_proof", "tasks"."voice_proof", "tasks"."voice_note", "tasks"."voice_note_description", "tasks"."repeat_config", "tasks"."time_zone", "tasks"."cycle_reopens_at", "tasks"."task_type", "tasks"."feedback", "tasks"."feedback_given_at", "tasks"."feedback_given_by", "tasks"."feedback_acknowledged", "tasks"."feedback_acknowledged_by", "tasks"."feedback_acknowledged_at", "assigner"."display_name", "assignee"."display_name", "completer"."display_name", "pairs"."dominant_id", "pairs"."submissive_id", to_char("tasks"."created_at" at time zone \'UTC\', \'YYYY-MM-DD"T"HH24:MI:SS.US"Z"\') from "tasks" inner join "pairs" on "pairs"."id" = "tasks"."pair_id" left join "users" "assigner" on "assigner"."id" = "tasks"."assigned_by" left join "users" "assignee" on "assignee"."id" = "tasks"."assigned_to" left join "users" "completer" on "completer"."id" = "tasks"."completed_by" where "tasks"."id" = any(array(select "newest"."id" from "pairs" cross join lateral (select "tasks"."id" as "id" from "tasks" where "tasks"."pair_id" = "pairs"."id" order by "tasks"."created_at" desc, "tasks"."id" desc limit 51) "newest" where "pairs"."status" = \'active\' and "pairs"."dominant_id" = $1)) order by "tasks"."created_at" desc, "tasks"."id" desc limit $2';
+  'select "tasks"."id", "tasks"."pair_id", "tasks"."title", "tasks"."description", "tasks"."created_at", "tasks"."updated_at", "tasks"."due_date", "tasks"."scheduled_due_date", "tasks"."completed", "tasks"."completed_at", "tasks"."completed_by", "tasks"."completion_on_time", "tasks"."completion_lateness_seconds", "tasks"."assigned_by", "tasks"."assigned_to", "tasks"."photo_proof_required", "tasks"."photo_proof", "tasks"."voice_proof", "tasks"."voice_note", "tasks"."voice_note_description", "tasks"."repeat_config", "tasks"."time_zone", "tasks"."cycle_reopens_at", "tasks"."task_type", "tasks"."limit_tags", "tasks"."limit_state", "tasks"."feedback", "tasks"."feedback_given_at", "tasks"."feedback_given_by", "tasks"."feedback_acknowledged", "tasks"."feedback_acknowledged_by", "tasks"."feedback_acknowledged_at", "tasks"."areas", "assigner"."display_name", "assignee"."display_name", "completer"."display_name", "pairs"."dominant_id", "pairs"."submissive_id", to_char("tasks"."created_at" at time zone \'UTC\', \'YYYY-MM-DD"T"HH24:MI:SS.US"Z"\') from "tasks" inner join "pairs" on "pairs"."id" = "tasks"."pair_id" left join "users" "assigner" on "assigner"."id" = "tasks"."assigned_by" left join "users" "assignee" on "assignee"."id" = "tasks"."assigned_to" left join "users" "completer" on "completer"."id" = "tasks"."completed_by" where "tasks"."id" = any(array(select "newest"."id" from "pairs" cross join lateral (select "tasks"."id" as "id" from "tasks" where "tasks"."pair_id" = "pairs"."id" order by "tasks"."created_at" desc, "tasks"."id" desc limit 51) "newest" where "pairs"."status" = \'active\' and "pairs"."dominant_id" = $1)) order by "tasks"."created_at" desc, "tasks"."id" desc limit $2';
 export const PUNISHMENTS_BOUNDED_SQL =
-  'select "punishments"."id", "punishments"."pair_id", "punishments"."assigned_by", "punishments"."assigned_to", "punishments"."title", "punishments"."description", "punishments"."severity", "punishments"."reason", "punishments"."notes", "punishments"."created_at", "punishments"."updated_at", "punishments"."completed", "punishments"."completed_at", "punishments"."aftercare_required", "punishments"."timer_enabled", "punishments"."timer_duration", "punishments"."timer_start_time", "punishments"."voice_note", "punishments"."voice_note_description", "punishments"."feedback", "punishments"."feedback_given_at", "punishments"."feedback_given_by", "assigner"."display_name", "assignee"."display_name", "pairs"."dominant_id", "pairs"."submissive_id" from "punishments" inner join "pairs" on "pairs"."id" = "punishments"."pair_id" left join "users" "assigner" on "assigner"."id" = "punishments"."assigned_by" left join "users" "assignee" on "assignee"."id" = "punishments"."assigned_to" where "punishments"."id" = any(array(select "newest"."id" from "pairs" cross join lateral (select "punishments"."id" as "id" from "punishments" where "punishments"."pair_id" = "pairs"."id" order by "punishments"."created_at" desc, "punishments"."id" desc limit 500) "newest" where "pairs"."status" = \'active\' and "pairs"."dominant_id" = $1)) order by "punishments"."created_at" desc, "punishments"."id" desc limit $2';
+  'select "punishments"."id", "punishments"."pair_id", "punishments"."assigned_by", "punishments"."assigned_to", "punishments"."title", "punishments"."description", "punishments"."severity", "punishments"."reason", "punishments"."notes", "punishments"."created_at", "punishments"."updated_at", "punishments"."completed", "punishments"."completed_at", "punishments"."aftercare_required", "punishments"."timer_enabled", "punishments"."timer_duration", "punishments"."timer_start_time", "punishments"."timer_remaining_ms", "punishments"."voice_note", "punishments"."voice_note_description", "punishments"."feedback", "punishments"."feedback_given_at", "punishments"."feedback_given_by", "punishments"."areas", "punishments"."limit_tags", "punishments"."limit_state", (select case\n    when count(*) = 0 then null\n    when count(*) filter (where "aftercare_answers"."answered_at" is null) > 0 then \'asked\'\n    when bool_or("aftercare_answers"."dismissed") then \'closed\'\n    else \'given\' end\n  from "aftercare" join "aftercare_answers" on "aftercare_answers"."aftercare_id" = "aftercare"."id"\n  where "aftercare"."punishment_id" = "punishments"."id"), "assigner"."display_name", "assignee"."display_name", "pairs"."dominant_id", "pairs"."submissive_id" from "punishments" inner join "pairs" on "pairs"."id" = "punishments"."pair_id" left join "users" "assigner" on "assigner"."id" = "punishments"."assigned_by" left join "users" "assignee" on "assignee"."id" = "punishments"."assigned_to" where "punishments"."id" = any(array(select "newest"."id" from "pairs" cross join lateral (select "punishments"."id" as "id" from "punishments" where "punishments"."pair_id" = "pairs"."id" order by "punishments"."created_at" desc, "punishments"."id" desc limit 500) "newest" where "pairs"."status" = \'active\' and "pairs"."dominant_id" = $1)) order by "punishments"."created_at" desc, "punishments"."id" desc limit $2';
 export const TASK_HISTORY_BOUNDED_SQL =
   'select "task_completions"."id", "task_completions"."task_id", "task_completions"."pair_id", "task_completions"."title", "task_completions"."description", "task_completions"."created_at", "task_completions"."task_type", "task_completions"."completed_by", "task_completions"."assigned_by", "task_completions"."assigned_to", "task_completions"."completed_at", "task_completions"."due_date_at_time", "task_completions"."on_time", "task_completions"."lateness_seconds", "task_completions"."photo_proof", "task_completions"."voice_proof", "task_completions"."voice_note", "task_completions"."voice_note_description", "task_completions"."repeat_config", "task_completions"."feedback", "task_completions"."feedback_given_at", "task_completions"."feedback_given_by", "task_completions"."feedback_acknowledged", "task_completions"."feedback_acknowledged_by", "task_completions"."feedback_acknowledged_at", "completer"."display_name", "assignee"."display_name", "tasks"."due_date", "pairs"."dominant_id", "pairs"."submissive_id" from "task_completions" inner join "pairs" on "pairs"."id" = "task_completions"."pair_id" left join "users" "completer" on "completer"."id" = "task_completions"."completed_by" left join "users" "assignee" on "assignee"."id" = "task_completions"."assigned_to" left join "tasks" on "tasks"."id" = "task_completions"."task_id" where "task_completions"."id" = any(array(select "newest"."id" from "pairs" cross join lateral (select "task_completions"."id" as "id" from "task_completions" where "task_completions"."pair_id" = "pairs"."id" order by "task_completions"."completed_at" desc, "task_completions"."id" desc limit 500) "newest" where "pairs"."status" = \'active\' and "pairs"."dominant_id" = $1)) order by "task_completions"."completed_at" desc, "task_completions"."id" desc limit $2';
 export const PARTNER_REQUESTS_BOUNDED_SQL =
@@ -73,33 +73,104 @@ export const byRole = (dominantSql) => {
 const ms = (d) => (d ? d.getTime() : null);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** Pact's presentLimitTags for the catalogue's ids; the bench's rows carry no tags, and the ceiling reads
+ * no titles of a pair's own items, so a row with tags is refused rather than answered differently. */
+const limitTags = (tags) => {
+  if (tags && tags.length > 0) throw new Error('the ceiling does not present limit tags');
+  return [];
+};
+
 const punishment = (r) => ({
   id: r[0],
   pairId: r[1],
-  dominantId: r[24],
-  submissiveId: r[25],
+  dominantId: r[29],
+  submissiveId: r[30],
   title: r[4],
   description: r[5],
   severity: r[6],
+  areas: r[23] ?? [],
   reason: r[7],
   notes: r[8],
   createdAt: r[9].getTime(),
   assignedBy: r[2],
-  assignedByName: r[22] ?? 'Unknown User',
+  assignedByName: r[27] ?? 'Unknown User',
   assignedTo: r[3],
-  assignedToName: r[23] ?? 'Unknown User',
+  assignedToName: r[28] ?? 'Unknown User',
   isCompleted: r[11],
   completedAt: ms(r[12]),
   aftercareRequired: r[13],
+  aftercare: r[26] ?? null,
   timerEnabled: r[14],
   timerDuration: r[15],
   timerStartTime: ms(r[16]),
-  voiceNote: r[17],
-  voiceNoteDescription: r[18],
-  feedback: r[19],
-  feedbackGivenAt: ms(r[20]),
-  feedbackGivenBy: r[21],
+  timerRemainingMs: r[17],
+  voiceNote: r[18],
+  voiceNoteDescription: r[19],
+  feedback: r[20],
+  feedbackGivenAt: ms(r[21]),
+  feedbackGivenBy: r[22],
+  limitTags: limitTags(r[24]),
+  limitState: r[25],
 });
+
+/** A row of TASKS_BOUNDED_SQL as Pact's presentTask shows it. nextDueDate of an open repeating task needs
+ * the shared schedule rule: the bench's tasks do not repeat, and the answers are compared first. */
+const task = (r) => {
+  const due = r[6].getTime();
+  if (r[20] && !r[8]) throw new Error('the ceiling does not schedule repeating tasks');
+  return {
+    id: r[0],
+    pairId: r[1],
+    dominantId: r[36],
+    submissiveId: r[37],
+    title: r[2],
+    description: r[3],
+    createdAt: r[4].getTime(),
+    dueDate: due,
+    nextDueDate: r[20] ? due : null,
+    isCompleted: r[8],
+    completedAt: ms(r[9]),
+    completedBy: r[10],
+    completedByName: r[35],
+    assignedBy: r[13],
+    assignedByName: r[33] ?? 'Unknown User',
+    assignedTo: r[14],
+    assignedToName: r[34] ?? 'Unknown User',
+    photoProofRequired: r[15],
+    photoProof: r[16],
+    voiceProof: r[17],
+    voiceNote: r[18],
+    voiceNoteDescription: r[19],
+    areas: r[32] ?? [],
+    taskType: r[23],
+    onTime: r[11],
+    latenessSeconds: r[12],
+    repeatConfig: r[20] ?? null,
+    timeZone: r[21],
+    limitTags: limitTags(r[24]),
+    limitState: r[25],
+    feedback: r[26],
+    feedbackGivenAt: ms(r[27]),
+    feedbackGivenBy: r[28],
+    feedbackAcknowledged: r[29],
+    feedbackAcknowledgedBy: r[30],
+    feedbackAcknowledgedAt: ms(r[31]),
+  };
+};
+
+/** Pact's normalizeCaps (shared/domain/caps.ts). */
+const AREAS = ['friends_family', 'money', 'work_study', 'health'];
+const caps = (raw) => {
+  const c = raw ?? {};
+  return {
+    maxSeverity: c.maxSeverity ?? null,
+    timerMinutesPerDay: c.timerMinutesPerDay ?? null,
+    openTasks: c.openTasks ?? null,
+    proofRequestsPerDay: c.proofRequestsPerDay ?? null,
+    quietHours: c.quietHours ? { start: c.quietHours.start, end: c.quietHours.end } : null,
+    protectedAreas: AREAS.filter((a) => c.protectedAreas?.includes(a)),
+  };
+};
 
 const message = (r) => ({
   id: r[0],
@@ -137,10 +208,10 @@ const roleIn = (actor, dominantId, submissiveId) =>
 const contract = (r, actor) => ({
   id: r[0],
   pairId: r[1],
-  content: r[14],
+  content: r[16],
   versionId: r[2],
-  versionNumber: r[13],
-  sha256: r[15],
+  versionNumber: r[15],
+  sha256: r[18],
   isDominantSigned: r[3] === r[2] && r[3] !== null,
   isSubmissiveSigned: r[5] === r[2] && r[5] !== null,
   dominantSignedAt: ms(r[4]),
@@ -151,9 +222,10 @@ const contract = (r, actor) => ({
   lastEditedBy: r[10],
   updatedAt: r[12].getTime(),
   createdAt: r[11].getTime(),
-  dominant: { id: r[17], name: r[19], role: 'dominant' },
-  submissive: { id: r[18], name: r[20], role: 'submissive' },
-  myRole: roleIn(actor, r[17], r[18]),
+  dominant: { id: r[20], name: r[22], role: 'dominant' },
+  submissive: { id: r[21], name: r[23], role: 'submissive' },
+  myRole: roleIn(actor, r[20], r[21]),
+  caps: { version: caps(r[17]), inForce: caps(r[13]) },
 });
 
 const completion = (r) => ({
@@ -218,13 +290,13 @@ export const PAGED_TASKS_ROUTE = {
   // The list in pages (CEILING_TASK_PAGE, set by lists.mjs when the checkout answers a page):
   // TASK_PAGE + 1 rows, each with its created_at to the microsecond for the cursor.
   statements: [['tasks_page', byRole(TASKS_BOUNDED_SQL), (a) => [a.id, TASK_PAGE + 1]]],
-  due: (rows, now) => rows.some((r) => r[7] && r[21] && r[21].getTime() <= now),
+  due: (rows, now) => rows.some((r) => r[8] && r[22] && r[22].getTime() <= now),
   present: ([rows]) => {
     const page = rows.slice(0, TASK_PAGE);
     const last = page.at(-1);
     return {
-      tasks: page.map(presentTaskRow),
-      nextCursor: rows.length > TASK_PAGE && last ? `${last[34]}_${last[0]}` : null,
+      tasks: page.map(task),
+      nextCursor: rows.length > TASK_PAGE && last ? `${last[38]}_${last[0]}` : null,
     };
   },
 };
