@@ -69,6 +69,8 @@ async function openUnmigrated(kind: DbKind): Promise<Migratable> {
   const url = new URL(admin);
   url.pathname = `/${name}`;
   const pool = new pg.Pool({ connectionString: url.toString(), max: 2 });
+  // `pool.end()` answers before its connections have closed; the DROP DATABASE … WITH (FORCE) that follows
+  // ends them, and pg-pool reports that as the pool's 'error', which unheard throws in the test process.
   pool.on('error', () => {});
   pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzle(pool);
