@@ -64,6 +64,25 @@ export async function capsOf(d: CapsDraft): Promise<{ caps: Caps } | { error: st
     : { error: parsed.error.issues[0]?.message ?? 'Please check the caps' };
 }
 
+/**
+ * The caps' check as a form calls it: a second press while the check's code is still coming sends nothing
+ * more (`check` answers null, and `busy` says so).
+ */
+export function useCapsCheck() {
+  const inFlight = useRef(false);
+  return {
+    busy: () => inFlight.current,
+    async check(d: CapsDraft) {
+      if (inFlight.current) return null;
+      inFlight.current = true;
+      try {
+        return await capsOf(d);
+      } finally {
+        inFlight.current = false;
+      }
+    },
+  };
+}
 /** The caps of a contract, each with "no cap" allowed (decision 057). */
 export function CapsFields({
   value,

@@ -1,11 +1,11 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { type Caps, capLines, sameCaps } from '@/shared/domain/caps';
 import type { ContractView } from '@/shared/schemas/contracts';
 import { Button } from '@/web/components/ui/button';
 import { errorMessage } from '@/web/lib/api';
 import { toast } from '@/web/lib/toast';
 import type { ContractActions } from '../api/contract';
-import { CapsFields, capsOf, draftOf } from './caps-fields';
+import { CapsFields, draftOf, useCapsCheck } from './caps-fields';
 
 function CapsList({ caps, label, testId }: { caps: Caps; label: string; testId: string }) {
   return (
@@ -40,14 +40,11 @@ export function ContractCaps({
   const [draft, setDraft] = useState<ReturnType<typeof draftOf> | null>(null);
   const [error, setError] = useState<string | null>(null);
   const submissive = contract.myRole === 'submissive';
-  // A second press while the check's code is still coming sends nothing more.
-  const checking = useRef(false);
+  const capsCheck = useCapsCheck();
   const submit = async () => {
-    if (!draft || checking.current) return;
-    checking.current = true;
-    const checked = await capsOf(draft).finally(() => {
-      checking.current = false;
-    });
+    if (!draft) return;
+    const checked = await capsCheck.check(draft);
+    if (!checked) return;
     if ('error' in checked) return setError(checked.error);
     setError(null);
     lower.mutate(

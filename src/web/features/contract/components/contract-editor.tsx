@@ -1,9 +1,9 @@
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import type { Caps } from '@/shared/domain/caps';
 import { CONTRACT_TEXT_MAX } from '@/shared/domain/contracts';
 import type { ContractView } from '@/shared/schemas/contracts';
 import { Button } from '@/web/components/ui/button';
-import { CapsFields, capsOf, draftOf } from './caps-fields';
+import { CapsFields, draftOf, useCapsCheck } from './caps-fields';
 
 /**
  * Edit mode: the text in a text area, saved over the version the editing started from. When the partner
@@ -30,17 +30,14 @@ export function ContractEditor({
   const capsChanged = JSON.stringify(caps) !== JSON.stringify(draftOf(contract.caps.version));
   const changed = draft !== base.content || capsChanged;
   const overtaken = base.versionId !== contract.versionId;
-  // A second press while the caps' check is still coming sends nothing more.
-  const checking = useRef(false);
+  const capsCheck = useCapsCheck();
   const save = async (baseVersionId: string) => {
-    if (checking.current) return;
+    if (capsCheck.busy()) return;
     // Unchanged caps are left out, unchecked: the server keeps the version's own.
     let changedCaps: Caps | undefined;
     if (capsChanged) {
-      checking.current = true;
-      const checked = await capsOf(caps).finally(() => {
-        checking.current = false;
-      });
+      const checked = await capsCheck.check(caps);
+      if (!checked) return;
       if ('error' in checked) return setCapsError(checked.error);
       changedCaps = checked.caps;
     }
