@@ -1,6 +1,6 @@
 // Shared pieces of the benchmarks: a server in its own process, and latency percentiles.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,13 +17,29 @@ export const freePort = () =>
     });
   });
 
+/**
+ * The node options a checkout's `npm run serve` gives its server, other than --enable-source-maps
+ * (which costs nothing until an error's stack is read): none for a checkout older than them.
+ */
+export function serverNodeOptions(cwd = process.cwd()) {
+  const serve = JSON.parse(readFileSync(path.join(cwd, 'package.json'), 'utf8')).scripts?.serve ?? '';
+  const words = serve.split(/\s+/);
+  return words
+    .slice(1, words.indexOf('dist/server/main.js'))
+    .filter((w) => w.startsWith('--') && w !== '--enable-source-maps');
+}
+
 export async function startServer(env = {}, { cwd } = {}) {
   // Not a port picked at random: other benchmarks or test servers may run on this machine at the same time.
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pact-bench-'));
-  // BENCH_SERVER_ARGS: node's own options for the measured servers, e.g. "--cpu-prof --cpu-prof-dir=/tmp/p"
-  // (NODE_OPTIONS refuses --cpu-prof).
-  const nodeArgs = (process.env.BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean);
+  // The checkout's own node options for its server (`npm run serve`: the young generation's size), so that
+  // the bench measures what that checkout runs; then BENCH_SERVER_ARGS: node's own options for the
+  // measured servers, e.g. "--cpu-prof --cpu-prof-dir=/tmp/p" (NODE_OPTIONS refuses --cpu-prof).
+  const nodeArgs = [
+    ...serverNodeOptions(cwd),
+    ...(process.env.BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean),
+  ];
   const child = spawn('node', [...nodeArgs, 'dist/server/main.js'], {
     cwd,
     // The benchmarks register and sign in many accounts from one address: raise the limits (as the
@@ -78,9 +94,12 @@ export async function startServer(env = {}, { cwd } = {}) {
   };
 }
 
-/** A bench server script (baseline-server.mjs, ceiling-server.mjs) in its own process: its url, pid, stop(). */
-export async function startBenchScript(script, vars) {
-  const child = spawn('node', [fileURLToPath(new URL(script, import.meta.url))], {
+/**
+ * A bench server script (baseline-server.mjs, ceiling-server.mjs) in its own process, with `nodeArgs` (the
+ * node options of the server it stands beside): its url, pid, stop().
+ */
+export async function startBenchScript(script, vars, nodeArgs = []) {
+  const child = spawn('node', [...nodeArgs, fileURLToPath(new URL(script, import.meta.url))], {
     env: { ...process.env, PORT: '0', ...vars },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

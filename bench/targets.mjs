@@ -7,7 +7,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createDatabase, dropDatabase } from './db.mjs';
-import { startBenchScript, startServer } from './lib.mjs';
+import { serverNodeOptions, startBenchScript, startServer } from './lib.mjs';
 import { startPgProxy } from './pg-proxy.mjs';
 
 /** The checkouts to measure: this one ('pact'), and BENCH_BASE_DIR's ('base') when it is set. */
@@ -96,12 +96,18 @@ export async function startTarget(checkout, adminUrl, env = {}) {
     };
   };
   target.ceiling = async (headers, vars = {}) => {
-    const ceiling = await startBenchScript('./ceiling-server.mjs', {
-      DATABASE_URL: db.url,
-      AUTH_SECRET: target.secret,
-      CEILING_HEADERS: JSON.stringify(headers),
-      ...vars,
-    });
+    // Under the same node options as the checkout's server: the ceiling is what the machine does for
+    // the same route in the same runtime.
+    const ceiling = await startBenchScript(
+      './ceiling-server.mjs',
+      {
+        DATABASE_URL: db.url,
+        AUTH_SECRET: target.secret,
+        CEILING_HEADERS: JSON.stringify(headers),
+        ...vars,
+      },
+      serverNodeOptions(checkout.cwd),
+    );
     children.push(ceiling);
     return ceiling;
   };

@@ -1,7 +1,9 @@
 import { count, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databases, openTestDatabase, type TestDatabase } from '../test/database';
-import { bound, preparedInTransaction, preparedSql } from './prepared';
+import type { Db } from './client';
+import { bound, prepared, preparedInTransaction, preparedSql } from './prepared';
 import { rateLimits } from './schema';
 
 const insertHit = preparedInTransaction((tx) =>
@@ -14,6 +16,24 @@ const insertHit = preparedInTransaction((tx) =>
 const bumpHit = preparedSql(
   'test_prepared_bump_hit',
   sql`update ${rateLimits} set hits = hits + 1 where key = ${bound('key')}`,
+);
+
+const other = alias(rateLimits, 'other');
+const hitsQuery = (db: Db) =>
+  db
+    .select({
+      key: rateLimits.key,
+      windowStart: rateLimits.windowStart,
+      doubled: sql<number>`${rateLimits.hits} * 2`.mapWith(Number),
+      other: { key: other.key, windowStart: other.windowStart },
+    })
+    .from(rateLimits)
+    .leftJoin(other, eq(other.key, sql`${rateLimits.key} || '-other'`))
+    .orderBy(rateLimits.key);
+const readHits = prepared((db) =>
+  hitsQuery(db)
+    .where(eq(rateLimits.key, bound('key')))
+    .prepare('test_prepared_read'),
 );
 
 /** Statements prepared once and run inside each caller's transaction, on either driver. */
@@ -71,4 +91,49 @@ describe.each(databases())('statements prepared for transactions on %s', (kind) 
       expect(await hitsOf('held')).toBe(1);
     },
   );
+});
+
+/** A hot read prepared once (prepared): what it answers is what Drizzle's own select answers. */
+describe.each(databases())('reads prepared once on %s', (kind) => {
+  let test: TestDatabase;
+  const db = () => test.database.db;
+
+  beforeAll(async () => {
+    test = await openTestDatabase(kind);
+    const at = new Date('2026-03-04T05:06:07.089Z');
+    await db()
+      .insert(rateLimits)
+      .values([
+        { key: 'alone', windowStart: at, hits: 3 },
+        { key: 'paired', windowStart: at, hits: 4 },
+        { key: 'paired-other', windowStart: new Date('2026-03-05T00:00:00Z'), hits: 1 },
+      ]);
+  });
+  afterAll(async () => {
+    await test?.dispose();
+  });
+
+  it('answers the same rows as the unprepared select: dates, expressions, a missing join as null', async () => {
+    for (const key of ['alone', 'paired', 'nobody']) {
+      const direct = await hitsQuery(db()).where(eq(rateLimits.key, key));
+      const rows = await readHits(db()).execute({ key });
+      expect(rows).toEqual(direct);
+      expect(rows).toHaveLength(key === 'nobody' ? 0 : 1);
+    }
+    const [alone] = await readHits(db()).execute({ key: 'alone' });
+    expect(alone).toEqual({
+      key: 'alone',
+      windowStart: new Date('2026-03-04T05:06:07.089Z'),
+      doubled: 6,
+      other: null,
+    });
+    const [paired] = await readHits(db()).execute({ key: 'paired' });
+    expect(paired?.other).toEqual({ key: 'paired-other', windowStart: new Date('2026-03-05T00:00:00Z') });
+  });
+
+  it('answers many calls at once, each with its own values', async () => {
+    const keys = Array.from({ length: 30 }, (_, i) => (i % 2 ? 'alone' : 'paired'));
+    const answers = await Promise.all(keys.map((key) => readHits(db()).execute({ key })));
+    expect(answers.map(([row]) => row?.key)).toEqual(keys);
+  });
 });
