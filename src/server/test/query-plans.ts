@@ -197,7 +197,7 @@ export const HOT_QUERIES: HotQuery[] = [
     name: 'tasks (GET /api/tasks, dominant)',
     run: (deps, s) => listTasks(deps, s.dominant),
     pick: (sql) => sql.includes('from "tasks"') && sql.includes('order by'),
-    index: 'tasks_pair_created_idx',
+    index: 'tasks_live_pair_created_idx',
     ordered: false,
     bounded: 'tasks',
   },

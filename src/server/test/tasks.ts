@@ -48,8 +48,14 @@ export async function listTasks(client: Reader) {
   return all;
 }
 
+/**
+ * One task as the client reads it by its id (what a task's event reads), or undefined when it may not see
+ * it (404). A done one-off task is read here but is no longer in the list (decision 063).
+ */
 export async function findTask(client: Reader, id: string) {
-  return (await listTasks(client)).find((t) => t.id === id);
+  const response = await client.api.tasks[':id'].$get({ param: { id } });
+  if ((response.status as number) === 404) return undefined;
+  return (await expectBody(response, 200)).task;
 }
 
 export async function listHistory(client: Reader) {

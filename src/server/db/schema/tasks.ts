@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { LIMIT_STATES } from '../../../shared/domain/limits';
 import type { RepeatConfig } from '../../../shared/domain/schedule';
 import { users } from './auth';
@@ -18,6 +29,15 @@ const feedbackColumns = {
   }),
   feedbackAcknowledgedAt: ts('feedback_acknowledged_at'),
 };
+
+/**
+ * A task the lists can still show (decision 063): open, repeating, or Above & Beyond (deleted once its
+ * feedback is acknowledged). A done one-off task is history (its completion is in task_completions): it
+ * leaves the list, so that the list does not grow with history. The same text is the predicate of the
+ * list's partial index, which the planner needs to match the query's.
+ */
+export const liveTask = (t: { completed: AnyPgColumn; repeatConfig: AnyPgColumn; taskType: AnyPgColumn }) =>
+  sql`not (${t.completed} and ${t.repeatConfig} is null and ${t.taskType} = 'assigned')`;
 
 export const tasks = pgTable(
   'tasks',
@@ -73,6 +93,10 @@ export const tasks = pgTable(
   },
   (t) => [
     index('tasks_pair_created_idx').on(t.pairId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // The list's read: the live tasks of a pair, newest first (decision 063).
+    index('tasks_live_pair_created_idx')
+      .on(t.pairId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(liveTask(t)),
     // The reminder job's read: open tasks by due date (decision 047).
     index('tasks_open_due_idx').on(t.dueDate).where(sql`not ${t.completed}`),
     index('tasks_reopen_idx')

@@ -38,10 +38,20 @@ describe.each(databases())('lists follow the acting role of a Switch, on %s', (k
     await connect(skyDominant, sam); // Sky is Sam's dominant
     await connect(dana, skySubmissive); // Dana is Sky's dominant
 
-    const t1 = await createTask(server, { dominant: skyDominant, submissive: sam }, { title: 'For Sam' });
+    // Repeating, so that each stays in the list once done (a done one-off task is history, decision 063).
+    const daily = { repeatConfig: { frequency: 'daily' as const } };
+    const t1 = await createTask(
+      server,
+      { dominant: skyDominant, submissive: sam },
+      { title: 'For Sam', ...daily },
+    );
     const p1 = await createPunishment({ dominant: skyDominant, submissive: sam }, { title: 'Sam lines' });
     await completeTask(sam.client, t1.id);
-    const t2 = await createTask(server, { dominant: dana, submissive: skySubmissive }, { title: 'For Sky' });
+    const t2 = await createTask(
+      server,
+      { dominant: dana, submissive: skySubmissive },
+      { title: 'For Sky', ...daily },
+    );
     const p2 = await createPunishment({ dominant: dana, submissive: skySubmissive }, { title: 'Sky lines' });
     await completeTask(skySubmissive.client, t2.id);
     Object.assign(assignedBySky, { task: t1.id, punishment: p1.id });

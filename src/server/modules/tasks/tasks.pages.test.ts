@@ -62,6 +62,53 @@ describe.each(databases())('tasks: the list in pages on %s', (kind) => {
     }
   });
 
+  it('holds what can still be shown: a done one-off task leaves it, however many there are', async () => {
+    const pair = await createCouple(server);
+    const due = new Date(server.clock.now().getTime() + 86_400_000);
+    const base = {
+      pairId: pair.pairId,
+      dueDate: due,
+      assignedBy: pair.dominant.id,
+      assignedTo: pair.submissive.id,
+    };
+    const done = { completed: true, completedAt: server.clock.now(), completedBy: pair.submissive.id };
+    // A history of done one-off tasks longer than two pages, older and newer than what is still live.
+    await server.database.db
+      .insert(tasks)
+      .values(
+        Array.from({ length: 2 * TASK_PAGE + 5 }, (_, i) => ({ ...base, ...done, title: `Done ${i}` })),
+      );
+    const live = await server.database.db
+      .insert(tasks)
+      .values([
+        { ...base, title: 'Open' },
+        {
+          ...base,
+          ...done,
+          title: 'Done, repeating',
+          repeatConfig: { frequency: 'daily' as const },
+        },
+        { ...base, ...done, title: 'Above and beyond', taskType: 'above_and_beyond' as const },
+      ])
+      .returning({ id: tasks.id, title: tasks.title });
+    await server.database.db
+      .insert(tasks)
+      .values(Array.from({ length: 5 }, (_, i) => ({ ...base, ...done, title: `Done later ${i}` })));
+    for (const reader of [pair.dominant, pair.submissive]) {
+      const first = await page(reader);
+      expect(first.nextCursor).toBeNull();
+      expect(first.tasks.map((t) => t.title).sort()).toEqual(live.map((t) => t.title).sort());
+    }
+    // A done one-off task is still answered by its id (its event reads it there), as done.
+    const [oneOff] = await server.database.db
+      .select({ id: tasks.id })
+      .from(tasks)
+      .where(eq(tasks.title, 'Done 0'))
+      .limit(1);
+    const response = await pair.dominant.api.tasks[':id'].$get({ param: { id: oneOff!.id } });
+    expect((await expectBody(response, 200)).task).toMatchObject({ isCompleted: true });
+  });
+
   it('a list that fits in one page has no cursor', async () => {
     const pair = await createCouple(server);
     const { tasks: list, nextCursor } = await page(pair.dominant);

@@ -5,7 +5,7 @@ import { encodeTaskCursor, TASK_PAGE, type TaskPage } from '@/shared/schemas/tas
 import { type Actor, requireActingRole } from '../../auth/session';
 import type { Queryable, Tx } from '../../db/client';
 import { bound, prepared } from '../../db/prepared';
-import { pairs, taskCompletions, tasks, users } from '../../db/schema';
+import { liveTask, pairs, taskCompletions, tasks, users } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { notFound } from '../../http/errors';
 import { limitTagTitles } from '../pairs/pairs.limits';
@@ -102,12 +102,22 @@ async function reopenDueCycles(deps: AppDeps, actor: Actor, ids: string[]) {
   return true;
 }
 
-// The first page and a later one; the order stays created_at desc, id desc (its index); TASK_PAGE + 1
-// rows tell whether more follow. Each pair's rows are read from the index up to a page (newestInActorPairsAs).
+// The first page and a later one of the live tasks (decision 063: a done one-off task is history); the
+// order stays created_at desc, id desc (their partial index); TASK_PAGE + 1 rows tell whether more
+// follow. Each pair's rows are read from the index up to a page (newestInActorPairsAs).
 const taskListAs = (role: SessionRole) =>
   prepared((db) =>
     listQuery(db)
-      .where(newestInActorPairsAs(tasks, tasks.createdAt, { id: bound('userId') }, role, TASK_PAGE + 1))
+      .where(
+        newestInActorPairsAs(
+          tasks,
+          tasks.createdAt,
+          { id: bound('userId') },
+          role,
+          TASK_PAGE + 1,
+          liveTask(tasks),
+        ),
+      )
       .orderBy(desc(tasks.createdAt), desc(tasks.id))
       .limit(TASK_PAGE + 1)
       .prepare(`tasks_list_${role}`),
@@ -122,7 +132,7 @@ const taskListAfterAs = (role: SessionRole) =>
           { id: bound('userId') },
           role,
           TASK_PAGE + 1,
-          sql`(${tasks.createdAt}, ${tasks.id}) < (${bound('afterAt')}::timestamptz, ${bound('afterId')}::uuid)`,
+          sql`${liveTask(tasks)} and (${tasks.createdAt}, ${tasks.id}) < (${bound('afterAt')}::timestamptz, ${bound('afterId')}::uuid)`,
         ),
       )
       .orderBy(desc(tasks.createdAt), desc(tasks.id))

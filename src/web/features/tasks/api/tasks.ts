@@ -12,8 +12,9 @@ import { queryKeys } from '@/web/lib/query-keys';
 import { patchQuery, withKey } from '@/web/lib/writes';
 
 /**
- * Every task: the list's pages followed to the end (one request for most couples, decision 045), so that
- * every reader (the list, the dashboard, the reminders) sees the whole list as before.
+ * Every live task (open, repeating, Above & Beyond; a done one-off task is history, decision 063): the
+ * list's pages followed to the end (one request for most couples, decision 045), so that every reader (the
+ * list, the dashboard, the reminders) sees all of them.
  */
 export const tasksQuery = queryOptions({
   queryKey: queryKeys.tasks,

@@ -1,0 +1,1 @@
+CREATE INDEX "tasks_live_pair_created_idx" ON "tasks" USING btree ("pair_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE not ("tasks"."completed" and "tasks"."repeat_config" is null and "tasks"."task_type" = 'assigned');
