@@ -7,15 +7,19 @@ import http from 'node:http';
 import { adminQuery } from './db.mjs';
 import { call } from './seed.mjs';
 
-/** `count` more open tasks in the pair of the submissive `subId`, copies of its oldest, each a second older. */
-export async function addTasks(dbUrl, subId, count) {
+/**
+ * `count` more tasks in the pair of the submissive `subId`, copies of its oldest, each a second older: open,
+ * or with `done` one-off tasks the submissive completed (a couple's history).
+ */
+export async function addTasks(dbUrl, subId, count, { done = false } = {}) {
   await adminQuery(
     dbUrl,
-    `insert into tasks (pair_id, title, description, due_date, assigned_by, assigned_to, photo_proof_required, time_zone, task_type, created_at, updated_at)
+    `insert into tasks (pair_id, title, description, due_date, assigned_by, assigned_to, photo_proof_required, time_zone, task_type, created_at, updated_at, completed, completed_at, completed_by)
      select t.pair_id, 'Task ' || g || ' of a long list', t.description, t.due_date, t.assigned_by, t.assigned_to,
-            t.photo_proof_required, t.time_zone, t.task_type, t.created_at - make_interval(secs => g), t.created_at - make_interval(secs => g)
+            t.photo_proof_required, t.time_zone, t.task_type, t.created_at - make_interval(secs => g), t.created_at - make_interval(secs => g),
+            $3::boolean, case when $3::boolean then t.created_at end, case when $3::boolean then t.assigned_to end
      from (select * from tasks where assigned_to = $1 order by created_at limit 1) t, generate_series(1, $2::int) g`,
-    [subId, count],
+    [subId, count, done],
   );
 }
 

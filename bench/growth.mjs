@@ -1,6 +1,7 @@
 // How Pact's cost grows with a couple's data, on PostgreSQL (DATABASE_URL). Two couples per target, made
 // through the API; the large one then grows in SQL (growth-seed.mjs) or, for the contract, through the API:
-//   tasks            20 tasks against 2,000 (GET /api/tasks answers the newest 500)
+//   tasks            20 tasks against 2,000 open (GET /api/tasks answers a page of 50), and 20 open beside
+//                    2,000 done one-off tasks (the list holds the live tasks only, decision 063)
 //   notifications    20 against 10,000 unread, then the 10,000 read (the list and the unread count)
 //   contract         1 version against 500: the view (GET /api/contracts?partnerId=) and its history
 //                    (GET /api/contracts/:id/history, which verifies the hash chain)
@@ -55,9 +56,10 @@ const f1 = (v) => v.toFixed(1).padStart(6);
 const n = (v) => v.toLocaleString('en');
 
 /** The reads measured, for the small couple `s` and the large one `l`. */
-const reads = (s, l) => [
+const reads = (s, l, h) => [
   ['tasks', `${SMALL_TASKS} tasks`, s.sub.cookie, '/api/tasks'],
   ['tasks', `${n(TASKS)} tasks`, l.sub.cookie, '/api/tasks'],
+  ['tasks', `${SMALL_TASKS} + ${n(TASKS)} done`, h.sub.cookie, '/api/tasks'],
   ['notifications', `${s.notifications} unread`, s.sub.cookie, '/api/notifications'],
   ['notifications', `${n(l.notifications)} unread`, l.sub.cookie, '/api/notifications'],
   ['contract view', '1 version', s.dom.cookie, `/api/contracts?partnerId=${s.sub.id}`],
@@ -135,6 +137,8 @@ try {
     t.small = await seedLists(t.url, await createCouple(t.url, 's', SMALL_TASKS), {});
     t.large = await seedLists(t.url, await createCouple(t.url, 'l', SMALL_TASKS), {});
     await addTasks(t.db.url, t.large.sub.id, TASKS - SMALL_TASKS);
+    t.history = await createCouple(t.url, 'h', SMALL_TASKS);
+    await addTasks(t.db.url, t.history.sub.id, TASKS, { done: true });
     const count = async (c) => (await getJson(t.client, '/api/notifications', c.sub.cookie)).json.unreadCount;
     t.small.notifications = await count(t.small);
     await addNotifications(t.db.url, t.large.sub.id, NOTIFICATIONS - (await count(t.large)));
@@ -149,7 +153,7 @@ try {
       `setup ${t.name}: a couple with ${SMALL_TASKS} tasks; one with ${n(TASKS)} tasks, ${n(t.large.notifications)} unread notifications, ${n(VERSIONS)} contract versions, ${n(MESSAGES)} journal messages; ${((performance.now() - t0) / 1000).toFixed(1)} s`,
     );
     console.info('  bodies (JSON, and as sent with gzip):');
-    for (const [what, size, cookie, path] of reads(t.small, t.large)) {
+    for (const [what, size, cookie, path] of reads(t.small, t.large, t.history)) {
       const b = await getJson(t.client, path, cookie);
       if (b.status !== 200) throw new Error(`${t.name} GET ${path}: ${b.status}`);
       console.info(
@@ -159,7 +163,9 @@ try {
   }
 
   const figures = new Map();
-  const points = reads(targets[0].small, targets[0].large).map((_, i) => (t) => reads(t.small, t.large)[i]);
+  const points = reads(targets[0].small, targets[0].large, targets[0].history).map(
+    (_, i) => (t) => reads(t.small, t.large, t.history)[i],
+  );
   await measure('reads', points, figures);
   console.info(
     "\nthe unread count's statement alone (Pact's, capped at 100, prepared, 200 times one after the other):",
