@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { notify } from '@/shared/domain/notifications';
 import type { punishmentTagsInput } from '@/shared/schemas/punishments';
 import type { Actor } from '../../auth/session';
 import type { Tx } from '../../db/client';
@@ -8,9 +7,9 @@ import { punishments } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import type { Emit } from '../../realtime/publisher';
 import { freeMedia, removeFiles } from '../media/media.claims';
-import { createNotification } from '../notifications/notifications.service';
 import { assertWithinLimits } from '../pairs/pairs.limits';
 import { appendRecord } from '../pairs/pairs.record';
+import { answerRequest } from '../pairs/pairs.requests';
 import { lockInActorPairs, type PairRow } from '../pairs/pairs.scope';
 import { assertNotStopped } from '../pairs/pairs.stops';
 import { announcePunishment } from './punishments.events';
@@ -62,44 +61,24 @@ export async function deletePunishment(deps: AppDeps, actor: Actor, input: { id:
 }
 
 /**
- * The submissive answers a request (decision 056). Accepting makes it an ordinary punishment (not while Red
- * or Yellow holds the pair); declining erases it at no cost: the record notes "declined a request" with
- * its id only, and the dominant is told, never which limit.
+ * The submissive answers a punishment request (decision 056): accepted, it is an ordinary punishment;
+ * declined, erased.
  */
 export async function answerPunishmentRequest(
   deps: AppDeps,
   actor: Actor,
   input: { id: string; accept: boolean },
 ) {
-  const now = deps.clock();
-  const keys = await deps.publisher.transaction(async (tx, emit) => {
-    const { row, pair } = await lockInActorPairs(tx, punishments, input.id, actor, PUNISHMENT_NOT_FOUND);
-    authorizePunishment(actor, row, pair, 'answerRequest', now);
-    if (input.accept) {
-      await assertNotStopped(tx, pair.id);
-      await tx
-        .update(punishments)
-        .set({ limitState: null, updatedAt: now })
-        .where(eq(punishments.id, row.id));
-      await appendRecord(tx, {
-        pairId: pair.id,
-        actorId: actor.id,
-        kind: 'punishment.accepted',
-        data: { punishmentId: row.id },
-        at: now,
-      });
-      announcePunishment(emit, pair, row.id);
-      return [];
-    }
-    await createNotification(
-      tx,
-      emit,
-      pair.dominantId,
-      notify.limitDeclined({ pairId: pair.id, title: row.title }),
-    );
-    return erasePunishment(tx, emit, deps, actor, row, pair, 'punishment.declined');
+  await answerRequest(deps, actor, input.accept, {
+    lock: (tx) => lockInActorPairs(tx, punishments, input.id, actor, PUNISHMENT_NOT_FOUND),
+    authorize: (row, pair, now) => authorizePunishment(actor, row, pair, 'answerRequest', now),
+    activate: (tx, row, now) =>
+      tx.update(punishments).set({ limitState: null, updatedAt: now }).where(eq(punishments.id, row.id)),
+    accepted: 'punishment.accepted',
+    recordData: (punishmentId) => ({ punishmentId }),
+    announce: announcePunishment,
+    erase: (tx, emit, row, pair) => erasePunishment(tx, emit, deps, actor, row, pair, 'punishment.declined'),
   });
-  await removeFiles(deps, keys);
   return input.accept ? { punishment: await loadPunishment(deps.db, input.id) } : { punishment: null };
 }
 

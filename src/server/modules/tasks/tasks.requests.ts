@@ -3,17 +3,15 @@
  * request accepted: the writes that end or answer a task, beside tasks.assign's create and edit.
  */
 import { eq } from 'drizzle-orm';
-import { notify } from '@/shared/domain/notifications';
 import type { Actor } from '../../auth/session';
 import type { Tx } from '../../db/client';
 import { taskCompletions, tasks } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import type { Emit } from '../../realtime/publisher';
 import { freeMedia, removeFiles } from '../media/media.claims';
-import { createNotification } from '../notifications/notifications.service';
 import { appendRecord } from '../pairs/pairs.record';
+import { answerRequest } from '../pairs/pairs.requests';
 import { lockInActorPairs, type PairRow } from '../pairs/pairs.scope';
-import { assertNotStopped } from '../pairs/pairs.stops';
 import { announceCompletion, announceTask } from './tasks.events';
 import { authorizeTask } from './tasks.policy';
 import { loadTask, TASK_NOT_FOUND } from './tasks.queries';
@@ -28,38 +26,18 @@ export async function deleteTask(deps: AppDeps, actor: Actor, input: { id: strin
   await removeFiles(deps, keys);
 }
 
-/**
- * The submissive answers a request (decision 056). Accepting makes it an ordinary task (not while Red or
- * Yellow holds the pair: nothing new starts then); declining erases it like a delete, at no cost: the
- * record notes "declined a request" with its id only, and the dominant is told, never which limit.
- */
+/** The submissive answers a task request (decision 056): accepted, it is an ordinary task; declined, erased. */
 export async function answerTaskRequest(deps: AppDeps, actor: Actor, input: { id: string; accept: boolean }) {
-  const now = deps.clock();
-  const keys = await deps.publisher.transaction(async (tx, emit) => {
-    const { row: task, pair } = await lockInActorPairs(tx, tasks, input.id, actor, TASK_NOT_FOUND);
-    authorizeTask(actor, task, pair, 'answerRequest');
-    if (input.accept) {
-      await assertNotStopped(tx, pair.id);
-      await tx.update(tasks).set({ limitState: null, updatedAt: now }).where(eq(tasks.id, task.id));
-      await appendRecord(tx, {
-        pairId: pair.id,
-        actorId: actor.id,
-        kind: 'task.accepted',
-        data: { taskId: task.id },
-        at: now,
-      });
-      announceTask(emit, pair, task.id, 'changed');
-      return [];
-    }
-    await createNotification(
-      tx,
-      emit,
-      pair.dominantId,
-      notify.limitDeclined({ pairId: pair.id, title: task.title }),
-    );
-    return eraseTask(tx, emit, deps, actor, task, pair, 'task.declined');
+  await answerRequest(deps, actor, input.accept, {
+    lock: (tx) => lockInActorPairs(tx, tasks, input.id, actor, TASK_NOT_FOUND),
+    authorize: (task, pair) => authorizeTask(actor, task, pair, 'answerRequest'),
+    activate: (tx, task, now) =>
+      tx.update(tasks).set({ limitState: null, updatedAt: now }).where(eq(tasks.id, task.id)),
+    accepted: 'task.accepted',
+    recordData: (taskId) => ({ taskId }),
+    announce: (emit, pair, id) => announceTask(emit, pair, id, 'changed'),
+    erase: (tx, emit, task, pair) => eraseTask(tx, emit, deps, actor, task, pair, 'task.declined'),
   });
-  await removeFiles(deps, keys);
   return input.accept ? { task: await loadTask(deps.db, input.id) } : { task: null };
 }
 
