@@ -44,7 +44,8 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: 'node scripts/e2e-server.mjs',
+    // The node options npm start gives the server (decision 062).
+    command: 'node --max-semi-space-size=32 scripts/e2e-server.mjs',
     url: `http://localhost:${PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,

@@ -18,6 +18,14 @@ describe("the server's node options", () => {
     expect(optionsOf(scripts.serve as string)).toContain('--max-semi-space-size=32');
   });
 
+  it('the browser suite starts its server with them too', () => {
+    const config = readFileSync(path.join(root, 'playwright.config.ts'), 'utf8');
+    const command = /command: '(node [^']*e2e-server\.mjs)'/.exec(config)?.[1] ?? '';
+    expect(optionsOf(command)).toEqual(
+      optionsOf(scripts.serve as string).filter((o) => o !== '--enable-source-maps'),
+    );
+  });
+
   it('the benches start the server with the options npm run serve gives it', () => {
     expect(serverNodeOptions(root)).toEqual(
       optionsOf(scripts.serve as string).filter((o) => o !== '--enable-source-maps'),
