@@ -2,7 +2,6 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { renderToReadableStream } from 'react-dom/server';
 import { type AppLoadContext, type EntryContext, ServerRouter } from 'react-router';
 import { setZoneSource } from './lib/dates';
-import { lowPriorityPreloads } from './preload-priority';
 
 declare module 'react-router' {
   interface AppLoadContext {
@@ -44,5 +43,5 @@ export default async function handleRequest(
   );
   if (routerContext.isSpaMode || !loadContext.read) await stream.allReady;
   headers.set('Content-Type', 'text/html; charset=utf-8');
-  return new Response(stream.pipeThrough(lowPriorityPreloads()), { headers, status: failed ? 500 : status });
+  return new Response(stream, { headers, status: failed ? 500 : status });
 }
