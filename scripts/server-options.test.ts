@@ -21,9 +21,7 @@ describe("the server's node options", () => {
   it('the browser suite starts its server with them too', () => {
     const config = readFileSync(path.join(root, 'playwright.config.ts'), 'utf8');
     const command = /command: '(node [^']*e2e-server\.mjs)'/.exec(config)?.[1] ?? '';
-    expect(optionsOf(command)).toEqual(
-      optionsOf(scripts.serve as string).filter((o) => o !== '--enable-source-maps'),
-    );
+    expect(optionsOf(command)).toEqual(serverNodeOptions(root));
   });
 
   it('the benches start the server with the options npm run serve gives it', () => {

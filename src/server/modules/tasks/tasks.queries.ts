@@ -105,7 +105,8 @@ async function reopenDueCycles(deps: AppDeps, actor: Actor, ids: string[]) {
 // The first page and a later one of the live tasks (decision 063: a done one-off task is history); the
 // order stays created_at desc, id desc (their partial index); TASK_PAGE + 1 rows tell whether more
 // follow. Each pair's rows are read from the index up to a page (newestInActorPairsAs).
-const taskListAs = (role: SessionRole) =>
+const afterCursor = sql`(${tasks.createdAt}, ${tasks.id}) < (${bound('afterAt')}::timestamptz, ${bound('afterId')}::uuid)`;
+const taskListAs = (role: SessionRole, page: 'first' | 'after') =>
   prepared((db) =>
     listQuery(db)
       .where(
@@ -115,33 +116,16 @@ const taskListAs = (role: SessionRole) =>
           { id: bound('userId') },
           role,
           TASK_PAGE + 1,
-          liveTask(tasks),
+          page === 'first' ? liveTask(tasks) : sql`${liveTask(tasks)} and ${afterCursor}`,
         ),
       )
       .orderBy(desc(tasks.createdAt), desc(tasks.id))
       .limit(TASK_PAGE + 1)
-      .prepare(`tasks_list_${role}`),
-  );
-const taskListAfterAs = (role: SessionRole) =>
-  prepared((db) =>
-    listQuery(db)
-      .where(
-        newestInActorPairsAs(
-          tasks,
-          tasks.createdAt,
-          { id: bound('userId') },
-          role,
-          TASK_PAGE + 1,
-          sql`${liveTask(tasks)} and (${tasks.createdAt}, ${tasks.id}) < (${bound('afterAt')}::timestamptz, ${bound('afterId')}::uuid)`,
-        ),
-      )
-      .orderBy(desc(tasks.createdAt), desc(tasks.id))
-      .limit(TASK_PAGE + 1)
-      .prepare(`tasks_list_after_${role}`),
+      .prepare(page === 'first' ? `tasks_list_${role}` : `tasks_list_after_${role}`),
   );
 const taskLists = {
-  dominant: { first: taskListAs('dominant'), after: taskListAfterAs('dominant') },
-  submissive: { first: taskListAs('submissive'), after: taskListAfterAs('submissive') },
+  dominant: { first: taskListAs('dominant', 'first'), after: taskListAs('dominant', 'after') },
+  submissive: { first: taskListAs('submissive', 'first'), after: taskListAs('submissive', 'after') },
 };
 
 /**
