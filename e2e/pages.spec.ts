@@ -130,6 +130,55 @@ test('a signed-in page hydrates without a mismatch, asks the API for nothing it 
   expect(problems).toEqual([]);
 });
 
+test('the journal, the contract and settings arrive rendered with their data, and hydrate reading none of it again', async ({
+  page: dom,
+  browser,
+  request,
+}) => {
+  const { dom: d, sub } = await seedCouple(browser, dom, request);
+  const text = 'Kneel by the door at seven.';
+  expect(
+    (
+      await dom.request.post('/api/journal/messages', { data: { partnerId: sub.id, content: text } })
+    ).status(),
+  ).toBe(201);
+  expect((await dom.request.post('/api/contracts', { data: { partnerId: sub.id } })).status()).toBe(201);
+
+  // Before any script: the page's own data is in its HTML.
+  const state = await sub.page.context().storageState();
+  const noScript = await browser.newContext({ javaScriptEnabled: false, storageState: state });
+  const page = await noScript.newPage();
+  await page.goto('/journal');
+  await expect(page.getByTestId('journal-message').filter({ hasText: text })).toBeVisible();
+  await page.goto(`/contract?partner=${d.id}`);
+  await expect(page.getByText('Version 1 · Last updated')).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Contract text' })).toHaveValue(
+    /^\*\*Relationship Agreement\*\*/,
+  );
+  await page.goto('/settings');
+  await expect(page.getByRole('list', { name: 'Active sessions' }).getByText('This device')).toHaveCount(1);
+  await noScript.close();
+
+  // Hydrated, none of it is asked of the API again. The stream is held: its first ready may read again.
+  const problems = await watchConsole(sub.page);
+  await holdRequests(sub.page, '**/api/events');
+  const reads: string[] = [];
+  sub.page.on('request', (r) => {
+    const path = new URL(r.url()).pathname;
+    if (path.startsWith('/api/') && path !== '/api/events') reads.push(path);
+  });
+  for (const path of ['/journal', '/contract', '/settings']) {
+    await sub.page.goto(path);
+    await hydrated(sub.page);
+  }
+  await expect(sub.page.getByRole('list', { name: 'Active sessions' }).getByText('This device')).toHaveCount(
+    1,
+  );
+  // The reminders read the tasks, which these pages are not rendered with, once the page is idle.
+  expect(reads.filter((path) => path !== '/api/tasks')).toEqual([]);
+  expect(problems).toEqual([]);
+});
+
 test('a change sent before a rendered page’s stream opened appears once it opens, without a reload', async ({
   page: dom,
   browser,

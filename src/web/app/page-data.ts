@@ -62,6 +62,17 @@ export const reads = {
   taskHistory: read('/api/task-completions', queryKeys.taskHistory, (b) => b.completions),
   punishments: read('/api/punishments', queryKeys.punishments, (b) => b.punishments),
   recordPairs: read('/api/record/pairs', queryKeys.recordPairs, (b) => b.pairs),
+  // The newest page of a conversation, as the browser's infinite query keeps it.
+  journal: (partnerId: string) =>
+    read(
+      `/api/journal/messages?partnerId=${encodeURIComponent(partnerId)}`,
+      queryKeys.journal(partnerId),
+      (b) => ({ pages: [b], pageParams: [null] }),
+    ),
+  blockedUsers: read('/api/blocks', queryKeys.blockedUsers, (b) => b.blocked),
+  security: read('/api/me/security', queryKeys.security),
+  sessions: read('/api/me/sessions', queryKeys.sessions, (b) => b.sessions),
+  pushPreferences: read('/api/push/preferences', queryKeys.pushPreferences, (b) => b.preferences),
   contract: (partnerId: string) =>
     read(
       `/api/contracts?partnerId=${encodeURIComponent(partnerId)}`,
@@ -93,6 +104,29 @@ export async function loadQueries(
     );
   }
   return { queries: dehydrate(queryClient) };
+}
+
+/**
+ * The partner a per-partner page (journal, contract) is rendered for: the one its `?partner=` names, else the
+ * first, as `useChosenPartner` picks in the browser. Undefined without a partner.
+ */
+export function chosenPartnerId(user: CurrentUser | null, url: string): string | undefined {
+  const partners = user?.partners ?? [];
+  const asked = new URL(url).searchParams.get('partner');
+  return (partners.find((p) => p.id === asked) ?? partners[0])?.id;
+}
+
+/**
+ * The reads of a page that shows one partner at a time: who is signed in first (its partners), then `per`
+ * for the chosen one. Nothing but the user when there is no partner.
+ */
+export async function loadForChosenPartner(
+  context: Parameters<typeof loadQueries>[0],
+  url: string,
+  per: (partnerId: string) => Read,
+): Promise<PageData> {
+  const partnerId = chosenPartnerId(userOf(await loadQueries(context, [reads.me])), url);
+  return loadQueries(context, partnerId ? [per(partnerId)] : []);
 }
 
 /** The signed-in user a dehydrated state holds, if any. */

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { afterLoadWhenIdle } from './idle';
 
 /**
  * Code a page does not need to paint or to hydrate, such as the modal behind every dialog: fetched once, when
@@ -50,13 +51,7 @@ export function lazyModule<T>(importer: () => Promise<T>): LazyModule<T> {
       for (const type of INTENT_EVENTS) {
         document.addEventListener(type, start, { capture: true, passive: true, once: true });
       }
-      // Safari has no requestIdleCallback: a second after the load instead.
-      const idle = () =>
-        typeof window.requestIdleCallback === 'function'
-          ? window.requestIdleCallback(start, { timeout: 5000 })
-          : setTimeout(start, 1000);
-      if (document.readyState === 'complete') idle();
-      else window.addEventListener('load', idle, { once: true });
+      afterLoadWhenIdle(start);
     },
   };
 }

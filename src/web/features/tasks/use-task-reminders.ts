@@ -1,19 +1,24 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { countDueToday, isMorningReminderMinute, isTwoHourReminderDue } from '@/shared/domain/tasks';
 import type { CurrentUser } from '@/shared/schemas/accounts';
 import type { TaskView } from '@/shared/schemas/tasks';
+import { afterLoadWhenIdle } from '@/web/lib/idle';
 import { toast } from '@/web/lib/toast';
-import { useTasks } from './api/tasks';
+import { tasksQuery } from './api/tasks';
 
 const REMINDER_CHECK_MS = 60_000;
 
 /**
  * Reminders while the app is open (spec 2, section 9): a check every 60 s, and as soon as the tasks load;
  * at 07:00 the user's time a "Good morning!" toast with the tasks due today; "Task Reminder" about 2 hours
- * before a task is due. Each reminder is shown once per tab.
+ * before a task is due. Each reminder is shown once per tab. A page that was not rendered with the tasks
+ * reads them once it has loaded and the browser is idle: no first paint or tap waits on the reminders.
  */
 export function useTaskReminders(user: CurrentUser) {
-  const tasks = useTasks();
+  const [armed, setArmed] = useState(false);
+  useEffect(() => afterLoadWhenIdle(() => setArmed(true)), []);
+  const tasks = useQuery({ ...tasksQuery, enabled: armed });
   const latest = useRef<TaskView[] | undefined>(tasks.data);
   latest.current = tasks.data;
   const shown = useRef(new Set<string>());

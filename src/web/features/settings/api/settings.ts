@@ -6,13 +6,15 @@ import { queryKeys } from '@/web/lib/query-keys';
 
 /*
  * The settings page reads what can change outside this tab (a block from the request dialog, a sign-in on
- * another device), so each of its lists is read afresh whenever the page opens (staleTime 0).
+ * another device), so each of its lists is read afresh whenever the page opens, unless it was read in the
+ * last few seconds: the page the server rendered with them is not read again as it hydrates.
  */
+const FRESH_MS = 10_000;
 
 export const blockedUsersQuery = queryOptions({
   queryKey: queryKeys.blockedUsers,
   queryFn: async () => (await unwrap(api.api.blocks.$get())).blocked,
-  staleTime: 0,
+  staleTime: FRESH_MS,
 });
 export const useBlockedUsers = () => useQuery(blockedUsersQuery);
 
@@ -27,14 +29,14 @@ export function useUnblock() {
 export const securityQuery = queryOptions({
   queryKey: queryKeys.security,
   queryFn: () => unwrap(api.api.me.security.$get()),
-  staleTime: 0,
+  staleTime: FRESH_MS,
 });
 export const useSecurity = () => useQuery(securityQuery);
 
 export const sessionsQuery = queryOptions({
   queryKey: queryKeys.sessions,
   queryFn: async () => (await unwrap(api.api.me.sessions.$get())).sessions,
-  staleTime: 0,
+  staleTime: FRESH_MS,
 });
 export const useSessions = () => useQuery(sessionsQuery);
 
