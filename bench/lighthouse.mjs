@@ -9,11 +9,14 @@
 // Usage: npm run build && node bench/lighthouse.mjs
 //   LIGHTHOUSE_RUNS=5 (runs per page, the median reported), LIGHTHOUSE_PAGES=/tasks (only these),
 //   LIGHTHOUSE_APP_DIR=../baseline (the server and build of another checkout instead of this one's),
-//   BENCH_BASE_DIR=../baseline (that checkout's too, beside this one's: each run on the two in turn).
+//   BENCH_BASE_DIR=../baseline (that checkout's too, beside this one's: each run on the two in turn),
+//   LIGHTHOUSE_PROTOCOL=http1 (the page straight from Pact over cleartext HTTP/1.1 instead of through a
+//   TLS proxy speaking HTTP/2, which is how production serves it: see bench/tls-proxy.mjs).
 import { createDatabase, dropDatabase } from './db.mjs';
 import { startServer } from './lib.mjs';
 import { call, createCouple } from './seed.mjs';
 import { checkouts } from './targets.mjs';
+import { startTlsProxy } from './tls-proxy.mjs';
 
 const ALL_PAGES = [
   { path: '/', signedIn: false },
@@ -32,7 +35,11 @@ const TASKS = 20;
 /** Runs per page (LIGHTHOUSE_RUNS, default 3); the median is reported. */
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+/** Through a TLS proxy speaking HTTP/2, as in production (the default), or straight over HTTP/1.1. */
+const THROUGH_PROXY = process.env.LIGHTHOUSE_PROTOCOL !== 'http1';
 const CHROME_FLAGS = [
+  // The proxy's certificate is made for the run.
+  ...(THROUGH_PROXY ? ['--ignore-certificate-errors'] : []),
   '--no-sandbox',
   '--disable-gpu',
   '--headless=new',
@@ -69,6 +76,7 @@ const deadline = setTimeout(() => {
     chrome?.kill();
   } catch {}
   for (const t of targets) if (t.server) process.kill(t.server.pid, 'SIGKILL');
+  for (const t of targets) t.proxy?.stop();
   const exit = () => process.exit(1);
   Promise.all(targets.map((t) => t.db && dropDatabase(t.db).catch(() => {}))).then(exit, exit);
   setTimeout(exit, 5_000).unref();
@@ -91,9 +99,15 @@ try {
       t.db = await createDatabase(process.env.DATABASE_URL);
       env.DATABASE_URL = t.db.url;
     }
+    if (THROUGH_PROXY) {
+      // Pact knows its public origin from the start (its write guard checks it), so the proxy comes first.
+      t.proxy = await startTlsProxy();
+      env.APP_URL = t.proxy.origin;
+    }
     t.server = await startServer(env, { cwd: checkout.cwd });
-    // The app's own origin (APP_URL defaults to http://localhost:<port>): its write guard checks it.
-    t.origin = t.server.url.replace('127.0.0.1', 'localhost');
+    t.proxy?.target(t.server.url);
+    // The app's own origin (APP_URL, else http://localhost:<port>): its write guard checks it.
+    t.origin = t.proxy?.origin ?? t.server.url.replace('127.0.0.1', 'localhost');
     const couple = await createCouple(t.server.url, 'lighthouse', TASKS);
     t.sub = couple.sub;
     // The contract exists, as on every visit but a pair's first: /contract is measured as it is read, not
@@ -116,6 +130,11 @@ try {
     `server: ${targets[0].db ? `PostgreSQL ${targets[0].db.version}` : 'PGlite'}; signed in as a submissive with a partner, ${TASKS} tasks and their contract${named ? `; ${targets.map((t) => t.name).join(' and ')}, each run on the two in turn` : ''}`,
   );
   console.info(`preflight: ${PAGES.map((p) => p.path).join(' ')} answer 200; the session cookie signs in`);
+  console.info(
+    THROUGH_PROXY
+      ? 'served through a TLS proxy speaking HTTP/2, as in production (LIGHTHOUSE_PROTOCOL=http1: straight from Pact)'
+      : 'served straight from Pact over cleartext HTTP/1.1',
+  );
 
   if (!preflightOnly) {
     console.info(
@@ -151,6 +170,8 @@ try {
             value: value.join('='),
             url: t.origin,
             httpOnly: true,
+            // Over https Pact's cookies are Secure (and its session cookie's name says so).
+            secure: t.origin.startsWith('https:'),
           });
         }
       }
@@ -231,6 +252,7 @@ try {
   } catch {}
   for (const t of targets) {
     await t.server?.stop();
+    await t.proxy?.stop();
     if (t.db) await dropDatabase(t.db).catch((e) => console.error('drop database failed:', e.message));
   }
   clearTimeout(deadline);
