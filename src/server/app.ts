@@ -26,6 +26,7 @@ import { blockRoutes, partnerRoutes, requestRoutes, userRoutes } from './modules
 import { punishmentRoutes } from './modules/punishments/punishments.routes';
 import { pushRoutes } from './modules/push/push.routes';
 import { recordRoutes } from './modules/record/record.routes';
+import { rulesRoutes } from './modules/rules/rules.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { stopRoutes } from './modules/stops/stops.routes';
 import { stopPairs } from './modules/stops/stops.service';
@@ -85,6 +86,7 @@ export function createApi(deps: AppDeps & Pick<Services, 'database'>) {
       .route('/limits', limitsRoutes(deps))
       .route('/negotiation', negotiationRoutes(deps))
       .route('/record', recordRoutes(deps))
+      .route('/rules', rulesRoutes(deps))
   );
 }
 

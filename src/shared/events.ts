@@ -37,6 +37,8 @@ const EVENTS = {
   'limits.changed': payload<{ pairId: string }>(),
   /** A pair's first negotiation was confirmed or withdrawn, or a partner's aftercare wishes changed (decision 058). */
   'negotiation.changed': payload<{ pairId: string }>(),
+  /** A rule of a pair was written, changed, acknowledged or retired (decision 064). */
+  'rule.changed': payload<{ ruleId: string; pairId: string }>(),
 };
 
 export type EventPayloads = { [N in keyof typeof EVENTS]: (typeof EVENTS)[N] };

@@ -17,6 +17,8 @@ export const paths = {
   record: '/record',
   /** The limits lists (decision 055). */
   limits: '/limits',
+  /** Rules (and, as they land, rituals, rewards and requests): the pair's daily structure (decision 064). */
+  structure: '/structure',
   /** The first negotiation (decision 058). */
   negotiation: '/negotiation',
   privacyPolicy: '/privacy-policy',

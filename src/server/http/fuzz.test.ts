@@ -47,6 +47,7 @@ import {
 } from '@/shared/schemas/punishments';
 import { pushEndpointInput, pushPreferencesInput, pushSubscriptionInput } from '@/shared/schemas/push';
 import { recordQuery, recordVerifyInput } from '@/shared/schemas/record';
+import { acknowledgeRuleInput, createRuleInput, rulesQuery, updateRuleInput } from '@/shared/schemas/rules';
 import { changePasswordInput, deleteAccountInput } from '@/shared/schemas/settings';
 import { stopInput } from '@/shared/schemas/stops';
 import {
@@ -358,6 +359,27 @@ const ROUTES: Record<string, FuzzRoute> = {
   'GET /api/record': { query: recordQuery },
   'GET /api/record/pairs': { runs: 10 },
   'POST /api/record/verify': { json: recordVerifyInput, sample: () => ({}) },
+  'GET /api/rules': { query: rulesQuery },
+  'POST /api/rules': {
+    json: createRuleInput,
+    sample: (f) => ({
+      partnerId: f.couple.submissive.id,
+      title: 'Kneel when I enter',
+      text: 'Every evening',
+    }),
+  },
+  'GET /api/rules/:id/versions': { param: idParam },
+  'PUT /api/rules/:id': {
+    param: idParam,
+    json: updateRuleInput,
+    sample: () => ({ title: 'Kneel when I enter', text: 'Every evening', version: 1 }),
+  },
+  'POST /api/rules/:id/acknowledge': {
+    param: idParam,
+    json: acknowledgeRuleInput,
+    sample: () => ({ version: 1 }),
+  },
+  'DELETE /api/rules/:id': { param: idParam },
 };
 
 /** Routes left out, each for its reason. */

@@ -59,6 +59,9 @@ export function notificationTarget(n: {
       return { kind: 'path', to: paths.limits };
     case 'negotiation_confirmed':
       return { kind: 'path', to: paths.negotiation };
+    case 'rule_written':
+    case 'rule_acknowledged':
+      return { kind: 'path', to: withQuery(paths.structure, { highlight: str(d.ruleId) }) };
     default:
       return null;
   }

@@ -37,6 +37,8 @@ export interface NotificationData {
   negotiation_confirmed: { pairId: string };
   limit_paused: { pairId: string };
   limit_declined: { pairId: string };
+  rule_written: { ruleId: string; pairId: string };
+  rule_acknowledged: { ruleId: string; pairId: string };
 }
 
 export interface NotificationContent<T extends NotificationType = NotificationType> {
@@ -251,6 +253,30 @@ export const notify = {
     content('limit_declined', 'Request declined', `Your partner declined "${preview(a.title)}"`, {
       pairId: a.pairId,
     }),
+  /** The dominant wrote a rule or a new version of one (decision 064): the submissive is asked to read it. */
+  ruleWritten: (a: {
+    dominantName: string;
+    title: string;
+    ruleId: string;
+    pairId: string;
+    edited: boolean;
+  }) =>
+    content(
+      'rule_written',
+      a.edited ? 'Rule changed' : 'New rule',
+      a.edited
+        ? `${a.dominantName} changed the rule "${preview(a.title)}"`
+        : `${a.dominantName} wrote a new rule: "${preview(a.title)}"`,
+      { ruleId: a.ruleId, pairId: a.pairId },
+    ),
+  /** The submissive acknowledged the version in force (decision 064). */
+  ruleAcknowledged: (a: { submissiveName: string; title: string; ruleId: string; pairId: string }) =>
+    content(
+      'rule_acknowledged',
+      'Rule acknowledged',
+      `${a.submissiveName} acknowledged "${preview(a.title)}"`,
+      { ruleId: a.ruleId, pairId: a.pairId },
+    ),
 } as const;
 
 /** What the partner did to the shared contract, as the notification says it. */

@@ -98,6 +98,9 @@ export function notificationSubject(n: Pick<NotificationLike, 'type' | 'data'>):
         return idOf(d.pairId);
       case 'aftercare_asked':
         return idOf(d.aftercareId);
+      case 'rule_written':
+      case 'rule_acknowledged':
+        return idOf(d.ruleId);
       default:
         return null;
     }

@@ -18,6 +18,8 @@ export const NOTIFICATION_TYPES = [
   'negotiation_confirmed',
   'limit_paused',
   'limit_declined',
+  'rule_written',
+  'rule_acknowledged',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

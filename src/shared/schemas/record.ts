@@ -49,6 +49,10 @@ export const RECORD_KINDS = [
   'negotiation.confirmed',
   'negotiation.withdrawn',
   'negotiation.wishes_changed',
+  'rule.written',
+  'rule.edited',
+  'rule.acknowledged',
+  'rule.retired',
   'pair.connected',
   'pair.disconnected',
 ] as const;
@@ -64,6 +68,7 @@ export const RECORD_GROUPS = [
   'contract',
   'limits',
   'negotiation',
+  'rule',
   'pair',
 ] as const;
 export type RecordGroup = (typeof RECORD_GROUPS)[number];
@@ -77,6 +82,7 @@ export const RECORD_GROUP_LABELS: Record<RecordGroup, string> = {
   contract: 'Contract',
   limits: 'Limits',
   negotiation: 'First negotiation',
+  rule: 'Rules',
   pair: 'Connection',
 };
 
@@ -119,6 +125,10 @@ export const RECORD_KIND_LABELS: Record<RecordKind, string> = {
   'negotiation.confirmed': 'confirmed the first negotiation',
   'negotiation.withdrawn': 'withdrew their confirmation of the first negotiation',
   'negotiation.wishes_changed': 'changed their aftercare wishes',
+  'rule.written': 'wrote a rule',
+  'rule.edited': 'changed a rule',
+  'rule.acknowledged': 'acknowledged a rule',
+  'rule.retired': 'retired a rule',
   'pair.connected': 'began the pair',
   'pair.disconnected': 'ended the pair',
 };

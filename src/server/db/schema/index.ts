@@ -14,6 +14,7 @@ export * from './partners';
 export * from './punishments';
 export * from './push';
 export * from './record';
+export * from './rules';
 export * from './security';
 export * from './stops';
 export * from './tasks';

@@ -9,6 +9,9 @@ import {
   media,
   pairRecord,
   punishments,
+  ruleAcknowledgements,
+  rules,
+  ruleVersions,
   taskCompletions,
   tasks,
 } from '../../db/schema';
@@ -63,6 +66,13 @@ export async function collectPair(
     .from(contracts)
     .where(rowsOf(pair, contracts.pairId, actor, undefined));
   const contractIds = pairContracts.map((c) => c.id);
+  // The pair's rules (decision 064), like its contract: both members', every version and acknowledgement.
+  const pairRules = await db
+    .select()
+    .from(rules)
+    .where(rowsOf(pair, rules.pairId, actor, undefined))
+    .orderBy(asc(rules.createdAt), asc(rules.id));
+  const ruleIds = pairRules.map((r) => r.id);
   const table = (
     file: string,
     table: PgTable,
@@ -147,6 +157,28 @@ export async function collectPair(
                 .from(contractEvents)
                 .where(inArray(contractEvents.contractId, contractIds))
                 .orderBy(asc(contractEvents.seq)),
+      },
+    },
+    {
+      name: `${dir}/rules.json`,
+      data: {
+        rules: pairRules,
+        versions:
+          ruleIds.length === 0
+            ? []
+            : await db
+                .select()
+                .from(ruleVersions)
+                .where(inArray(ruleVersions.ruleId, ruleIds))
+                .orderBy(asc(ruleVersions.ruleId), asc(ruleVersions.version)),
+        acknowledgements:
+          ruleIds.length === 0
+            ? []
+            : await db
+                .select()
+                .from(ruleAcknowledgements)
+                .where(inArray(ruleAcknowledgements.ruleId, ruleIds))
+                .orderBy(asc(ruleAcknowledgements.ruleId), asc(ruleAcknowledgements.version)),
       },
     },
     {

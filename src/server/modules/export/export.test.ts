@@ -53,6 +53,23 @@ describe.each(databases())('data export on %s', (kind) => {
     await createPunishment(couple, { title: 'Exported punishment' });
     await sendMessage(couple.dominant, couple.submissive.id, { content: 'Exported message' });
     await openContract(couple);
+    const rule = await couple.dominant.client.post('/api/rules', {
+      partnerId: couple.submissive.id,
+      title: 'Exported rule',
+    });
+    expect(rule.status).toBe(201);
+    const ruleId = ((await rule.json()) as { rule: { id: string } }).rule.id;
+    expect(
+      (await couple.submissive.client.post(`/api/rules/${ruleId}/acknowledge`, { version: 1 })).status,
+    ).toBe(200);
+    expect(
+      (
+        await otherCouple.dominant.client.post('/api/rules', {
+          partnerId: otherCouple.submissive.id,
+          title: 'Not yours',
+        })
+      ).status,
+    ).toBe(201);
     // Someone else's pair holds data that must not leak.
     await createTask(server, otherCouple, { title: 'Not yours' });
     const avatar = await couple.submissive.client.fetch('/api/me/avatar', {
@@ -95,6 +112,13 @@ describe.each(databases())('data export on %s', (kind) => {
     expect(contract.contracts).toHaveLength(1);
     expect(contract.versions.length).toBeGreaterThan(0);
     expect(contract.events.length).toBeGreaterThan(0);
+    // The pair's rules, every version and acknowledgement (decision 064); never another pair's.
+    const rules = jsonOf(entries, `${dir}/rules.json`);
+    expect(rules.rules).toHaveLength(1);
+    expect(rules.versions.map((v: { title: string; version: number }) => [v.title, v.version])).toEqual([
+      ['Exported rule', 1],
+    ]);
+    expect(rules.acknowledgements).toEqual([expect.objectContaining({ version: 1, userId: submissive.id })]);
     const record = jsonOf(entries, `${dir}/record.json`);
     expect(record.map((e: { seq: number }) => e.seq)).toEqual(record.map((_: unknown, i: number) => i + 1));
     expect(record.map((e: { kind: string }) => e.kind)).toEqual(

@@ -29,7 +29,9 @@ export type Demand =
       /** The timer's minutes, when it has one. */
       timerMinutes: number | null;
     }
-  | { kind: 'timer' };
+  | { kind: 'timer' }
+  /** A rule written or changed (decision 064): held by Red, Yellow and the first negotiation, no cap counts it. */
+  | { kind: 'rule' };
 
 /** What the guard needs of a pair, read in one statement (or inside a create's pair read). */
 export interface DemandContext {
@@ -95,6 +97,7 @@ export async function guardDemand(
   // A timer's start asks nothing new: the punishment was assigned, so the negotiation does not hold it.
   if (demand.kind === 'timer') return;
   assertNegotiated(ctx);
+  if (demand.kind === 'rule') return;
   if (!ctx.caps) return;
   const caps = normalizeCaps(ctx.caps);
   const zone = ctx.zone ?? 'UTC';
@@ -112,7 +115,7 @@ export async function guardDemand(
 }
 
 /** Whether the demand is checked against a cap that counts what the pair already has. */
-const counts = (demand: Exclude<Demand, { kind: 'timer' }>, caps: Caps) =>
+const counts = (demand: Exclude<Demand, { kind: 'timer' | 'rule' }>, caps: Caps) =>
   demand.kind === 'task'
     ? (caps.openTasks !== null && demand.taskId === null) ||
       (caps.proofRequestsPerDay !== null && demand.proof)
