@@ -26,6 +26,7 @@ import { blockRoutes, partnerRoutes, requestRoutes, userRoutes } from './modules
 import { punishmentRoutes } from './modules/punishments/punishments.routes';
 import { pushRoutes } from './modules/push/push.routes';
 import { recordRoutes } from './modules/record/record.routes';
+import { infractionRoutes } from './modules/rules/infractions.routes';
 import { rulesRoutes } from './modules/rules/rules.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { stopRoutes } from './modules/stops/stops.routes';
@@ -87,6 +88,7 @@ export function createApi(deps: AppDeps & Pick<Services, 'database'>) {
       .route('/negotiation', negotiationRoutes(deps))
       .route('/record', recordRoutes(deps))
       .route('/rules', rulesRoutes(deps))
+      .route('/infractions', infractionRoutes(deps))
   );
 }
 

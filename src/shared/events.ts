@@ -39,6 +39,8 @@ const EVENTS = {
   'negotiation.changed': payload<{ pairId: string }>(),
   /** A rule of a pair was written, changed, acknowledged or retired (decision 064). */
   'rule.changed': payload<{ ruleId: string; pairId: string }>(),
+  /** An infraction of a pair was logged, contested, withdrawn or punished (decision 065). */
+  'infraction.changed': payload<{ infractionId: string; pairId: string }>(),
 };
 
 export type EventPayloads = { [N in keyof typeof EVENTS]: (typeof EVENTS)[N] };

@@ -29,6 +29,7 @@ import {
   contractTemplateInput,
   contractVersionParam,
 } from '@/shared/schemas/contracts';
+import { contestInfractionInput, infractionsQuery, logInfractionInput } from '@/shared/schemas/infractions';
 import { messagesQuery, sendMessageInput } from '@/shared/schemas/journal';
 import { limitAnswerInput, limitFinishInput, limitItemInput } from '@/shared/schemas/limits';
 import { audioUploadQuery, photoUploadQuery } from '@/shared/schemas/media';
@@ -380,6 +381,13 @@ const ROUTES: Record<string, FuzzRoute> = {
     sample: () => ({ version: 1 }),
   },
   'DELETE /api/rules/:id': { param: idParam },
+  'GET /api/infractions': { query: infractionsQuery },
+  'POST /api/infractions': {
+    json: logInfractionInput,
+    sample: () => ({ ruleId: '3f0c7a8e-0000-4000-8000-000000000000' }),
+  },
+  'POST /api/infractions/:id/contest': { param: idParam, json: contestInfractionInput, sample: () => ({}) },
+  'POST /api/infractions/:id/withdraw': { param: idParam },
 };
 
 /** Routes left out, each for its reason. */

@@ -62,6 +62,10 @@ export function notificationTarget(n: {
     case 'rule_written':
     case 'rule_acknowledged':
       return { kind: 'path', to: withQuery(paths.structure, { highlight: str(d.ruleId) }) };
+    case 'infraction_logged':
+    case 'infraction_contested':
+    case 'infraction_withdrawn':
+      return { kind: 'path', to: withQuery(paths.structure, { highlight: str(d.infractionId) }) };
     default:
       return null;
   }

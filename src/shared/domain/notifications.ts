@@ -39,6 +39,9 @@ export interface NotificationData {
   limit_declined: { pairId: string };
   rule_written: { ruleId: string; pairId: string };
   rule_acknowledged: { ruleId: string; pairId: string };
+  infraction_logged: { infractionId: string; ruleId: string; pairId: string };
+  infraction_contested: { infractionId: string; ruleId: string; pairId: string };
+  infraction_withdrawn: { infractionId: string; ruleId: string; pairId: string };
 }
 
 export interface NotificationContent<T extends NotificationType = NotificationType> {
@@ -276,6 +279,50 @@ export const notify = {
       'Rule acknowledged',
       `${a.submissiveName} acknowledged "${preview(a.title)}"`,
       { ruleId: a.ruleId, pairId: a.pairId },
+    ),
+  /** The dominant logged an infraction of a rule (decision 065): the submissive may contest it. */
+  infractionLogged: (a: {
+    dominantName: string;
+    title: string;
+    infractionId: string;
+    ruleId: string;
+    pairId: string;
+  }) =>
+    content(
+      'infraction_logged',
+      'Infraction logged',
+      `${a.dominantName} logged an infraction of "${preview(a.title)}"`,
+      {
+        infractionId: a.infractionId,
+        ruleId: a.ruleId,
+        pairId: a.pairId,
+      },
+    ),
+  infractionContested: (a: {
+    submissiveName: string;
+    title: string;
+    infractionId: string;
+    ruleId: string;
+    pairId: string;
+  }) =>
+    content(
+      'infraction_contested',
+      'Infraction contested',
+      `${a.submissiveName} contested the infraction of "${preview(a.title)}"`,
+      { infractionId: a.infractionId, ruleId: a.ruleId, pairId: a.pairId },
+    ),
+  infractionWithdrawn: (a: {
+    dominantName: string;
+    title: string;
+    infractionId: string;
+    ruleId: string;
+    pairId: string;
+  }) =>
+    content(
+      'infraction_withdrawn',
+      'Infraction withdrawn',
+      `${a.dominantName} withdrew the infraction of "${preview(a.title)}"`,
+      { infractionId: a.infractionId, ruleId: a.ruleId, pairId: a.pairId },
     ),
 } as const;
 

@@ -101,6 +101,10 @@ export function notificationSubject(n: Pick<NotificationLike, 'type' | 'data'>):
       case 'rule_written':
       case 'rule_acknowledged':
         return idOf(d.ruleId);
+      case 'infraction_logged':
+      case 'infraction_contested':
+      case 'infraction_withdrawn':
+        return idOf(d.infractionId);
       default:
         return null;
     }

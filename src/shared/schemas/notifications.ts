@@ -20,6 +20,9 @@ export const NOTIFICATION_TYPES = [
   'limit_declined',
   'rule_written',
   'rule_acknowledged',
+  'infraction_logged',
+  'infraction_contested',
+  'infraction_withdrawn',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

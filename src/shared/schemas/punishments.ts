@@ -62,6 +62,8 @@ export const createPunishmentInput = z.object({
     .max(TIMER_MAX_MINUTES, PUNISHMENT_MESSAGES.duration)
     .default(TIMER_DEFAULT_MINUTES),
   voiceNoteId: uuidField('Invalid voice note').nullable().default(null),
+  /** The infraction it answers (decision 065): linked to it, once; never made by itself. */
+  infractionId: uuidField('Invalid infraction').nullable().default(null),
   voiceNoteDescription: text('Voice note description', VOICE_NOTE_DESCRIPTION_MAX).nullable().default(null),
   /** Limit items the punishment touches (decision 056): checked against both partners' answers. */
   limitTags: limitTagsField,

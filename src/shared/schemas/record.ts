@@ -53,6 +53,10 @@ export const RECORD_KINDS = [
   'rule.edited',
   'rule.acknowledged',
   'rule.retired',
+  'infraction.logged',
+  'infraction.contested',
+  'infraction.withdrawn',
+  'infraction.punished',
   'pair.connected',
   'pair.disconnected',
 ] as const;
@@ -69,6 +73,7 @@ export const RECORD_GROUPS = [
   'limits',
   'negotiation',
   'rule',
+  'infraction',
   'pair',
 ] as const;
 export type RecordGroup = (typeof RECORD_GROUPS)[number];
@@ -83,6 +88,7 @@ export const RECORD_GROUP_LABELS: Record<RecordGroup, string> = {
   limits: 'Limits',
   negotiation: 'First negotiation',
   rule: 'Rules',
+  infraction: 'Infractions',
   pair: 'Connection',
 };
 
@@ -129,6 +135,10 @@ export const RECORD_KIND_LABELS: Record<RecordKind, string> = {
   'rule.edited': 'changed a rule',
   'rule.acknowledged': 'acknowledged a rule',
   'rule.retired': 'retired a rule',
+  'infraction.logged': 'logged an infraction',
+  'infraction.contested': 'contested an infraction',
+  'infraction.withdrawn': 'withdrew an infraction',
+  'infraction.punished': 'assigned a punishment for an infraction',
   'pair.connected': 'began the pair',
   'pair.disconnected': 'ended the pair',
 };

@@ -8,9 +8,11 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { LIMIT_TAGS_MAX } from '../../../shared/domain/limits';
+import { INFRACTION_NOTE_MAX, INFRACTION_STATES } from '../../../shared/schemas/infractions';
 import {
   RULE_CATEGORIES,
   RULE_CONSEQUENCE_MAX,
@@ -19,6 +21,7 @@ import {
 } from '../../../shared/schemas/rules';
 import { userRef } from './auth';
 import { pairs } from './pairs';
+import { punishments } from './punishments';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, precision: 3 });
 
@@ -100,5 +103,52 @@ export const ruleAcknowledgements = pgTable(
       columns: [t.ruleId, t.version],
       foreignColumns: [ruleVersions.ruleId, ruleVersions.version],
     }).onDelete('cascade'),
+  ],
+);
+
+/**
+ * An infraction of a rule (decision 065): the version in force when it happened, never changed after;
+ * `state` moves from logged to contested (the submissive's note) or withdrawn (by the dominant). A
+ * punishment assigned from it is linked here (one at most); deleting the punishment unlinks it.
+ */
+export const infractions = pgTable(
+  'infractions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    pairId: uuid('pair_id')
+      .notNull()
+      .references(() => pairs.id, { onDelete: 'cascade' }),
+    ruleId: uuid('rule_id').notNull(),
+    ruleVersion: integer('rule_version').notNull(),
+    occurredAt: ts('occurred_at').notNull(),
+    note: text('note'),
+    loggedBy: userRef('logged_by'),
+    loggedAt: ts('logged_at').notNull().defaultNow(),
+    state: text('state', { enum: INFRACTION_STATES }).notNull().default('logged'),
+    contestNote: text('contest_note'),
+    contestedAt: ts('contested_at'),
+    withdrawnAt: ts('withdrawn_at'),
+    punishmentId: uuid('punishment_id').references(() => punishments.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    foreignKey({
+      name: 'infractions_rule_version_fk',
+      columns: [t.ruleId, t.ruleVersion],
+      foreignColumns: [ruleVersions.ruleId, ruleVersions.version],
+    }).onDelete('cascade'),
+    index('infractions_pair_occurred_idx').on(t.pairId, t.occurredAt.desc(), t.id.desc()),
+    uniqueIndex('infractions_punishment_uq').on(t.punishmentId).where(sql`${t.punishmentId} is not null`),
+    check(
+      'infractions_state_check',
+      sql.raw(`state in (${INFRACTION_STATES.map((s) => `'${s}'`).join(', ')})`),
+    ),
+    check(
+      'infractions_note_check',
+      sql`${t.note} is null or char_length(${t.note}) <= ${sql.raw(String(INFRACTION_NOTE_MAX))}`,
+    ),
+    check(
+      'infractions_contest_note_check',
+      sql`${t.contestNote} is null or char_length(${t.contestNote}) <= ${sql.raw(String(INFRACTION_NOTE_MAX))}`,
+    ),
   ],
 );

@@ -5,6 +5,7 @@ import {
   contractEvents,
   contracts,
   contractVersions,
+  infractions,
   journalMessages,
   media,
   pairRecord,
@@ -179,6 +180,12 @@ export async function collectPair(
                 .from(ruleAcknowledgements)
                 .where(inArray(ruleAcknowledgements.ruleId, ruleIds))
                 .orderBy(asc(ruleAcknowledgements.ruleId), asc(ruleAcknowledgements.version)),
+        // Infractions (decision 065), with both partners' notes: each was written for the other to read.
+        infractions: await db
+          .select()
+          .from(infractions)
+          .where(rowsOf(pair, infractions.pairId, actor, undefined))
+          .orderBy(asc(infractions.occurredAt), asc(infractions.id)),
       },
     },
     {

@@ -63,6 +63,9 @@ describe.each(databases())('data export on %s', (kind) => {
       (await couple.submissive.client.post(`/api/rules/${ruleId}/acknowledge`, { version: 1 })).status,
     ).toBe(200);
     expect(
+      (await couple.dominant.client.post('/api/infractions', { ruleId, note: 'Exported note' })).status,
+    ).toBe(201);
+    expect(
       (
         await otherCouple.dominant.client.post('/api/rules', {
           partnerId: otherCouple.submissive.id,
@@ -119,6 +122,7 @@ describe.each(databases())('data export on %s', (kind) => {
       ['Exported rule', 1],
     ]);
     expect(rules.acknowledgements).toEqual([expect.objectContaining({ version: 1, userId: submissive.id })]);
+    expect(rules.infractions).toEqual([expect.objectContaining({ ruleVersion: 1, note: 'Exported note' })]);
     const record = jsonOf(entries, `${dir}/record.json`);
     expect(record.map((e: { seq: number }) => e.seq)).toEqual(record.map((_: unknown, i: number) => i + 1));
     expect(record.map((e: { kind: string }) => e.kind)).toEqual(

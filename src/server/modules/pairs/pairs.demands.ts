@@ -30,7 +30,10 @@ export type Demand =
       timerMinutes: number | null;
     }
   | { kind: 'timer' }
-  /** A rule written or changed (decision 064): held by Red, Yellow and the first negotiation, no cap counts it. */
+  /**
+   * A rule written or changed, or an infraction of one logged (decisions 064, 065): held by Red, Yellow and
+   * the first negotiation; no cap counts it.
+   */
   | { kind: 'rule' };
 
 /** What the guard needs of a pair, read in one statement (or inside a create's pair read). */

@@ -14,6 +14,7 @@ import { claimMedia } from '../media/media.claims';
 import { createNotification } from '../notifications/notifications.service';
 import { pairForCreate } from '../pairs/pairs.create';
 import { guardDemand } from '../pairs/pairs.demands';
+import { linkInfraction } from '../pairs/pairs.infractions';
 import { assertWithinLimits, limitTagTitles } from '../pairs/pairs.limits';
 import { requireSessionRole } from '../pairs/pairs.policy';
 import { appendRecord } from '../pairs/pairs.record';
@@ -131,6 +132,15 @@ export async function createPunishment(
       limitTags: input.limitTags,
       limitState,
     });
+    if (input.infractionId) {
+      await linkInfraction(tx, emit, {
+        infractionId: input.infractionId,
+        pair,
+        punishmentId,
+        actorId: actor.id,
+        now,
+      });
+    }
     await createNotification(
       tx,
       emit,

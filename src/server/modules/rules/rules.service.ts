@@ -14,7 +14,7 @@ import {
 } from '@/shared/schemas/rules';
 import type { Actor } from '../../auth/session';
 import type { Queryable, Tx } from '../../db/client';
-import { pairs, ruleAcknowledgements, rules, ruleVersions, users } from '../../db/schema';
+import { pairs, ruleAcknowledgements, rules, ruleVersions } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { conflict, forbidden, notFound } from '../../http/errors';
 import type { Emit } from '../../realtime/publisher';
@@ -135,10 +135,6 @@ async function readRule(tx: Queryable, id: string): Promise<RuleView> {
 
 const announce = (emit: Emit, rule: Pick<RuleRow, 'id' | 'pairId' | 'dominantId' | 'submissiveId'>) =>
   emit([rule.dominantId, rule.submissiveId], 'rule.changed', { ruleId: rule.id, pairId: rule.pairId });
-
-const nameOf = async (tx: Queryable, userId: string) =>
-  (await tx.select({ name: users.displayName }).from(users).where(eq(users.id, userId)))[0]?.name ??
-  'Your partner';
 
 /** Writing a rule asks something of the submissive: held by Red and Yellow, and by the first negotiation. */
 const RULE_DEMAND = { kind: 'rule' } as const;
