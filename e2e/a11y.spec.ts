@@ -664,3 +664,65 @@ test('the first negotiation: the dashboard’s Start here and Limits cards, and 
   await sub.context().close();
   expect(describe(found)).toEqual([]);
 });
+
+test('structure: the rules for both roles, acknowledged, changed and new, the New rule and Retire dialogs', async ({
+  page: dom,
+  browser,
+  request,
+}) => {
+  const found: Finding[] = [];
+  const { sub: s } = await seedCouple(browser, dom, request, { dominant: 'Rue Dom', submissive: 'Sol Sub' });
+  const sub = s.page;
+  const write = async (data: Record<string, unknown>) => {
+    const response = await dom.request.post('/api/rules', { data: { partnerId: s.id, ...data } });
+    expect(response.status()).toBe(201);
+    return (await response.json()).rule.id as string;
+  };
+  const kneel = await write({
+    title: 'Kneel when I enter',
+    text: 'Eyes down.\nWait to be told to rise.',
+    category: 'protocol',
+    consequence: 'Ten lines before bed',
+  });
+  const sweets = await write({ title: 'Ask before sweets', text: 'Ask first.', category: 'self_care' });
+  await write({ title: 'Lights out by eleven' });
+  for (const id of [kneel, sweets]) {
+    const ack = await sub.request.post(`/api/rules/${id}/acknowledge`, { data: { version: 1 } });
+    expect(ack.status()).toBe(200);
+  }
+  const edited = await dom.request.put(`/api/rules/${sweets}`, {
+    data: {
+      title: 'Ask before sweets',
+      text: 'Ask first, always.',
+      category: 'self_care',
+      limitTags: [],
+      consequence: null,
+      version: 1,
+    },
+  });
+  expect(edited.status()).toBe(200);
+
+  await dom.goto('/structure');
+  await heading(dom, 'Structure');
+  await expect(dom.getByText(/^Acknowledged by Sol Sub on /)).toBeVisible();
+  await dom.getByRole('button', { name: 'History: Ask before sweets' }).click();
+  await expect(dom.getByTestId('rule-history-entry')).toHaveCount(2);
+  await audit(dom, '/structure (dominant, a history open)', found);
+  await openDialog(dom, 'New rule', () => dom.getByRole('button', { name: 'New rule' }).click());
+  await dom.getByRole('form', { name: 'New rule' }).getByRole('button', { name: 'Add rule' }).click();
+  await expect(dom.getByText('Title is required').first()).toBeVisible();
+  await audit(dom, 'New rule dialog, title missing', found);
+  await dom.keyboard.press('Escape');
+  await openDialog(dom, 'Retire this rule?', () =>
+    dom.getByRole('button', { name: 'Retire Lights out by eleven' }).click(),
+  );
+  await audit(dom, 'Retire rule dialog', found);
+  await dom.keyboard.press('Escape');
+
+  await sub.goto('/structure');
+  await heading(sub, 'Structure');
+  await expect(sub.getByText('Changed since you acknowledged it')).toBeVisible();
+  await audit(sub, '/structure (submissive: acknowledged, changed and new rules)', found);
+  await sub.context().close();
+  expect(describe(found)).toEqual([]);
+});

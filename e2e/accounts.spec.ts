@@ -61,7 +61,7 @@ test('register as Switch, verify by mail, log in, choose Dominant, log out', asy
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
   await expect(page.getByTestId('role-badge')).toHaveText('Dom');
   await expect(page.getByText('Not connected with any partners yet')).toBeVisible();
-  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveCount(6);
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveCount(7);
 
   // The role survives a reload: it lives on the server session.
   await page.reload();

@@ -11,6 +11,7 @@ const PAGES = [
   ['/contract', 'Contract'],
   ['/settings', 'Settings'],
   ['/check-ins', 'Check-ins'],
+  ['/structure', 'Structure'],
 ] as const;
 
 async function visit(page: Page, path: string, title: string) {
@@ -27,6 +28,7 @@ test('every control on every signed-in page is at least 44 by 44 pixels, for bot
   const { sub } = await seedCouple(browser, page, request);
   await seedTask(page, sub.id, { title: 'Fold the laundry', description: 'Neatly' });
   await page.request.post('/api/punishments', { data: { title: 'Write lines', assignedTo: sub.id } });
+  await page.request.post('/api/rules', { data: { title: 'Kneel when I enter', partnerId: sub.id } });
   const small: (SmallTarget & { where: string })[] = [];
   for (const [who, p] of [
     ['dominant', page],

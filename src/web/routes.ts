@@ -26,6 +26,7 @@ export default [
     route('check-ins', 'routes/check-ins.tsx'),
     route('record', 'routes/record.tsx'),
     route('limits', 'routes/limits.tsx'),
+    route('structure', 'routes/structure.tsx'),
     route('negotiation', 'routes/negotiation.tsx'),
   ]),
   route('*', 'routes/not-found.tsx'),

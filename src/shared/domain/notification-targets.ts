@@ -61,11 +61,17 @@ export function notificationTarget(n: {
       return { kind: 'path', to: paths.negotiation };
     case 'rule_written':
     case 'rule_acknowledged':
-      return { kind: 'path', to: withQuery(paths.structure, { highlight: str(d.ruleId) }) };
+      return {
+        kind: 'path',
+        to: withQuery(paths.structure, { partner: str(d.partnerId), highlight: str(d.ruleId) }),
+      };
     case 'infraction_logged':
     case 'infraction_contested':
     case 'infraction_withdrawn':
-      return { kind: 'path', to: withQuery(paths.structure, { highlight: str(d.infractionId) }) };
+      return {
+        kind: 'path',
+        to: withQuery(paths.structure, { partner: str(d.partnerId), highlight: str(d.infractionId) }),
+      };
     default:
       return null;
   }

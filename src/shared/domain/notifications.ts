@@ -37,11 +37,12 @@ export interface NotificationData {
   negotiation_confirmed: { pairId: string };
   limit_paused: { pairId: string };
   limit_declined: { pairId: string };
-  rule_written: { ruleId: string; pairId: string };
-  rule_acknowledged: { ruleId: string; pairId: string };
-  infraction_logged: { infractionId: string; ruleId: string; pairId: string };
-  infraction_contested: { infractionId: string; ruleId: string; pairId: string };
-  infraction_withdrawn: { infractionId: string; ruleId: string; pairId: string };
+  /** `partnerId`: the other partner of the pair, whose rules the link opens (`?partner=`). */
+  rule_written: { ruleId: string; pairId: string; partnerId: string };
+  rule_acknowledged: { ruleId: string; pairId: string; partnerId: string };
+  infraction_logged: { infractionId: string; ruleId: string; pairId: string; partnerId: string };
+  infraction_contested: { infractionId: string; ruleId: string; pairId: string; partnerId: string };
+  infraction_withdrawn: { infractionId: string; ruleId: string; pairId: string; partnerId: string };
 }
 
 export interface NotificationContent<T extends NotificationType = NotificationType> {
@@ -262,6 +263,7 @@ export const notify = {
     title: string;
     ruleId: string;
     pairId: string;
+    partnerId: string;
     edited: boolean;
   }) =>
     content(
@@ -270,15 +272,21 @@ export const notify = {
       a.edited
         ? `${a.dominantName} changed the rule "${preview(a.title)}"`
         : `${a.dominantName} wrote a new rule: "${preview(a.title)}"`,
-      { ruleId: a.ruleId, pairId: a.pairId },
+      { ruleId: a.ruleId, pairId: a.pairId, partnerId: a.partnerId },
     ),
   /** The submissive acknowledged the version in force (decision 064). */
-  ruleAcknowledged: (a: { submissiveName: string; title: string; ruleId: string; pairId: string }) =>
+  ruleAcknowledged: (a: {
+    submissiveName: string;
+    title: string;
+    ruleId: string;
+    pairId: string;
+    partnerId: string;
+  }) =>
     content(
       'rule_acknowledged',
       'Rule acknowledged',
       `${a.submissiveName} acknowledged "${preview(a.title)}"`,
-      { ruleId: a.ruleId, pairId: a.pairId },
+      { ruleId: a.ruleId, pairId: a.pairId, partnerId: a.partnerId },
     ),
   /** The dominant logged an infraction of a rule (decision 065): the submissive may contest it. */
   infractionLogged: (a: {
@@ -287,6 +295,7 @@ export const notify = {
     infractionId: string;
     ruleId: string;
     pairId: string;
+    partnerId: string;
   }) =>
     content(
       'infraction_logged',
@@ -296,6 +305,7 @@ export const notify = {
         infractionId: a.infractionId,
         ruleId: a.ruleId,
         pairId: a.pairId,
+        partnerId: a.partnerId,
       },
     ),
   infractionContested: (a: {
@@ -304,12 +314,13 @@ export const notify = {
     infractionId: string;
     ruleId: string;
     pairId: string;
+    partnerId: string;
   }) =>
     content(
       'infraction_contested',
       'Infraction contested',
       `${a.submissiveName} contested the infraction of "${preview(a.title)}"`,
-      { infractionId: a.infractionId, ruleId: a.ruleId, pairId: a.pairId },
+      { infractionId: a.infractionId, ruleId: a.ruleId, pairId: a.pairId, partnerId: a.partnerId },
     ),
   infractionWithdrawn: (a: {
     dominantName: string;
@@ -317,12 +328,13 @@ export const notify = {
     infractionId: string;
     ruleId: string;
     pairId: string;
+    partnerId: string;
   }) =>
     content(
       'infraction_withdrawn',
       'Infraction withdrawn',
       `${a.dominantName} withdrew the infraction of "${preview(a.title)}"`,
-      { infractionId: a.infractionId, ruleId: a.ruleId, pairId: a.pairId },
+      { infractionId: a.infractionId, ruleId: a.ruleId, pairId: a.pairId, partnerId: a.partnerId },
     ),
 } as const;
 

@@ -24,6 +24,8 @@ export const LIVE_UPDATES: LiveUpdateTable = {
   'aftercare.changed': [{ refresh: queryKeys.aftercare }],
   'limits.changed': [{ refresh: queryKeys.limits }],
   'negotiation.changed': [{ refresh: queryKeys.negotiation }],
+  // A rule written, changed, acknowledged or retired: its list and its versions (decision 064).
+  'rule.changed': [{ refresh: queryKeys.allRules }],
   // A new pair starts with its first negotiation to go through (decision 058).
   'partner.connected': [{ refresh: queryKeys.negotiation }],
   'pair.ended': [
@@ -36,5 +38,6 @@ export const LIVE_UPDATES: LiveUpdateTable = {
     { refresh: queryKeys.aftercare },
     { refresh: queryKeys.limits },
     { refresh: queryKeys.negotiation },
+    { refresh: queryKeys.allRules },
   ],
 };

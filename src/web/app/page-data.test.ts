@@ -47,6 +47,16 @@ describe('loadQueries', () => {
     expect(queryClient.getQueryData(queryKeys.checkinHistory)).toEqual({ pages: [page], pageParams: [null] });
   });
 
+  it('holds the rules with a partner as their list, under that partner’s key', async () => {
+    const rules = [{ id: 'r1', title: 'Kneel when I enter' }];
+    const read = reads.rules('p 1');
+    expect(read.path).toBe('/api/rules?partnerId=p%201');
+    const data = await loadQueries(contextOf({ [read.path]: { rules } }), [read]);
+    const queryClient = new QueryClient();
+    hydrate(queryClient, data.queries);
+    expect(queryClient.getQueryData(queryKeys.rules('p 1'))).toEqual(rules);
+  });
+
   it('reads nothing while a page is prerendered (no request, no session)', async () => {
     const data = await loadQueries({}, [reads.me, reads.tasks]);
     expect(data.queries.queries).toEqual([]);

@@ -79,6 +79,8 @@ export const reads = {
       queryKeys.contract(partnerId),
       (b) => b.contract,
     ),
+  rules: (partnerId: string) =>
+    read(`/api/rules?partnerId=${encodeURIComponent(partnerId)}`, queryKeys.rules(partnerId), (b) => b.rules),
 };
 
 /**

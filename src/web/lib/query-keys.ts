@@ -35,4 +35,10 @@ export const queryKeys = {
   /** The pair's record (decision 053): the pairs it is kept for, a pair's pages by filter. */
   recordPairs: ['record', 'pairs'] as const,
   record: (pairId: string, kind: string) => ['record', 'entries', pairId, kind] as const,
+  /** Rules (decision 064): every rules query lives under this key, so one refresh reads them all. */
+  allRules: ['rules'] as const,
+  /** The rules in force between the user and one partner. */
+  rules: (partnerId: string) => ['rules', 'partner', partnerId] as const,
+  /** Every version of one rule, with when each was acknowledged. */
+  ruleVersions: (ruleId: string) => ['rules', 'versions', ruleId] as const,
 };

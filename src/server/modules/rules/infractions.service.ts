@@ -164,6 +164,7 @@ export async function logInfraction(deps: AppDeps, actor: Actor, input: LogInput
         infractionId: id,
         ruleId: rule.id,
         pairId: rule.pairId,
+        partnerId: rule.dominantId,
       }),
     );
     await appendRecord(tx, {
@@ -204,6 +205,7 @@ export async function contestInfraction(deps: AppDeps, actor: Actor, id: string,
         infractionId: id,
         ruleId: row.infraction.ruleId,
         pairId: row.infraction.pairId,
+        partnerId: row.submissiveId,
       }),
     );
     await appendRecord(tx, {
@@ -240,6 +242,7 @@ export async function withdrawInfraction(deps: AppDeps, actor: Actor, id: string
           infractionId: id,
           ruleId: row.infraction.ruleId,
           pairId: row.infraction.pairId,
+          partnerId: row.dominantId,
         }),
       );
       await appendRecord(tx, {

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNull, or } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { notify } from '@/shared/domain/notifications';
 import {
@@ -62,8 +62,10 @@ const presentRule = (
   r: RuleRow,
   v: VersionRow,
   acknowledgedAt: Date | null,
+  lastAcknowledgedVersion: number | null,
   titles: ReadonlyMap<string, string>,
 ): RuleView => ({
+  lastAcknowledgedVersion,
   id: r.id,
   pairId: r.pairId,
   dominantId: r.dominantId,
@@ -84,7 +86,16 @@ const ruleColumns = {
 /** The rules in force of the pairs matching `where`, newest first, each with its current version. */
 async function readRules(q: Queryable, where: ReturnType<typeof and>): Promise<RuleView[]> {
   const rows = await q
-    .select({ rule: ruleColumns, v: ruleVersions, acknowledgedAt: ruleAcknowledgements.acknowledgedAt })
+    .select({
+      rule: ruleColumns,
+      v: ruleVersions,
+      acknowledgedAt: ruleAcknowledgements.acknowledgedAt,
+      lastAcknowledged: sql<
+        number | null
+      >`(select max(a.version) from ${ruleAcknowledgements} a where a.rule_id = ${rules.id})`.mapWith(
+        (v: unknown) => (v === null ? null : Number(v)),
+      ),
+    })
     .from(rules)
     .innerJoin(pairs, eq(pairs.id, rules.pairId))
     .innerJoin(ruleVersions, and(eq(ruleVersions.ruleId, rules.id), eq(ruleVersions.version, rules.version)))
@@ -98,7 +109,7 @@ async function readRules(q: Queryable, where: ReturnType<typeof and>): Promise<R
     q,
     rows.map((r) => r.v.limitTags),
   );
-  return rows.map((r) => presentRule(r.rule, r.v, r.acknowledgedAt, titles));
+  return rows.map((r) => presentRule(r.rule, r.v, r.acknowledgedAt, r.lastAcknowledged, titles));
 }
 
 /**
@@ -177,6 +188,7 @@ export async function createRule(deps: AppDeps, actor: Actor, input: CreateInput
         title: input.title,
         ruleId,
         pairId: pair.id,
+        partnerId: pair.dominantId,
         edited: false,
       }),
     );
@@ -243,6 +255,7 @@ export async function updateRule(
         title: input.title,
         ruleId: id,
         pairId: rule.pairId,
+        partnerId: rule.dominantId,
         edited: true,
       }),
     );
@@ -293,6 +306,7 @@ export async function acknowledgeRule(
           title: current?.title ?? '',
           ruleId: id,
           pairId: rule.pairId,
+          partnerId: rule.submissiveId,
         }),
       );
       await appendRecord(tx, {

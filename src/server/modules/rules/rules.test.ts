@@ -72,12 +72,17 @@ describe.each(databases())('rules on %s', (kind) => {
       writtenAt: expect.any(Number),
       writtenBy: dominant.id,
       acknowledgedAt: null,
+      lastAcknowledgedVersion: null,
     });
     expect(await rulesOf(submissive, dominant)).toEqual([rule]);
     expect(await rulesOf(dominant, submissive)).toEqual([rule]);
     const told = (await notificationsOf(submissive)).filter((n) => n.type === 'rule_written');
     expect(told.map((n) => [n.title, n.message, n.data])).toEqual([
-      ['New rule', `Dana Dom wrote a new rule: "${RULE.title}"`, { ruleId: rule.id, pairId }],
+      [
+        'New rule',
+        `Dana Dom wrote a new rule: "${RULE.title}"`,
+        { ruleId: rule.id, pairId, partnerId: dominant.id },
+      ],
     ]);
 
     const acknowledged = (await expectBody(await acknowledge(submissive, rule.id, 1), 200)) as {
@@ -101,6 +106,7 @@ describe.each(databases())('rules on %s', (kind) => {
       version: 2,
       text: 'Every evening, by the door, eyes down.',
       acknowledgedAt: null,
+      lastAcknowledgedVersion: 1,
     });
     expect((await rulesOf(submissive, dominant))[0]).toEqual(changed.rule);
     expect(
@@ -121,7 +127,11 @@ describe.each(databases())('rules on %s', (kind) => {
       RULES_TEXT.staleVersion,
     );
     const again = (await expectBody(await acknowledge(submissive, rule.id, 2), 200)) as { rule: RuleView };
-    expect(again.rule).toMatchObject({ version: 2, acknowledgedAt: expect.any(Number) });
+    expect(again.rule).toMatchObject({
+      version: 2,
+      acknowledgedAt: expect.any(Number),
+      lastAcknowledgedVersion: 2,
+    });
     expect(await recordKinds(submissive, pairId)).toEqual([
       'rule.acknowledged v2',
       'rule.edited v2',

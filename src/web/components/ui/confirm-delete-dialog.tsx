@@ -4,7 +4,7 @@ import { Dialog } from './dialog';
 
 /**
  * "Delete …?" asked before something is erased for good: what goes with it, Cancel, and Delete (waiting
- * while the delete is under way). Closing it any way is Cancel.
+ * while the delete is under way; `action` names it otherwise, "Retire" say). Closing it any way is Cancel.
  */
 export function ConfirmDeleteDialog({
   open,
@@ -13,6 +13,7 @@ export function ConfirmDeleteDialog({
   pending,
   onCancel,
   onConfirm,
+  action = 'Delete',
 }: {
   open: boolean;
   title: string;
@@ -20,6 +21,7 @@ export function ConfirmDeleteDialog({
   pending: boolean;
   onCancel: () => void;
   onConfirm: () => void;
+  action?: string;
 }) {
   return (
     <Dialog open={open} onOpenChange={(o) => !o && onCancel()} title={title}>
@@ -29,7 +31,7 @@ export function ConfirmDeleteDialog({
           Cancel
         </Button>
         <Button variant="destructive" disabled={pending} onClick={onConfirm}>
-          Delete
+          {action}
         </Button>
       </div>
     </Dialog>

@@ -20,11 +20,14 @@ export function LimitTagPicker({
   onChange,
   custom,
   disabled,
+  hint = "Tag what this involves. Anything either of you said No to can't be assigned; a Maybe becomes a request your partner accepts first.",
 }: {
   value: string[];
   onChange: (tags: string[]) => void;
   custom: LimitTagView[];
   disabled?: boolean;
+  /** What the tags do here, under the legend (a task's or punishment's, unless told). */
+  hint?: string;
 }) {
   const id = useId();
   const [query, setQuery] = useState('');
@@ -58,8 +61,7 @@ export function LimitTagPicker({
     <fieldset className="space-y-2" disabled={disabled} aria-describedby={`${id}-hint`}>
       <legend className="text-sm font-medium">Limits it touches (optional)</legend>
       <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-        Tag what this involves. Anything either of you said No to can't be assigned; a Maybe becomes a request
-        your partner accepts first.
+        {hint}
       </p>
       {value.length > 0 ? (
         <ul className="flex flex-wrap gap-1.5" aria-label="Chosen limits">
