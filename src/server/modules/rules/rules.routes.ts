@@ -11,6 +11,7 @@ import {
 } from '@/shared/schemas/rules';
 import { type AppEnv, requireSession } from '../../auth/session';
 import type { AppDeps } from '../../deps';
+import { idempotencyKeyOf } from '../../http/idempotency';
 import { validate } from '../../http/validate';
 import {
   acknowledgeRule,
@@ -33,7 +34,8 @@ export const rulesRoutes = (deps: AppDeps) =>
     )
     .post('/', validate('json', createRuleInput), async (c) => {
       await deps.limits.hit('rulesWriteByAccount', c.var.actor.id);
-      return c.json<RuleAnswer>({ rule: await createRule(deps, c.var.actor, c.req.valid('json')) }, 201);
+      const key = idempotencyKeyOf(c, c.var.actor.id, 'rule');
+      return c.json<RuleAnswer>({ rule: await createRule(deps, c.var.actor, c.req.valid('json'), key) }, 201);
     })
     .get('/:id/versions', validate('param', idParam), async (c) =>
       c.json<RuleVersionsView>(await listRuleVersions(deps.db, c.var.actor, c.req.valid('param').id), 200),

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, count, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { notify } from '@/shared/domain/notifications';
@@ -17,6 +18,7 @@ import type { Queryable, Tx } from '../../db/client';
 import { pairs, ruleAcknowledgements, rules, ruleVersions } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { conflict, forbidden, notFound } from '../../http/errors';
+import { claimIdempotencyKey, type IdempotencyKey } from '../../http/idempotency';
 import type { Emit } from '../../realtime/publisher';
 import { createNotification } from '../notifications/notifications.service';
 import { pairForCreate } from '../pairs/pairs.create';
@@ -27,6 +29,10 @@ import { appendRecord } from '../pairs/pairs.record';
 import { activePairIdBetween } from '../pairs/pairs.scope';
 
 type CreateInput = z.output<typeof createRuleInput>;
+
+const notFoundRule = (): never => {
+  throw notFound(RULES_TEXT.notFound);
+};
 type UpdateInput = z.output<typeof updateRuleInput>;
 type AcknowledgeInput = z.output<typeof acknowledgeRuleInput>;
 
@@ -154,10 +160,23 @@ const RULE_DEMAND = { kind: 'rule' } as const;
  * The dominant writes a new rule for a pair (version 1). Refused while Red or Yellow holds the pair,
  * before the first negotiation, and when a limit tag meets either partner's No. The submissive is told.
  */
-export async function createRule(deps: AppDeps, actor: Actor, input: CreateInput): Promise<RuleView> {
+export async function createRule(
+  deps: AppDeps,
+  actor: Actor,
+  input: CreateInput,
+  key: IdempotencyKey | null = null,
+): Promise<RuleView> {
   requireSessionRole(actor, 'dominant', RULES_TEXT.notYourRule);
   const now = deps.clock();
   return deps.publisher.transaction(async (tx, emit) => {
+    // A retry of the same write (its Idempotency-Key) answers the rule it made while the pair lasts.
+    const ruleId = randomUUID();
+    const prior = await claimIdempotencyKey(tx, key, ruleId, now);
+    if (prior)
+      return (
+        (await readRules(tx, and(eq(rules.id, prior), member(actor.id), eq(pairs.status, 'active'))))[0] ??
+        notFoundRule()
+      );
     const pair = await pairForCreate(tx, actor.id, 'dominant', input.partnerId, now);
     if (!pair) throw notFound('No partner connection found with the selected submissive');
     await guardDemand(tx, pair.id, RULE_DEMAND, now, pair);
@@ -171,11 +190,7 @@ export async function createRule(deps: AppDeps, actor: Actor, input: CreateInput
       .from(rules)
       .where(and(eq(rules.pairId, pair.id), isNull(rules.retiredAt)));
     if ((inForce?.n ?? 0) >= RULES_IN_FORCE_MAX) throw conflict(RULES_TEXT.tooMany);
-    const [rule] = await tx
-      .insert(rules)
-      .values({ pairId: pair.id, version: 1, createdAt: now })
-      .returning({ id: rules.id });
-    const ruleId = rule!.id;
+    await tx.insert(rules).values({ id: ruleId, pairId: pair.id, version: 1, createdAt: now });
     await tx
       .insert(ruleVersions)
       .values({ ruleId, version: 1, ...contentOf(input), writtenBy: actor.id, writtenAt: now });

@@ -267,6 +267,33 @@ describe.each(databases())('rules on %s', (kind) => {
     expect(tagged.limitTags).toEqual([{ id: 'restraint.blindfold', title: 'Blindfold' }]);
   });
 
+  it('the same Idempotency-Key makes one rule, also when sent twice at once', async () => {
+    const couple = await createCouple(server);
+    const { dominant, submissive } = couple;
+    const key = '0b7f6a52-4a8e-4c1e-9f7a-2d3c4b5a6f70';
+    const send = () =>
+      dominant.client.post(
+        '/api/rules',
+        { partnerId: submissive.id, ...RULE },
+        { headers: { 'Idempotency-Key': key } },
+      );
+    const [a, b] = await Promise.all([send(), send()]);
+    const ids = await Promise.all(
+      [a, b].map(async (r) => ((await expectBody(r, 201)) as { rule: RuleView }).rule.id),
+    );
+    expect(ids[0]).toBe(ids[1]);
+    expect((await rulesOf(submissive, dominant)).map((r) => r.id)).toEqual([ids[0]]);
+    expect((await notificationsOf(submissive)).filter((n) => n.type === 'rule_written')).toHaveLength(1);
+    await expectError(
+      await dominant.client.post(
+        '/api/rules',
+        { partnerId: submissive.id, ...RULE },
+        { headers: { 'Idempotency-Key': 'nope' } },
+      ),
+      400,
+    );
+  });
+
   it(`a pair keeps at most ${RULES_IN_FORCE_MAX} rules in force; a retired one makes room`, async () => {
     const couple = await createCouple(server);
     const first = await created(couple, { title: 'Rule 1' });

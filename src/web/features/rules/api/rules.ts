@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { CreateRuleInput, RuleView, UpdateRuleInput } from '@/shared/schemas/rules';
 import { api, unwrap } from '@/web/lib/api';
 import { queryKeys } from '@/web/lib/query-keys';
-import { patchQuery } from '@/web/lib/writes';
+import { patchQuery, withKey } from '@/web/lib/writes';
 
 const rules = api.api.rules;
 const byId = rules[':id'];
@@ -48,7 +48,9 @@ function useRuleWrite<I>(partnerId: string, fn: (input: I) => Promise<{ rule: Ru
 
 /** POST /api/rules: the dominant writes a new rule (version 1). */
 export const useCreateRule = (partnerId: string) =>
-  useRuleWrite(partnerId, (json: CreateRuleInput) => unwrap(rules.$post({ json })));
+  useRuleWrite(partnerId, ({ key, ...json }: CreateRuleInput & { key: string }) =>
+    unwrap(rules.$post({ json }, withKey(key))),
+  );
 
 /** PUT /api/rules/:id: a new version, from the version the editor started from. */
 export const useUpdateRule = (partnerId: string) =>

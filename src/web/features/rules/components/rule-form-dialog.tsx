@@ -13,7 +13,7 @@ import { ApiError, errorMessage } from '@/web/lib/api';
 import { toastFirstError } from '@/web/lib/form-errors';
 import { useCustomLimitItems } from '@/web/lib/limits';
 import { toast } from '@/web/lib/toast';
-import { isUnreachable } from '@/web/lib/writes';
+import { isUnreachable, useWriteKey } from '@/web/lib/writes';
 import { useCreateRule, useUpdateRule } from '../api/rules';
 import {
   RULE_CATEGORY_NAMES,
@@ -82,6 +82,8 @@ function RuleForm({
   const [text, consequence, limitTags] = watch(['text', 'consequence', 'limitTags']);
   const customItems = useCustomLimitItems(partnerId);
   const busy = create.isPending || update.isPending || formState.isSubmitting;
+  // One key per rule being written: a retry after a lost answer makes no second rule.
+  const key = useWriteKey();
 
   const save = async (input: RuleFormOutput) => {
     setUnreachable(false);
@@ -92,7 +94,7 @@ function RuleForm({
         await update.mutateAsync({ id: rule.id, json: { ...json, version } });
         toast.success(RULE_TOASTS.updated);
       } else {
-        await create.mutateAsync(input);
+        await create.mutateAsync({ ...input, key: key.current });
         toast.success(RULE_TOASTS.created);
       }
       onDone();
