@@ -4,60 +4,15 @@
  * the same data to open what a notification is about (`./notification-targets`). A new feature adds its
  * entries here and its target there.
  */
-import type { NotificationType } from '../schemas/notifications';
+import { content, preview } from './notification-content';
+import { structureNotify } from './notification-structure';
 
-/** Spec 1 §9 and spec 2 §7: the first 50 characters and an ellipsis. */
-export const PREVIEW_LENGTH = 50;
-export const preview = (text: string) =>
-  text.length > PREVIEW_LENGTH ? `${text.slice(0, PREVIEW_LENGTH)}…` : text;
-
-/** What each type carries in `data` (ids only, never content). */
-export interface NotificationData {
-  connection_request: {
-    requestId: string;
-    senderId?: string;
-    partnerId?: string;
-    status?: 'accepted' | 'rejected';
-  };
-  task_assigned: { taskId: string; pairId: string };
-  task_completed: { taskId: string; completionId: string; pairId: string };
-  task_completed_by_dominant: { taskId: string; completionId: string; pairId: string };
-  task_feedback: { kind: 'task'; taskId: string | null; completionId: string | null; pairId: string };
-  punishment_assigned: { punishmentId: string; pairId: string };
-  punishment_completed: { punishmentId: string; pairId: string };
-  punishment_feedback: { kind: 'punishment'; punishmentId: string; pairId: string };
-  contract_updated: { contractId: string; pairId: string; partnerId: string };
-  message_sent: { messageId: string; pairId: string; senderId: string };
-  red_called: { pairId: string };
-  red_lifted: { pairId: string };
-  checkin_asked: { pairId: string; checkinId: string };
-  checkin_scheduled: { pairId: string; checkinId: string };
-  aftercare_asked: { pairId: string; aftercareId: string };
-  limits_finished: { pairId: string };
-  negotiation_confirmed: { pairId: string };
-  limit_paused: { pairId: string };
-  limit_declined: { pairId: string };
-  /** `partnerId`: the other partner of the pair, whose rules the link opens (`?partner=`). */
-  rule_written: { ruleId: string; pairId: string; partnerId: string };
-  rule_acknowledged: { ruleId: string; pairId: string; partnerId: string };
-  infraction_logged: { infractionId: string; ruleId: string; pairId: string; partnerId: string };
-  infraction_contested: { infractionId: string; ruleId: string; pairId: string; partnerId: string };
-  infraction_withdrawn: { infractionId: string; ruleId: string; pairId: string; partnerId: string };
-}
-
-export interface NotificationContent<T extends NotificationType = NotificationType> {
-  type: T;
-  title: string;
-  message: string;
-  data: NotificationData[T];
-}
-
-const content = <T extends NotificationType>(
-  type: T,
-  title: string,
-  message: string,
-  data: NotificationData[T],
-): NotificationContent<T> => ({ type, title, message, data });
+export {
+  type NotificationContent,
+  type NotificationData,
+  PREVIEW_LENGTH,
+  preview,
+} from './notification-content';
 
 /** One builder per notification Pact sends. Names are the people's display names. */
 export const notify = {
@@ -257,85 +212,7 @@ export const notify = {
     content('limit_declined', 'Request declined', `Your partner declined "${preview(a.title)}"`, {
       pairId: a.pairId,
     }),
-  /** The dominant wrote a rule or a new version of one (decision 064): the submissive is asked to read it. */
-  ruleWritten: (a: {
-    dominantName: string;
-    title: string;
-    ruleId: string;
-    pairId: string;
-    partnerId: string;
-    edited: boolean;
-  }) =>
-    content(
-      'rule_written',
-      a.edited ? 'Rule changed' : 'New rule',
-      a.edited
-        ? `${a.dominantName} changed the rule "${preview(a.title)}"`
-        : `${a.dominantName} wrote a new rule: "${preview(a.title)}"`,
-      { ruleId: a.ruleId, pairId: a.pairId, partnerId: a.partnerId },
-    ),
-  /** The submissive acknowledged the version in force (decision 064). */
-  ruleAcknowledged: (a: {
-    submissiveName: string;
-    title: string;
-    ruleId: string;
-    pairId: string;
-    partnerId: string;
-  }) =>
-    content(
-      'rule_acknowledged',
-      'Rule acknowledged',
-      `${a.submissiveName} acknowledged "${preview(a.title)}"`,
-      { ruleId: a.ruleId, pairId: a.pairId, partnerId: a.partnerId },
-    ),
-  /** The dominant logged an infraction of a rule (decision 065): the submissive may contest it. */
-  infractionLogged: (a: {
-    dominantName: string;
-    title: string;
-    infractionId: string;
-    ruleId: string;
-    pairId: string;
-    partnerId: string;
-  }) =>
-    content(
-      'infraction_logged',
-      'Infraction logged',
-      `${a.dominantName} logged an infraction of "${preview(a.title)}"`,
-      {
-        infractionId: a.infractionId,
-        ruleId: a.ruleId,
-        pairId: a.pairId,
-        partnerId: a.partnerId,
-      },
-    ),
-  infractionContested: (a: {
-    submissiveName: string;
-    title: string;
-    infractionId: string;
-    ruleId: string;
-    pairId: string;
-    partnerId: string;
-  }) =>
-    content(
-      'infraction_contested',
-      'Infraction contested',
-      `${a.submissiveName} contested the infraction of "${preview(a.title)}"`,
-      { infractionId: a.infractionId, ruleId: a.ruleId, pairId: a.pairId, partnerId: a.partnerId },
-    ),
-  infractionWithdrawn: (a: {
-    dominantName: string;
-    title: string;
-    infractionId: string;
-    ruleId: string;
-    pairId: string;
-    partnerId: string;
-  }) =>
-    content(
-      'infraction_withdrawn',
-      'Infraction withdrawn',
-      `${a.dominantName} withdrew the infraction of "${preview(a.title)}"`,
-      { infractionId: a.infractionId, ruleId: a.ruleId, pairId: a.pairId, partnerId: a.partnerId },
-    ),
+  ...structureNotify,
 } as const;
 
 /** What the partner did to the shared contract, as the notification says it. */

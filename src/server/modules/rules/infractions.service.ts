@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, lte, or } from 'drizzle-orm';
+import { and, desc, eq, isNull, lte } from 'drizzle-orm';
 import type { z } from 'zod';
 import { notify } from '@/shared/domain/notifications';
 import {
@@ -20,14 +20,13 @@ import { guardDemand } from '../pairs/pairs.demands';
 import { requireSessionRole } from '../pairs/pairs.policy';
 import { appendRecord } from '../pairs/pairs.record';
 import { activePairIdBetween } from '../pairs/pairs.scope';
+import { member } from './rules.queries';
 
 type LogInput = z.output<typeof logInfractionInput>;
 type ContestInput = z.output<typeof contestInfractionInput>;
 
 /** How many infractions the list answers with, newest first. */
 export const INFRACTION_LIST_LIMIT = 100;
-
-const member = (userId: string) => or(eq(pairs.dominantId, userId), eq(pairs.submissiveId, userId));
 
 const columns = {
   infraction: infractions,
@@ -159,7 +158,7 @@ export async function logInfraction(deps: AppDeps, actor: Actor, input: LogInput
       emit,
       rule.submissiveId,
       notify.infractionLogged({
-        dominantName: actor.name,
+        by: actor.name,
         title: inForce.title,
         infractionId: id,
         ruleId: rule.id,
@@ -200,7 +199,7 @@ export async function contestInfraction(deps: AppDeps, actor: Actor, id: string,
       emit,
       row.dominantId,
       notify.infractionContested({
-        submissiveName: actor.name,
+        by: actor.name,
         title: row.ruleTitle,
         infractionId: id,
         ruleId: row.infraction.ruleId,
@@ -237,7 +236,7 @@ export async function withdrawInfraction(deps: AppDeps, actor: Actor, id: string
         emit,
         row.submissiveId,
         notify.infractionWithdrawn({
-          dominantName: actor.name,
+          by: actor.name,
           title: row.ruleTitle,
           infractionId: id,
           ruleId: row.infraction.ruleId,

@@ -13,14 +13,8 @@ import { type AppEnv, requireSession } from '../../auth/session';
 import type { AppDeps } from '../../deps';
 import { idempotencyKeyOf } from '../../http/idempotency';
 import { validate } from '../../http/validate';
-import {
-  acknowledgeRule,
-  createRule,
-  listRules,
-  listRuleVersions,
-  retireRule,
-  updateRule,
-} from './rules.service';
+import { listRules, listRuleVersions } from './rules.queries';
+import { acknowledgeRule, createRule, retireRule, updateRule } from './rules.service';
 
 /**
  * /api/rules (decision 064): a pair's rules. Both partners read them; the pair's dominant writes, changes

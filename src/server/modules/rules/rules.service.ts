@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, count, desc, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, count, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import { notify } from '@/shared/domain/notifications';
 import {
@@ -7,14 +7,10 @@ import {
   type createRuleInput,
   RULES_IN_FORCE_MAX,
   RULES_TEXT,
-  type RuleListView,
-  type RuleVersionsView,
-  type RuleVersionView,
   type RuleView,
   type updateRuleInput,
 } from '@/shared/schemas/rules';
 import type { Actor } from '../../auth/session';
-import type { Queryable, Tx } from '../../db/client';
 import { pairs, ruleAcknowledgements, rules, ruleVersions } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { conflict, forbidden, notFound } from '../../http/errors';
@@ -23,10 +19,10 @@ import type { Emit } from '../../realtime/publisher';
 import { createNotification } from '../notifications/notifications.service';
 import { pairForCreate } from '../pairs/pairs.create';
 import { guardDemand } from '../pairs/pairs.demands';
-import { assertWithinLimits, limitTagTitles, presentLimitTags } from '../pairs/pairs.limits';
+import { assertWithinLimits } from '../pairs/pairs.limits';
 import { requireSessionRole } from '../pairs/pairs.policy';
 import { appendRecord } from '../pairs/pairs.record';
-import { activePairIdBetween } from '../pairs/pairs.scope';
+import { lockRule, member, type RuleRow, readRule, readRules } from './rules.queries';
 
 type CreateInput = z.output<typeof createRuleInput>;
 
@@ -35,120 +31,6 @@ const notFoundRule = (): never => {
 };
 type UpdateInput = z.output<typeof updateRuleInput>;
 type AcknowledgeInput = z.output<typeof acknowledgeRuleInput>;
-
-type VersionRow = typeof ruleVersions.$inferSelect;
-interface RuleRow {
-  id: string;
-  pairId: string;
-  version: number;
-  createdAt: Date;
-  dominantId: string;
-  submissiveId: string;
-}
-
-const member = (userId: string) => or(eq(pairs.dominantId, userId), eq(pairs.submissiveId, userId));
-
-const presentVersion = (
-  v: VersionRow,
-  acknowledgedAt: Date | null,
-  titles: ReadonlyMap<string, string>,
-): RuleVersionView => ({
-  version: v.version,
-  title: v.title,
-  text: v.text,
-  category: v.category,
-  limitTags: presentLimitTags(v.limitTags, titles),
-  consequence: v.consequence,
-  writtenAt: v.writtenAt.getTime(),
-  writtenBy: v.writtenBy,
-  acknowledgedAt: acknowledgedAt ? acknowledgedAt.getTime() : null,
-});
-
-const presentRule = (
-  r: RuleRow,
-  v: VersionRow,
-  acknowledgedAt: Date | null,
-  lastAcknowledgedVersion: number | null,
-  titles: ReadonlyMap<string, string>,
-): RuleView => ({
-  lastAcknowledgedVersion,
-  id: r.id,
-  pairId: r.pairId,
-  dominantId: r.dominantId,
-  submissiveId: r.submissiveId,
-  createdAt: r.createdAt.getTime(),
-  ...presentVersion(v, acknowledgedAt, titles),
-});
-
-const ruleColumns = {
-  id: rules.id,
-  pairId: rules.pairId,
-  version: rules.version,
-  createdAt: rules.createdAt,
-  dominantId: pairs.dominantId,
-  submissiveId: pairs.submissiveId,
-};
-
-/** The rules in force of the pairs matching `where`, newest first, each with its current version. */
-async function readRules(q: Queryable, where: ReturnType<typeof and>): Promise<RuleView[]> {
-  const rows = await q
-    .select({
-      rule: ruleColumns,
-      v: ruleVersions,
-      acknowledgedAt: ruleAcknowledgements.acknowledgedAt,
-      lastAcknowledged: sql<
-        number | null
-      >`(select max(a.version) from ${ruleAcknowledgements} a where a.rule_id = ${rules.id})`.mapWith(
-        (v: unknown) => (v === null ? null : Number(v)),
-      ),
-    })
-    .from(rules)
-    .innerJoin(pairs, eq(pairs.id, rules.pairId))
-    .innerJoin(ruleVersions, and(eq(ruleVersions.ruleId, rules.id), eq(ruleVersions.version, rules.version)))
-    .leftJoin(
-      ruleAcknowledgements,
-      and(eq(ruleAcknowledgements.ruleId, rules.id), eq(ruleAcknowledgements.version, rules.version)),
-    )
-    .where(and(isNull(rules.retiredAt), where))
-    .orderBy(desc(rules.createdAt), desc(rules.id));
-  const titles = await limitTagTitles(
-    q,
-    rows.map((r) => r.v.limitTags),
-  );
-  return rows.map((r) => presentRule(r.rule, r.v, r.acknowledgedAt, r.lastAcknowledged, titles));
-}
-
-/**
- * GET /api/rules?partnerId=: the rules in force between the user and this partner (either role). A
- * stranger or a former partner finds no pair (404).
- */
-export async function listRules(db: Queryable, actor: Actor, partnerId: string): Promise<RuleListView> {
-  const [pair] = await db
-    .select({ id: pairs.id })
-    .from(pairs)
-    .where(eq(pairs.id, activePairIdBetween(actor.id, partnerId)));
-  if (!pair) throw notFound('No partner connection found');
-  return { rules: await readRules(db, and(eq(rules.pairId, pair.id))) };
-}
-
-/** A rule in force of an active pair the actor belongs to, locked for the write; 404 for anyone else. */
-async function lockRule(tx: Tx, actor: Actor, id: string): Promise<RuleRow> {
-  const [row] = await tx
-    .select(ruleColumns)
-    .from(rules)
-    .innerJoin(pairs, and(eq(pairs.id, rules.pairId), eq(pairs.status, 'active'), member(actor.id)))
-    .where(and(eq(rules.id, id), isNull(rules.retiredAt)))
-    .for('update', { of: rules });
-  if (!row) throw notFound(RULES_TEXT.notFound);
-  return row;
-}
-
-/** One rule as the API answers it, read inside the write's transaction. */
-async function readRule(tx: Queryable, id: string): Promise<RuleView> {
-  const [rule] = await readRules(tx, and(eq(rules.id, id)));
-  if (!rule) throw notFound(RULES_TEXT.notFound);
-  return rule;
-}
 
 const announce = (emit: Emit, rule: Pick<RuleRow, 'id' | 'pairId' | 'dominantId' | 'submissiveId'>) =>
   emit([rule.dominantId, rule.submissiveId], 'rule.changed', { ruleId: rule.id, pairId: rule.pairId });
@@ -357,31 +239,4 @@ export async function retireRule(deps: AppDeps, actor: Actor, id: string): Promi
     });
     announce(emit, rule);
   });
-}
-
-/** GET /api/rules/:id/versions: every version of a rule in force, newest first, with its acknowledgement. */
-export async function listRuleVersions(db: Queryable, actor: Actor, id: string): Promise<RuleVersionsView> {
-  const [rule] = await db
-    .select({ id: rules.id })
-    .from(rules)
-    .innerJoin(pairs, and(eq(pairs.id, rules.pairId), eq(pairs.status, 'active'), member(actor.id)))
-    .where(and(eq(rules.id, id), isNull(rules.retiredAt)));
-  if (!rule) throw notFound(RULES_TEXT.notFound);
-  const rows = await db
-    .select({ v: ruleVersions, acknowledgedAt: ruleAcknowledgements.acknowledgedAt })
-    .from(ruleVersions)
-    .leftJoin(
-      ruleAcknowledgements,
-      and(
-        eq(ruleAcknowledgements.ruleId, ruleVersions.ruleId),
-        eq(ruleAcknowledgements.version, ruleVersions.version),
-      ),
-    )
-    .where(eq(ruleVersions.ruleId, id))
-    .orderBy(desc(ruleVersions.version));
-  const titles = await limitTagTitles(
-    db,
-    rows.map((r) => r.v.limitTags),
-  );
-  return { versions: rows.map((r) => presentVersion(r.v, r.acknowledgedAt, titles)) };
 }

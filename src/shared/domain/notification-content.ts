@@ -1,0 +1,55 @@
+/** What every notification is made of: its type, title, message and the ids its data carries. */
+import type { NotificationType } from '../schemas/notifications';
+
+/** Spec 1 §9 and spec 2 §7: the first 50 characters and an ellipsis. */
+export const PREVIEW_LENGTH = 50;
+export const preview = (text: string) =>
+  text.length > PREVIEW_LENGTH ? `${text.slice(0, PREVIEW_LENGTH)}…` : text;
+
+/** What each type carries in `data` (ids only, never content). */
+export interface NotificationData {
+  connection_request: {
+    requestId: string;
+    senderId?: string;
+    partnerId?: string;
+    status?: 'accepted' | 'rejected';
+  };
+  task_assigned: { taskId: string; pairId: string };
+  task_completed: { taskId: string; completionId: string; pairId: string };
+  task_completed_by_dominant: { taskId: string; completionId: string; pairId: string };
+  task_feedback: { kind: 'task'; taskId: string | null; completionId: string | null; pairId: string };
+  punishment_assigned: { punishmentId: string; pairId: string };
+  punishment_completed: { punishmentId: string; pairId: string };
+  punishment_feedback: { kind: 'punishment'; punishmentId: string; pairId: string };
+  contract_updated: { contractId: string; pairId: string; partnerId: string };
+  message_sent: { messageId: string; pairId: string; senderId: string };
+  red_called: { pairId: string };
+  red_lifted: { pairId: string };
+  checkin_asked: { pairId: string; checkinId: string };
+  checkin_scheduled: { pairId: string; checkinId: string };
+  aftercare_asked: { pairId: string; aftercareId: string };
+  limits_finished: { pairId: string };
+  negotiation_confirmed: { pairId: string };
+  limit_paused: { pairId: string };
+  limit_declined: { pairId: string };
+  /** `partnerId`: the other partner of the pair, whose rules the link opens (`?partner=`). */
+  rule_written: { ruleId: string; pairId: string; partnerId: string };
+  rule_acknowledged: { ruleId: string; pairId: string; partnerId: string };
+  infraction_logged: { infractionId: string; ruleId: string; pairId: string; partnerId: string };
+  infraction_contested: { infractionId: string; ruleId: string; pairId: string; partnerId: string };
+  infraction_withdrawn: { infractionId: string; ruleId: string; pairId: string; partnerId: string };
+}
+
+export interface NotificationContent<T extends NotificationType = NotificationType> {
+  type: T;
+  title: string;
+  message: string;
+  data: NotificationData[T];
+}
+
+export const content = <T extends NotificationType>(
+  type: T,
+  title: string,
+  message: string,
+  data: NotificationData[T],
+): NotificationContent<T> => ({ type, title, message, data });
