@@ -726,3 +726,76 @@ test('structure: the rules for both roles, acknowledged, changed and new, the Ne
   await sub.context().close();
   expect(describe(found)).toEqual([]);
 });
+
+test('structure: the infractions for both roles, logged, contested, punished and withdrawn; the Log, Contest, Withdraw and punishment dialogs', async ({
+  page: dom,
+  browser,
+  request,
+}) => {
+  const found: Finding[] = [];
+  const { sub: s } = await seedCouple(browser, dom, request, { dominant: 'Rue Dom', submissive: 'Sol Sub' });
+  const sub = s.page;
+  const rule = await dom.request.post('/api/rules', {
+    data: { partnerId: s.id, title: 'Kneel when I enter', consequence: 'Ten lines before bed' },
+  });
+  const ruleId = (await rule.json()).rule.id as string;
+  const log = async (note?: string) => {
+    const response = await dom.request.post('/api/infractions', { data: { ruleId, note } });
+    expect(response.status()).toBe(201);
+    return (await response.json()).infraction.id as string;
+  };
+  const [contested, punished, withdrawn] = [await log('Late'), await log(), await log('Forgot')];
+  await log('Stayed on the sofa.');
+  const contest = await sub.request.post(`/api/infractions/${contested}/contest`, {
+    data: { note: 'My knee hurt; I told you.' },
+  });
+  expect(contest.status()).toBe(200);
+  const punishment = await dom.request.post('/api/punishments', {
+    data: { title: 'Ten lines before bed', assignedTo: s.id, infractionId: punished },
+  });
+  expect(punishment.status()).toBe(201);
+  expect((await dom.request.post(`/api/infractions/${withdrawn}/withdraw`)).status()).toBe(200);
+
+  await dom.goto('/structure?tab=infractions');
+  await heading(dom, 'Structure');
+  await expect(dom.getByTestId('infraction-card')).toHaveCount(4);
+  await audit(dom, '/structure?tab=infractions (dominant: logged, contested, punished, withdrawn)', found);
+  await openDialog(dom, 'Log an infraction', () =>
+    dom.getByRole('button', { name: 'Log infraction', exact: true }).click(),
+  );
+  await audit(dom, 'Log an infraction dialog', found);
+  await dom.keyboard.press('Escape');
+  await openDialog(dom, 'Withdraw this infraction?', () =>
+    dom
+      .getByRole('button', { name: /^Withdraw / })
+      .first()
+      .click(),
+  );
+  await audit(dom, 'Withdraw infraction dialog', found);
+  await dom.keyboard.press('Escape');
+  await openDialog(dom, 'Add New Punishment', () =>
+    dom
+      .getByRole('button', { name: /^Assign punishment/ })
+      .first()
+      .click(),
+  );
+  await audit(dom, 'Add New Punishment dialog, from an infraction', found);
+  await dom.keyboard.press('Escape');
+  await dom.goto('/punishments');
+  await expect(dom.getByTestId('punishment-infraction')).toBeVisible();
+  await audit(dom, '/punishments (a punishment naming its infraction)', found);
+
+  await sub.goto('/structure?tab=infractions');
+  await heading(sub, 'Structure');
+  await expect(sub.getByTestId('infraction-card')).toHaveCount(4);
+  await audit(sub, '/structure?tab=infractions (submissive)', found);
+  await openDialog(sub, 'Contest this infraction', () =>
+    sub
+      .getByRole('button', { name: /^Contest/ })
+      .first()
+      .click(),
+  );
+  await audit(sub, 'Contest infraction dialog', found);
+  await sub.context().close();
+  expect(describe(found)).toEqual([]);
+});

@@ -91,7 +91,9 @@ test('the dominant writes a rule, the submissive acknowledges it live; an edit i
   await expect(subCard.getByTestId('rule-acknowledgement')).toHaveText(/^Acknowledged on /);
   await expect(domCard.getByTestId('rule-acknowledgement')).toHaveText(/^Acknowledged by Bo Sub on /);
 
-  // The history lists both versions, each acknowledged.
+  // The history lists both versions, each acknowledged (the card's third action, Log infraction, puts
+  // History lower at 375 px: the toasts go first).
+  await dismissToasts(dom);
   const history = domCard.getByRole('button', { name: /^History/ });
   await history.click();
   await expect(history).toHaveAttribute('aria-expanded', 'true');

@@ -28,13 +28,23 @@ test('every control on every signed-in page is at least 44 by 44 pixels, for bot
   const { sub } = await seedCouple(browser, page, request);
   await seedTask(page, sub.id, { title: 'Fold the laundry', description: 'Neatly' });
   await page.request.post('/api/punishments', { data: { title: 'Write lines', assignedTo: sub.id } });
-  await page.request.post('/api/rules', { data: { title: 'Kneel when I enter', partnerId: sub.id } });
+  const rule = await page.request.post('/api/rules', {
+    data: { title: 'Kneel when I enter', partnerId: sub.id },
+  });
+  // Two infractions on the Infractions tab: one punished (its link), one to contest or withdraw.
+  const ruleId = (await rule.json()).rule.id;
+  for (let i = 0; i < 2; i++) await page.request.post('/api/infractions', { data: { ruleId } });
+  const [infraction] = (await (await page.request.get(`/api/infractions?partnerId=${sub.id}`)).json())
+    .infractions;
+  await page.request.post('/api/punishments', {
+    data: { title: 'Lines', assignedTo: sub.id, infractionId: infraction.id },
+  });
   const small: (SmallTarget & { where: string })[] = [];
   for (const [who, p] of [
     ['dominant', page],
     ['submissive', sub.page],
   ] as const) {
-    for (const [path, title] of PAGES) {
+    for (const [path, title] of [...PAGES, ['/structure?tab=infractions', 'Structure'] as const]) {
       await visit(p, path, title);
       for (const s of await smallTargets(p)) small.push({ ...s, where: `${who} ${path}` });
     }

@@ -1,38 +1,26 @@
 import { z } from 'zod';
+import {
+  INFRACTION_FUTURE_GRACE_MS,
+  INFRACTION_NOTE_MAX,
+  INFRACTION_STATES,
+  INFRACTIONS_TEXT,
+  type InfractionState,
+} from '../texts/infractions';
 import { uuidField } from './common';
+
+export {
+  INFRACTION_FUTURE_GRACE_MS,
+  INFRACTION_NOTE_MAX,
+  INFRACTION_STATES,
+  INFRACTIONS_TEXT,
+  type InfractionState,
+};
 
 /**
  * Infractions (issue 24, decision 065): the dominant notes that a rule was not kept, naming the version of
  * the rule in force at the time. The submissive may contest it with a note; the dominant may withdraw it,
  * or assign a punishment from it. Nothing follows from an infraction by itself.
  */
-
-export const INFRACTION_NOTE_MAX = 1000;
-/** How far in the future "when" may be: the form's clock and the server's may differ a little. */
-export const INFRACTION_FUTURE_GRACE_MS = 60_000;
-
-export const INFRACTION_STATES = ['logged', 'contested', 'withdrawn'] as const;
-export type InfractionState = (typeof INFRACTION_STATES)[number];
-
-export const INFRACTIONS_TEXT = {
-  ruleRequired: 'Please choose the rule',
-  whenRequired: 'Please say when it happened',
-  inTheFuture: 'An infraction cannot be in the future',
-  beforeTheRule: 'The rule was not written yet at that time',
-  noteTooLong: `The note must be at most ${INFRACTION_NOTE_MAX} characters`,
-  noteText: 'The note must be text',
-  partnerRequired: 'Please choose the partner',
-  notFound: 'Infraction not found',
-  onlyDominantLogs: 'Only the dominant partner logs infractions',
-  onlySubmissiveContests: 'Only the submissive partner contests an infraction',
-  withdrawn: 'This infraction was withdrawn',
-  alreadyContested: 'This infraction is already contested',
-  alreadyPunished: 'A punishment was already assigned for this infraction',
-  // Toasts
-  logged: 'Infraction logged',
-  contested: 'Infraction contested',
-  withdrawnToast: 'Infraction withdrawn',
-} as const;
 
 const note = z
   .string({ error: INFRACTIONS_TEXT.noteText })
@@ -64,10 +52,15 @@ export const infractionsQuery = z.object({ partnerId: uuidField(INFRACTIONS_TEXT
 export interface InfractionView {
   id: string;
   pairId: string;
+  /** The pair's partners: who may withdraw it and assign from it, who may contest it. */
+  dominantId: string;
+  submissiveId: string;
   ruleId: string;
   /** The version of the rule in force when it happened, and its title then. */
   ruleVersion: number;
   ruleTitle: string;
+  /** That version's guideline consequence, if it had one: what the dominant may take up, never applied. */
+  ruleConsequence: string | null;
   occurredAt: number;
   note: string | null;
   loggedAt: number;

@@ -79,6 +79,13 @@ export const punishmentCompletionInput = z.object({
 
 export const punishmentFeedbackInput = feedbackInputOf(PUNISHMENT_MESSAGES.feedbackRequired);
 
+/** The infraction a punishment was assigned from (decisions 065, 066): its rule's title then, and when. */
+export interface PunishmentInfractionView {
+  id: string;
+  ruleTitle: string;
+  occurredAt: number;
+}
+
 /** The client view of a punishment (spec 2 §3). Timestamps in epoch ms; timerDuration in whole minutes. */
 export interface PunishmentView extends LimitTaggedView {
   id: string;
@@ -112,4 +119,6 @@ export interface PunishmentView extends LimitTaggedView {
   feedback: string | null;
   feedbackGivenAt: number | null;
   feedbackGivenBy: string | null;
+  /** The infraction it answers, while both exist; null for a punishment assigned on its own. */
+  infraction: PunishmentInfractionView | null;
 }

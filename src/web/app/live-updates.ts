@@ -26,6 +26,9 @@ export const LIVE_UPDATES: LiveUpdateTable = {
   'negotiation.changed': [{ refresh: queryKeys.negotiation }],
   // A rule written, changed, acknowledged or retired: its list and its versions (decision 064).
   'rule.changed': [{ refresh: queryKeys.allRules }],
+  // An infraction logged, contested, withdrawn or punished: its list, and the punishments, whose card names
+  // the infraction it answers (decision 066).
+  'infraction.changed': [{ refresh: queryKeys.allInfractions }, { refresh: queryKeys.punishments }],
   // A new pair starts with its first negotiation to go through (decision 058).
   'partner.connected': [{ refresh: queryKeys.negotiation }],
   'pair.ended': [
@@ -39,5 +42,6 @@ export const LIVE_UPDATES: LiveUpdateTable = {
     { refresh: queryKeys.limits },
     { refresh: queryKeys.negotiation },
     { refresh: queryKeys.allRules },
+    { refresh: queryKeys.allInfractions },
   ],
 };

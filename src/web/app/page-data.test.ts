@@ -57,6 +57,16 @@ describe('loadQueries', () => {
     expect(queryClient.getQueryData(queryKeys.rules('p 1'))).toEqual(rules);
   });
 
+  it('holds the infractions with a partner as their list, under that partner’s key', async () => {
+    const infractions = [{ id: 'i1', ruleTitle: 'Kneel when I enter', ruleVersion: 2 }];
+    const read = reads.infractions('p 1');
+    expect(read.path).toBe('/api/infractions?partnerId=p%201');
+    const data = await loadQueries(contextOf({ [read.path]: { infractions } }), [read]);
+    const queryClient = new QueryClient();
+    hydrate(queryClient, data.queries);
+    expect(queryClient.getQueryData(queryKeys.infractions('p 1'))).toEqual(infractions);
+  });
+
   it('reads nothing while a page is prerendered (no request, no session)', async () => {
     const data = await loadQueries({}, [reads.me, reads.tasks]);
     expect(data.queries.queries).toEqual([]);

@@ -81,6 +81,12 @@ export const reads = {
     ),
   rules: (partnerId: string) =>
     read(`/api/rules?partnerId=${encodeURIComponent(partnerId)}`, queryKeys.rules(partnerId), (b) => b.rules),
+  infractions: (partnerId: string) =>
+    read(
+      `/api/infractions?partnerId=${encodeURIComponent(partnerId)}`,
+      queryKeys.infractions(partnerId),
+      (b) => b.infractions,
+    ),
 };
 
 /**
@@ -120,15 +126,15 @@ export function chosenPartnerId(user: CurrentUser | null, url: string): string |
 
 /**
  * The reads of a page that shows one partner at a time: who is signed in first (its partners), then `per`
- * for the chosen one. Nothing but the user when there is no partner.
+ * for the chosen one (one read or several, made at once). Nothing but the user when there is no partner.
  */
 export async function loadForChosenPartner(
   context: Parameters<typeof loadQueries>[0],
   url: string,
-  per: (partnerId: string) => Read,
+  per: (partnerId: string) => Read | Read[],
 ): Promise<PageData> {
   const partnerId = chosenPartnerId(userOf(await loadQueries(context, [reads.me])), url);
-  return loadQueries(context, partnerId ? [per(partnerId)] : []);
+  return loadQueries(context, partnerId ? [per(partnerId)].flat() : []);
 }
 
 /** The signed-in user a dehydrated state holds, if any. */

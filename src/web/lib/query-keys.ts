@@ -41,4 +41,8 @@ export const queryKeys = {
   rules: (partnerId: string) => ['rules', 'partner', partnerId] as const,
   /** Every version of one rule, with when each was acknowledged. */
   ruleVersions: (ruleId: string) => ['rules', 'versions', ruleId] as const,
+  /** Infractions (decisions 065, 066): every infractions query lives under this key. */
+  allInfractions: ['infractions'] as const,
+  /** The infractions of the pair with one partner, newest first. */
+  infractions: (partnerId: string) => ['infractions', 'partner', partnerId] as const,
 };

@@ -132,15 +132,15 @@ export async function createPunishment(
       limitTags: input.limitTags,
       limitState,
     });
-    if (input.infractionId) {
-      await linkInfraction(tx, emit, {
-        infractionId: input.infractionId,
-        pair,
-        punishmentId,
-        actorId: actor.id,
-        now,
-      });
-    }
+    const infraction = input.infractionId
+      ? await linkInfraction(tx, emit, {
+          infractionId: input.infractionId,
+          pair,
+          punishmentId,
+          actorId: actor.id,
+          now,
+        })
+      : null;
     await createNotification(
       tx,
       emit,
@@ -167,6 +167,7 @@ export async function createPunishment(
         assignedToName: pair.partnerName,
         dominantId: pair.dominantId,
         submissiveId: pair.submissiveId,
+        infraction,
       },
       await limitTagTitles(tx, [input.limitTags]),
     );

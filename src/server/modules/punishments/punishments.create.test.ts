@@ -4,7 +4,13 @@ import { databases } from '../../test/database';
 import { openEventStream } from '../../test/event-stream';
 import { notificationsOf } from '../../test/notifications';
 import { type Couple, connect, createCouple } from '../../test/partners';
-import { createPunishment, findPunishment, listPunishments, punishmentBody } from '../../test/punishments';
+import {
+  createPunishment,
+  findPunishment,
+  listPunishments,
+  punishmentBody,
+  setCompletion,
+} from '../../test/punishments';
 import { expectBody, expectError } from '../../test/responses';
 import { oggOpus } from '../../test/samples';
 import { startTestServer, type TestServer } from '../../test/server';
@@ -197,6 +203,36 @@ describe.each(databases())('punishments: assigning on %s', (kind) => {
     const again = { ...punishmentBody(couple.submissive.id), voiceNoteId: audio };
     await expectError(await post(couple.dominant.client, again), 409, 'CONFLICT');
     expect(await storedCounts(server)).toEqual(before);
+  });
+
+  it('one assigned from an infraction names it (its rule’s title then, when it happened), read with it', async () => {
+    const { dominant, submissive } = couple;
+    const written = await dominant.client.post('/api/rules', {
+      partnerId: submissive.id,
+      title: 'Water at noon',
+      consequence: 'Ten lines',
+    });
+    const { rule } = (await expectBody(written, 201)) as { rule: { id: string } };
+    const logged = await dominant.client.post('/api/infractions', { ruleId: rule.id });
+    const { infraction } = (await expectBody(logged, 201)) as {
+      infraction: { id: string; occurredAt: number; ruleConsequence: string | null };
+    };
+    expect(infraction.ruleConsequence).toBe('Ten lines');
+    // A later version of the rule changes nothing of what the punishment names.
+    server.clock.advance(60_000);
+    const edited = await dominant.client.put(`/api/rules/${rule.id}`, { title: 'Water by one', version: 1 });
+    expect(edited.status).toBe(200);
+    const named = { id: infraction.id, ruleTitle: 'Water at noon', occurredAt: infraction.occurredAt };
+    const made = await createPunishment(couple, { title: 'Ten lines', infractionId: infraction.id });
+    expect(made.infraction).toEqual(named);
+    const plain = await createPunishment(couple, { title: 'Corner time' });
+    expect(plain.infraction).toBeNull();
+    for (const who of [dominant, submissive]) {
+      expect((await findPunishment(who, made.id))?.infraction).toEqual(named);
+      expect((await findPunishment(who, plain.id))?.infraction).toBeNull();
+    }
+    // A write answered by a read of the punishment names it too.
+    expect((await setCompletion(submissive.client, made.id, true)).infraction).toEqual(named);
   });
 
   it('a voice note over 60 s or not audio is refused at upload', async () => {

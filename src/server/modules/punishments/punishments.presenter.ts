@@ -1,6 +1,6 @@
 import type { Area } from '@/shared/domain/caps';
 import type { PunishmentAftercare } from '@/shared/schemas/aftercare';
-import type { PunishmentView } from '@/shared/schemas/punishments';
+import type { PunishmentInfractionView, PunishmentView } from '@/shared/schemas/punishments';
 import type { punishments } from '../../db/schema';
 import { presentLimitTags } from '../pairs/pairs.limits';
 
@@ -16,6 +16,8 @@ export function presentPunishment(
     assignedToName: string | null;
     dominantId: string;
     submissiveId: string;
+    /** The infraction it answers (decision 066), read with it by a join; null or absent: none. */
+    infraction?: { id: string | null; ruleTitle: string | null; occurredAt: Date | null } | null;
   },
   titles: ReadonlyMap<string, string> = NO_TITLES,
 ): PunishmentView {
@@ -51,5 +53,14 @@ export function presentPunishment(
     feedbackGivenBy: p.feedbackGivenBy,
     limitTags: presentLimitTags(p.limitTags, titles),
     limitState: p.limitState,
+    infraction: presentInfraction(row.infraction),
   };
+}
+
+/** The joined infraction's columns, all null when the punishment answers none. */
+function presentInfraction(
+  i: { id: string | null; ruleTitle: string | null; occurredAt: Date | null } | null | undefined,
+): PunishmentInfractionView | null {
+  if (!i?.id || i.ruleTitle === null || !i.occurredAt) return null;
+  return { id: i.id, ruleTitle: i.ruleTitle, occurredAt: i.occurredAt.getTime() };
 }

@@ -1,11 +1,19 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { PunishmentAftercare } from '@/shared/schemas/aftercare';
 import { PUNISHMENT_MESSAGES } from '@/shared/schemas/punishments';
 import { type Actor, requireActingRole } from '../../auth/session';
 import type { Queryable } from '../../db/client';
 import { bound, prepared } from '../../db/prepared';
-import { aftercare, aftercareAnswers, pairs, punishments, users } from '../../db/schema';
+import {
+  aftercare,
+  aftercareAnswers,
+  infractions,
+  pairs,
+  punishments,
+  ruleVersions,
+  users,
+} from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { notFound } from '../../http/errors';
 import { limitTagTitles } from '../pairs/pairs.limits';
@@ -40,11 +48,22 @@ function punishmentQuery(q: Queryable) {
       assignedToName: assignee.displayName,
       dominantId: pairs.dominantId,
       submissiveId: pairs.submissiveId,
+      // The infraction it answers (at most one: infractions_punishment_uq) and its rule's title then.
+      infraction: {
+        id: infractions.id,
+        ruleTitle: ruleVersions.title,
+        occurredAt: infractions.occurredAt,
+      },
     })
     .from(punishments)
     .innerJoin(pairs, eq(pairs.id, punishments.pairId))
     .leftJoin(assigner, eq(assigner.id, punishments.assignedBy))
-    .leftJoin(assignee, eq(assignee.id, punishments.assignedTo));
+    .leftJoin(assignee, eq(assignee.id, punishments.assignedTo))
+    .leftJoin(infractions, eq(infractions.punishmentId, punishments.id))
+    .leftJoin(
+      ruleVersions,
+      and(eq(ruleVersions.ruleId, infractions.ruleId), eq(ruleVersions.version, infractions.ruleVersion)),
+    );
 }
 
 /** A punishment as the API shows it (after a write, in the same transaction). */

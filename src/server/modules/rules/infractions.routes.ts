@@ -9,6 +9,7 @@ import {
 } from '@/shared/schemas/infractions';
 import { type AppEnv, requireSession } from '../../auth/session';
 import type { AppDeps } from '../../deps';
+import { idempotencyKeyOf } from '../../http/idempotency';
 import { validate } from '../../http/validate';
 import { contestInfraction, listInfractions, logInfraction, withdrawInfraction } from './infractions.service';
 
@@ -28,8 +29,9 @@ export const infractionRoutes = (deps: AppDeps) =>
     )
     .post('/', validate('json', logInfractionInput), async (c) => {
       await deps.limits.hit('rulesWriteByAccount', c.var.actor.id);
+      const key = idempotencyKeyOf(c, c.var.actor.id, 'infraction');
       return c.json<InfractionAnswer>(
-        { infraction: await logInfraction(deps, c.var.actor, c.req.valid('json')) },
+        { infraction: await logInfraction(deps, c.var.actor, c.req.valid('json'), key) },
         201,
       );
     })

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, desc, eq, isNull, lte } from 'drizzle-orm';
 import type { z } from 'zod';
 import { notify } from '@/shared/domain/notifications';
@@ -14,6 +15,7 @@ import type { Queryable, Tx } from '../../db/client';
 import { infractions, pairs, rules, ruleVersions } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { conflict, forbidden, invalid, notFound } from '../../http/errors';
+import { claimIdempotencyKey, type IdempotencyKey } from '../../http/idempotency';
 import type { Emit } from '../../realtime/publisher';
 import { createNotification } from '../notifications/notifications.service';
 import { guardDemand } from '../pairs/pairs.demands';
@@ -31,18 +33,34 @@ export const INFRACTION_LIST_LIMIT = 100;
 const columns = {
   infraction: infractions,
   ruleTitle: ruleVersions.title,
+  ruleConsequence: ruleVersions.consequence,
   dominantId: pairs.dominantId,
   submissiveId: pairs.submissiveId,
 };
 
-type Row = { infraction: typeof infractions.$inferSelect; ruleTitle: string };
+type Row = {
+  infraction: typeof infractions.$inferSelect;
+  ruleTitle: string;
+  ruleConsequence: string | null;
+  dominantId: string;
+  submissiveId: string;
+};
 
-const present = ({ infraction: i, ruleTitle }: Row): InfractionView => ({
+const present = ({
+  infraction: i,
+  ruleTitle,
+  ruleConsequence,
+  dominantId,
+  submissiveId,
+}: Row): InfractionView => ({
   id: i.id,
   pairId: i.pairId,
+  dominantId,
+  submissiveId,
   ruleId: i.ruleId,
   ruleVersion: i.ruleVersion,
   ruleTitle,
+  ruleConsequence,
   occurredAt: i.occurredAt.getTime(),
   note: i.note,
   loggedAt: i.loggedAt.getTime(),
@@ -112,13 +130,28 @@ const announce = (
  * change of the rule never changes what was broken. Held by Red and Yellow like every demand; nothing
  * follows from it by itself.
  */
-export async function logInfraction(deps: AppDeps, actor: Actor, input: LogInput): Promise<InfractionView> {
+export async function logInfraction(
+  deps: AppDeps,
+  actor: Actor,
+  input: LogInput,
+  key: IdempotencyKey | null = null,
+): Promise<InfractionView> {
   requireSessionRole(actor, 'dominant', INFRACTIONS_TEXT.onlyDominantLogs);
   const now = deps.clock();
   const occurredAt = new Date(input.occurredAt ?? now.getTime());
   if (occurredAt.getTime() > now.getTime() + INFRACTION_FUTURE_GRACE_MS)
     throw invalid(INFRACTIONS_TEXT.inTheFuture);
   return deps.publisher.transaction(async (tx, emit) => {
+    // A retry of the same write (its Idempotency-Key) answers the infraction it made while the pair lasts.
+    const id = randomUUID();
+    const prior = await claimIdempotencyKey(tx, key, id, now);
+    if (prior) {
+      const [row] = await selectInfractions(tx).where(
+        and(eq(infractions.id, prior), eq(pairs.status, 'active'), member(actor.id)),
+      );
+      if (!row) throw notFound(INFRACTIONS_TEXT.notFound);
+      return present(row);
+    }
     const [rule] = await tx
       .select({
         id: rules.id,
@@ -140,19 +173,16 @@ export async function logInfraction(deps: AppDeps, actor: Actor, input: LogInput
       .orderBy(desc(ruleVersions.version))
       .limit(1);
     if (!inForce) throw invalid(INFRACTIONS_TEXT.beforeTheRule);
-    const [made] = await tx
-      .insert(infractions)
-      .values({
-        pairId: rule.pairId,
-        ruleId: rule.id,
-        ruleVersion: inForce.version,
-        occurredAt,
-        note: input.note,
-        loggedBy: actor.id,
-        loggedAt: now,
-      })
-      .returning({ id: infractions.id });
-    const id = made!.id;
+    await tx.insert(infractions).values({
+      id,
+      pairId: rule.pairId,
+      ruleId: rule.id,
+      ruleVersion: inForce.version,
+      occurredAt,
+      note: input.note,
+      loggedBy: actor.id,
+      loggedAt: now,
+    });
     await createNotification(
       tx,
       emit,

@@ -54,9 +54,12 @@ describe.each(databases())('infractions on %s', (kind) => {
     expect(first).toEqual({
       id: expect.any(String),
       pairId,
+      dominantId: dominant.id,
+      submissiveId: submissive.id,
       ruleId: rule.id,
       ruleVersion: 1,
       ruleTitle: 'Water at noon',
+      ruleConsequence: null,
       occurredAt: expect.any(Number),
       note: 'Forgot again',
       loggedAt: expect.any(Number),
@@ -152,6 +155,23 @@ describe.each(databases())('infractions on %s', (kind) => {
     // Deleting the punishment unlinks it; the infraction stays.
     expect((await dominant.client.delete(`/api/punishments/${made.punishment.id}`)).status).toBe(200);
     expect((await listOf(dominant, submissive)).find((i) => i.id === infraction.id)?.punishmentId).toBeNull();
+  });
+
+  it('the same Idempotency-Key makes one infraction, also when sent twice at once', async () => {
+    const couple = await createCouple(server);
+    const { dominant, submissive } = couple;
+    const rule = await ruleFor(couple);
+    const send = (key: string) =>
+      dominant.client.post('/api/infractions', { ruleId: rule.id }, { headers: { 'Idempotency-Key': key } });
+    const key = '5d1c7e0a-3b2f-4a6d-8e9c-0f1a2b3c4d5e';
+    const answers = await Promise.all([send(key), send(key)]);
+    const ids = await Promise.all(
+      answers.map(async (r) => ((await expectBody(r, 201)) as { infraction: InfractionView }).infraction.id),
+    );
+    expect(ids[0]).toBe(ids[1]);
+    expect((await listOf(submissive, dominant)).map((i) => i.id)).toEqual([ids[0]]);
+    expect((await notificationsOf(submissive)).filter((n) => n.type === 'infraction_logged')).toHaveLength(1);
+    await expectError(await send('nope'), 400);
   });
 
   it('the role matrix: only the dominant logs and withdraws, only the submissive contests; others find nothing', async () => {

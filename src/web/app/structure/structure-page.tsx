@@ -1,24 +1,36 @@
 import { ScrollText } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '@/shared/routes';
 import type { CurrentUser } from '@/shared/schemas/accounts';
+import type { InfractionView } from '@/shared/schemas/infractions';
+import type { PartnerView } from '@/shared/schemas/partners';
+import { INFRACTIONS_PAGE_TEXT } from '@/shared/texts/infractions';
 import { buttonClasses } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
+import { Deferred } from '@/web/components/ui/deferred';
 import { PartnerSelect } from '@/web/components/ui/partner-select';
 import { Tabs } from '@/web/components/ui/tabs';
+import { InfractionsPanel } from '@/web/features/rules/components/infractions-panel';
 import { RulesPanel } from '@/web/features/rules/components/rules-panel';
 import { useChosenPartner } from '@/web/lib/use-chosen-partner';
+import { sourceOf, useTabOfHighlight } from './structure-highlight';
 
-/** What a tab of /structure is given: who is signed in, and the partner chosen. */
+// The punishment form opens on a tap: its code comes then (Deferred, decision 059).
+const loadPunishmentForm = async () =>
+  (await import('@/web/features/punishments/components/punishment-form-dialog')).PunishmentFormDialog;
+
+/** What a tab of /structure is given: who is signed in, the partner chosen, and what it may open. */
 interface TabContext {
   user: CurrentUser;
-  partner: { id: string; name: string };
+  partner: PartnerView;
+  /** Opens the punishment form for an infraction (decision 066). */
+  assign: (infraction: InfractionView) => void;
 }
 
 /**
  * The tabs of /structure, in order: each is one entry (its `?tab=` value, its label, what it shows). Rules
- * first (decision 064); rituals, rewards and requests join as they land.
+ * first (decision 064), then infractions (decision 066); rituals, rewards and requests join as they land.
  */
 const STRUCTURE_TABS: { value: string; label: string; render: (c: TabContext) => ReactNode }[] = [
   {
@@ -26,6 +38,19 @@ const STRUCTURE_TABS: { value: string; label: string; render: (c: TabContext) =>
     label: 'Rules',
     render: ({ user, partner }) => (
       <RulesPanel key={partner.id} user={user} partnerId={partner.id} partnerName={partner.name} />
+    ),
+  },
+  {
+    value: 'infractions',
+    label: INFRACTIONS_PAGE_TEXT.tab,
+    render: ({ user, partner, assign }) => (
+      <InfractionsPanel
+        key={partner.id}
+        user={user}
+        partnerId={partner.id}
+        partnerName={partner.name}
+        onAssign={assign}
+      />
     ),
   },
 ];
@@ -40,9 +65,18 @@ export const STRUCTURE_PAGE_TEXT = {
 export function StructurePage() {
   const { user, partners, partner, choose } = useChosenPartner();
   const [params] = useSearchParams();
+  // A `?highlight=` (a notification's link) opens the tab that holds it, whatever `?tab=` says.
+  const highlighted = useTabOfHighlight(partner?.id);
   const [tab, setTab] = useState(
-    () => STRUCTURE_TABS.find((t) => t.value === params.get('tab'))?.value ?? STRUCTURE_TABS[0]!.value,
+    () =>
+      highlighted ??
+      STRUCTURE_TABS.find((t) => t.value === params.get('tab'))?.value ??
+      STRUCTURE_TABS[0]!.value,
   );
+  useEffect(() => {
+    if (highlighted) setTab(highlighted);
+  }, [highlighted]);
+  const [assigning, setAssigning] = useState<InfractionView | null>(null);
 
   return (
     <div className="mx-auto max-w-3xl space-y-5">
@@ -71,9 +105,22 @@ export function StructurePage() {
             items={STRUCTURE_TABS.map((t) => ({
               value: t.value,
               label: t.label,
-              content: t.render({ user, partner }),
+              content: t.render({ user, partner, assign: setAssigning }),
             }))}
           />
+          {user.sessionRole === 'dominant' ? (
+            <Deferred
+              show={assigning !== null}
+              load={loadPunishmentForm}
+              props={{
+                open: assigning !== null,
+                onOpenChange: (open: boolean) => !open && setAssigning(null),
+                submissives: [partner],
+                source: assigning ? sourceOf(assigning) : null,
+              }}
+              onCancel={() => setAssigning(null)}
+            />
+          ) : null}
         </>
       )}
     </div>

@@ -1,3 +1,4 @@
+import { INFRACTIONS_PAGE_TEXT } from '@/shared/texts/infractions';
 import {
   RULE_CATEGORIES,
   RULE_CATEGORY_LABELS,
@@ -49,6 +50,7 @@ export const RULES_PAGE_TEXT = {
   updateFailed: 'Failed to update rule',
   acknowledgeFailed: 'Failed to acknowledge rule',
   retireFailed: 'Failed to retire rule',
+  logInfraction: INFRACTIONS_PAGE_TEXT.logInfraction,
 } as const;
 
 export const categoryName = (category: RuleCategory | null) =>

@@ -11,13 +11,16 @@ export const punishmentsQuery = queryOptions({
 });
 export const usePunishments = () => useQuery(punishmentsQuery);
 
-/** Every punishment change refreshes the list and the bell. */
-function usePunishmentMutation<I, O>(fn: (input: I) => Promise<O>) {
+/** Every punishment change refreshes the list and the bell (and `more`, what else it changes). */
+function usePunishmentMutation<I, O>(
+  fn: (input: I) => Promise<O>,
+  more: readonly (readonly unknown[])[] = [],
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: fn,
     onSettled: () => {
-      for (const key of [queryKeys.punishments, queryKeys.notifications]) {
+      for (const key of [queryKeys.punishments, queryKeys.notifications, ...more]) {
         void queryClient.invalidateQueries({ queryKey: key });
       }
     },
@@ -27,10 +30,12 @@ function usePunishmentMutation<I, O>(fn: (input: I) => Promise<O>) {
 const punishments = api.api.punishments;
 const byId = punishments[':id'];
 
+/** One assigned from an infraction links to it (decision 066): the infractions are read again too. */
 export const useCreatePunishment = () =>
   usePunishmentMutation(
     async ({ key, ...json }: CreatePunishmentInput & { key: string }) =>
       (await unwrap(punishments.$post({ json }, withKey(key)))).punishment,
+    [queryKeys.allInfractions],
   );
 /** The dominant changes an open punishment's limit tags (decision 056). */
 export const useEditPunishmentTags = () =>

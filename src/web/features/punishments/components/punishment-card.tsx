@@ -1,7 +1,19 @@
-import { Check, CheckCircle2, HeartHandshake, MessageSquare, Tags, Trash2, X } from 'lucide-react';
+import {
+  Check,
+  CheckCircle2,
+  ClipboardList,
+  HeartHandshake,
+  MessageSquare,
+  Tags,
+  Trash2,
+  X,
+} from 'lucide-react';
+import { Link } from 'react-router';
 import { touchesLabel } from '@/shared/domain/caps';
 import { type PunishmentAbilities, SEVERITY_LABELS, type Severity } from '@/shared/domain/punishments';
+import { paths, withQuery } from '@/shared/routes';
 import type { PunishmentView } from '@/shared/schemas/punishments';
+import { punishmentForText } from '@/shared/texts/infractions';
 import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
 import { EmailFeedbackButton } from '@/web/components/ui/email-feedback-button';
@@ -97,6 +109,22 @@ export function PunishmentCard({
         </div>
         <Badge className={SEVERITY_STYLES[p.severity]}>{SEVERITY_LABELS[p.severity]}</Badge>
       </div>
+
+      {p.infraction ? (
+        // The infraction it answers (decision 066), on the Structure page of the pair's other partner.
+        <Link
+          data-testid="punishment-infraction"
+          to={withQuery(paths.structure, {
+            partner: can.asDominant ? p.submissiveId : p.dominantId,
+            tab: 'infractions',
+            highlight: p.infraction.id,
+          })}
+          className="-my-2 inline-flex min-h-11 items-center gap-1 self-start text-sm font-medium text-primary underline-offset-4 hover:underline wrap-anywhere"
+        >
+          <ClipboardList className="h-4 w-4 shrink-0" aria-hidden />
+          {punishmentForText(p.infraction.ruleTitle, formatMoment(p.infraction.occurredAt))}
+        </Link>
+      ) : null}
 
       <LimitStateNote state={p.limitState} submissive={can.asSubmissive} />
 

@@ -40,24 +40,43 @@ import {
 const TITLE = 'Add New Punishment';
 const showInvalid = toastFirstError(PUNISHMENT_FORM_ERROR_ORDER, PUNISHMENT_FORM_ERROR_DETAILS);
 
-/** The dominant's "Add New Punishment" dialog (spec 2 §2, §5). */
+/** The infraction a punishment is assigned from (decision 066): sent as `infractionId`, named in the dialog. */
+export interface PunishmentSource {
+  infractionId: string;
+  /** What the dialog says it answers: "For: Kneel when I enter v2, Nov 26, 6:07 PM". */
+  label: string;
+  /** The rule's guideline consequence then, if any: the title (or description) the form opens with. */
+  consequence: string | null;
+}
+
+/** The dominant's "Add New Punishment" dialog (spec 2 §2, §5), on its own or from an infraction. */
 export function PunishmentFormDialog({
   open,
   onOpenChange,
   submissives,
+  source = null,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   submissives: PartnerView[];
+  source?: PunishmentSource | null;
 }) {
   return open ? (
-    <Dialog open onOpenChange={onOpenChange} title={TITLE}>
-      <PunishmentForm submissives={submissives} onDone={() => onOpenChange(false)} />
+    <Dialog open onOpenChange={onOpenChange} title={TITLE} description={source?.label}>
+      <PunishmentForm submissives={submissives} source={source} onDone={() => onOpenChange(false)} />
     </Dialog>
   ) : null;
 }
 
-function PunishmentForm({ submissives, onDone }: { submissives: PartnerView[]; onDone: () => void }) {
+function PunishmentForm({
+  submissives,
+  source,
+  onDone,
+}: {
+  submissives: PartnerView[];
+  source: PunishmentSource | null;
+  onDone: () => void;
+}) {
   const create = useCreatePunishment();
   const media = useMediaUpload();
   const key = useWriteKey();
@@ -67,7 +86,10 @@ function PunishmentForm({ submissives, onDone }: { submissives: PartnerView[]; o
   const schema = useMemo(() => punishmentFormSchema(submissives.length > 1), [submissives.length]);
   const form = useForm<PunishmentFormValues, unknown, CreatePunishmentInput>({
     resolver: zodResolver(schema),
-    defaultValues: punishmentFormDefaults(submissives.map((p) => p.id)),
+    defaultValues: punishmentFormDefaults(
+      submissives.map((p) => p.id),
+      source?.consequence,
+    ),
   });
   const { register, setValue, watch } = form;
   const [timerEnabled, duration, voice, description, reason, notes, areas, limitTags, assignedTo] = watch([
@@ -102,13 +124,17 @@ function PunishmentForm({ submissives, onDone }: { submissives: PartnerView[]; o
               })
             ).id
           : null;
-      await create.mutateAsync({ ...input, voiceNoteId, key: key.current });
+      const infractionId = source?.infractionId ?? null;
+      await create.mutateAsync({ ...input, voiceNoteId, infractionId, key: key.current });
       key.renew();
       toast.success('Punishment Added', { duration: 2000 });
       onDone();
     } catch (error) {
       if (isUnreachable(error)) return setUnreachable(true);
       if (error instanceof ApiError && error.code === 'LIMIT_CROSSED') return setRefusal(error.message);
+      // From an infraction: withdrawn or punished meanwhile (409), or gone (404), said in the form.
+      if (source && error instanceof ApiError && ['CONFLICT', 'NOT_FOUND'].includes(error.code))
+        setRefusal(error.message);
       setCapRefusal(error instanceof ApiError && error.code === 'CAP_EXCEEDED' ? error.message : null);
       toast.error('Failed to add punishment', { description: errorMessage(error) });
     }

@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { AREAS } from '@/shared/domain/caps';
-import { DEFAULT_SEVERITY, SEVERITIES, TIMER_DEFAULT_MINUTES } from '@/shared/domain/punishments';
+import {
+  DEFAULT_SEVERITY,
+  PUNISHMENT_TITLE_MAX,
+  SEVERITIES,
+  TIMER_DEFAULT_MINUTES,
+} from '@/shared/domain/punishments';
 import {
   type CreatePunishmentInput,
   createPunishmentInput,
@@ -71,10 +76,16 @@ export const PUNISHMENT_FORM_ERROR_DETAILS = {
   [PUNISHMENT_MESSAGES.titleRequired]: PUNISHMENT_MESSAGES.titleRequiredDetail,
 };
 
-export const punishmentFormDefaults = (submissiveIds: string[]): PunishmentFormValues => ({
+/**
+ * The form as it opens: the only submissive chosen; from an infraction (decision 066), its rule's guideline
+ * consequence as the title when it fits one line of a title, else as the description.
+ */
+export const punishmentFormDefaults = (
+  submissiveIds: string[],
+  consequence: string | null = null,
+): PunishmentFormValues => ({
   assignedTo: submissiveIds.length === 1 ? submissiveIds[0]! : '',
-  title: '',
-  description: '',
+  ...prefilled(consequence),
   severity: DEFAULT_SEVERITY,
   reason: '',
   notes: '',
@@ -86,3 +97,9 @@ export const punishmentFormDefaults = (submissiveIds: string[]): PunishmentFormV
   voiceNoteDescription: '',
   limitTags: [],
 });
+
+function prefilled(consequence: string | null) {
+  const text = consequence?.trim() ?? '';
+  const fits = text.length <= PUNISHMENT_TITLE_MAX && !text.includes('\n');
+  return { title: fits ? text : '', description: fits ? '' : text };
+}

@@ -13,7 +13,8 @@ export const rulesQuery = (partnerId: string) =>
     queryKey: queryKeys.rules(partnerId),
     queryFn: async () => (await unwrap(rules.$get({ query: { partnerId } }))).rules,
   });
-export const useRules = (partnerId: string) => useQuery(rulesQuery(partnerId));
+export const useRules = (partnerId: string, enabled = true) =>
+  useQuery({ ...rulesQuery(partnerId), enabled });
 
 /** Every version of a rule, newest first, each with when it was acknowledged (GET /api/rules/:id/versions). */
 export const ruleVersionsQuery = (id: string) =>

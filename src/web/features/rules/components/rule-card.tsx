@@ -1,4 +1,4 @@
-import { CheckCircle2, CircleDashed, Pencil, RefreshCw, Trash2 } from 'lucide-react';
+import { CheckCircle2, CircleDashed, ClipboardPlus, Pencil, RefreshCw, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { RuleView } from '@/shared/schemas/rules';
 import { Badge } from '@/web/components/ui/badge';
@@ -11,7 +11,14 @@ import { RuleHistory } from './rule-history';
 
 /** Who is looking at a rule: its writer (the pair's dominant) or the one who acknowledges it. */
 export type RuleViewer =
-  | { as: 'dominant'; submissiveName: string; onEdit: () => void; onRetire: () => void }
+  | {
+      as: 'dominant';
+      submissiveName: string;
+      onEdit: () => void;
+      onRetire: () => void;
+      /** Notes that the rule was not kept (decision 066). */
+      onLogInfraction: () => void;
+    }
   | { as: 'submissive'; onAcknowledge: () => void; acknowledging: boolean }
   | { as: 'reader' };
 
@@ -118,6 +125,14 @@ function Actions({ rule, viewer }: { rule: RuleView; viewer: RuleViewer }) {
         </Button>
         <Button variant="outline" size="sm" onClick={viewer.onRetire} aria-label={`Retire ${rule.title}`}>
           <Trash2 className="h-4 w-4" aria-hidden /> {RULES_PAGE_TEXT.retire}
+        </Button>
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={viewer.onLogInfraction}
+          aria-label={`${RULES_PAGE_TEXT.logInfraction}: ${rule.title}`}
+        >
+          <ClipboardPlus className="h-4 w-4" aria-hidden /> {RULES_PAGE_TEXT.logInfraction}
         </Button>
       </div>
     );

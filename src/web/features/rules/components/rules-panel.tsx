@@ -16,6 +16,7 @@ import { RuleCard, type RuleViewer } from './rule-card';
 
 // The form opens on a tap: its code (react-hook-form, zod and the schemas) comes then (Deferred, decision 059).
 const loadRuleForm = async () => (await import('./rule-form-dialog')).RuleFormDialog;
+const loadLogDialog = async () => (await import('./log-infraction-dialog')).LogInfractionDialog;
 
 /**
  * The Rules tab of /structure (decision 064): the rules in force between the user and one partner. The
@@ -38,6 +39,8 @@ export function RulesPanel({
   // The form: closed (null), a new rule ({ rule: null }) or an edit of the rule as it read when opened.
   const [form, setForm] = useState<{ rule: RuleView | null } | null>(null);
   const [retiring, setRetiring] = useState<RuleView | null>(null);
+  // An infraction logged from a rule's card (decision 066): the rule, while its dialog is open.
+  const [logging, setLogging] = useState<RuleView | null>(null);
   const writer = user.sessionRole === 'dominant';
   const heading =
     user.sessionRole === 'submissive' ? RULES_PAGE_TEXT.submissiveHeading : RULES_PAGE_TEXT.dominantHeading;
@@ -49,6 +52,7 @@ export function RulesPanel({
         submissiveName: partnerName,
         onEdit: () => setForm({ rule }),
         onRetire: () => setRetiring(rule),
+        onLogInfraction: () => setLogging(rule),
       };
     }
     if (user.sessionRole === 'submissive' && rule.submissiveId === user.id) {
@@ -133,6 +137,20 @@ export function RulesPanel({
             rule: form?.rule ?? null,
           }}
           onCancel={() => setForm(null)}
+        />
+      ) : null}
+      {writer ? (
+        <Deferred
+          show={logging !== null}
+          load={loadLogDialog}
+          props={{
+            open: logging !== null,
+            onOpenChange: (open: boolean) => !open && setLogging(null),
+            partnerId,
+            rules: [],
+            rule: logging,
+          }}
+          onCancel={() => setLogging(null)}
         />
       ) : null}
       <ConfirmDeleteDialog
