@@ -59,26 +59,41 @@ export function smallTargets(page: Page, min = 44): Promise<SmallTarget[]> {
   }, min);
 }
 
-/** The focused element, described, when the fixed top bar or the bottom navigation hides it. */
-export function focusUnderBars(page: Page): Promise<string | null> {
+/**
+ * Watches every key press of the page: after the browser has moved the focus (and scrolled it into view),
+ * each key-up checks whether the fixed top bar or the bottom navigation hides the focused element, and
+ * keeps a description of each one hidden. Read with `hiddenByBars`. One check in the page per key instead
+ * of a round trip each: the same moment, since a key-up follows its key-down's focus move and scroll.
+ */
+export function watchFocusUnderBars(page: Page): Promise<void> {
   return page.evaluate(() => {
-    const el = document.activeElement as HTMLElement | null;
-    if (!el || el === document.body) return null;
-    if (el.closest('header, nav[aria-label="Main"], [data-sonner-toaster]')) return null;
-    const r = el.getBoundingClientRect();
-    if (r.width <= 1 || r.height <= 1) return null;
-    // Shown above the bars (the skip link), or taller than the space between them: nothing to scroll to.
-    if (getComputedStyle(el).position === 'fixed') return null;
-    const top = document.querySelector('header')?.getBoundingClientRect().bottom ?? 0;
-    const bottom =
-      document.querySelector('nav[aria-label="Main"]')?.getBoundingClientRect().top ?? innerHeight;
-    // Obscured: less of it shows between the bars than the whole control, or 44 px of a tall one (a text
-    // area shows its caret's lines).
-    const shown = Math.min(r.bottom, bottom) - Math.max(r.top, top);
-    if (shown + 0.5 < Math.min(r.height, 44)) {
-      const name = el.getAttribute('aria-label') || el.textContent?.trim().slice(0, 40) || el.tagName;
-      return `${el.tagName.toLowerCase()} "${name}" at ${Math.round(r.top)}-${Math.round(r.bottom)} (bars end ${Math.round(top)}, start ${Math.round(bottom)})`;
-    }
-    return null;
+    const found: string[] = [];
+    (window as unknown as { __hiddenByBars: string[] }).__hiddenByBars = found;
+    const check = () => {
+      const el = document.activeElement as HTMLElement | null;
+      if (!el || el === document.body) return;
+      if (el.closest('header, nav[aria-label="Main"], [data-sonner-toaster]')) return;
+      const r = el.getBoundingClientRect();
+      if (r.width <= 1 || r.height <= 1) return;
+      // Shown above the bars (the skip link), or taller than the space between them: nothing to scroll to.
+      if (getComputedStyle(el).position === 'fixed') return;
+      const top = document.querySelector('header')?.getBoundingClientRect().bottom ?? 0;
+      const bottom =
+        document.querySelector('nav[aria-label="Main"]')?.getBoundingClientRect().top ?? innerHeight;
+      // Obscured: less of it shows between the bars than the whole control, or 44 px of a tall one (a text
+      // area shows its caret's lines).
+      const shown = Math.min(r.bottom, bottom) - Math.max(r.top, top);
+      if (shown + 0.5 < Math.min(r.height, 44)) {
+        const name = el.getAttribute('aria-label') || el.textContent?.trim().slice(0, 40) || el.tagName;
+        found.push(
+          `${el.tagName.toLowerCase()} "${name}" at ${Math.round(r.top)}-${Math.round(r.bottom)} (bars end ${Math.round(top)}, start ${Math.round(bottom)})`,
+        );
+      }
+    };
+    window.addEventListener('keyup', check, { capture: true });
   });
 }
+
+/** What `watchFocusUnderBars` found hidden since it began on this page or since the last read. */
+export const hiddenByBars = (page: Page): Promise<string[]> =>
+  page.evaluate(() => (window as unknown as { __hiddenByBars: string[] }).__hiddenByBars.splice(0));
