@@ -41,6 +41,8 @@ const EVENTS = {
   'rule.changed': payload<{ ruleId: string; pairId: string }>(),
   /** An infraction of a pair was logged, contested, withdrawn or punished (decision 065). */
   'infraction.changed': payload<{ infractionId: string; pairId: string }>(),
+  /** A pair's points, rewards or redemptions changed (decision 067): ids only; both refetch. */
+  'points.changed': payload<{ pairId: string }>(),
 };
 
 export type EventPayloads = { [N in keyof typeof EVENTS]: (typeof EVENTS)[N] };

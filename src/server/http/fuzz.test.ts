@@ -41,6 +41,16 @@ import {
   sendRequestInput,
 } from '@/shared/schemas/partners';
 import {
+  awardPointsInput,
+  correctPointsInput,
+  createRewardInput,
+  decideRedemptionInput,
+  pointsQuery,
+  redeemRewardInput,
+  rewardsQuery,
+  updateRewardInput,
+} from '@/shared/schemas/points';
+import {
   createPunishmentInput,
   punishmentCompletionInput,
   punishmentFeedbackInput,
@@ -388,6 +398,30 @@ const ROUTES: Record<string, FuzzRoute> = {
   },
   'POST /api/infractions/:id/contest': { param: idParam, json: contestInfractionInput, sample: () => ({}) },
   'POST /api/infractions/:id/withdraw': { param: idParam },
+  'GET /api/points': { query: pointsQuery },
+  'POST /api/points/award': {
+    json: awardPointsInput,
+    sample: (f) => ({ partnerId: f.couple.submissive.id, amount: 5, reason: 'Well done' }),
+  },
+  'POST /api/points/correction': {
+    json: correctPointsInput,
+    sample: (f) => ({ partnerId: f.couple.submissive.id, amount: -5, reason: 'Miscounted' }),
+  },
+  'GET /api/rewards': { query: rewardsQuery },
+  'POST /api/rewards': {
+    json: createRewardInput,
+    sample: (f) => ({ partnerId: f.couple.submissive.id, title: 'A film', price: 40 }),
+  },
+  'PUT /api/rewards/:id': {
+    param: idParam,
+    json: updateRewardInput,
+    sample: () => ({ title: 'A film', description: 'Of my choice', price: 40 }),
+  },
+  'DELETE /api/rewards/:id': { param: idParam },
+  'POST /api/rewards/:id/redeem': { param: idParam, json: redeemRewardInput, sample: () => ({}) },
+  'GET /api/redemptions': { query: rewardsQuery },
+  'POST /api/redemptions/:id/grant': { param: idParam, json: decideRedemptionInput, sample: () => ({}) },
+  'POST /api/redemptions/:id/deny': { param: idParam, json: decideRedemptionInput, sample: () => ({}) },
 };
 
 /** Routes left out, each for its reason. */

@@ -65,6 +65,8 @@ export const LIMITS = {
   negotiationWriteByAccount: { max: 60, windowMs: 60 * MINUTE },
   /** Writing, acknowledging and retiring rules by one account (decision 064): each tells the partner. */
   rulesWriteByAccount: { max: 300, windowMs: 60 * MINUTE },
+  /** Awarding, correcting, the rewards and their redemptions by one account (decision 067): each tells the partner. */
+  pointsWriteByAccount: { max: 300, windowMs: 60 * MINUTE },
   /** Record checks by one account (decision 053): each reads and hashes a pair's whole record. */
   recordVerifyByAccount: { max: 30, windowMs: 60 * MINUTE },
   /** Data exports by one account: each reads everything the account holds (decision 029). */

@@ -38,6 +38,11 @@ export interface NotificationData {
   infraction_logged: { infractionId: string; ruleId: string; pairId: string; partnerId: string };
   infraction_contested: { infractionId: string; ruleId: string; pairId: string; partnerId: string };
   infraction_withdrawn: { infractionId: string; ruleId: string; pairId: string; partnerId: string };
+  /** Points awarded or corrected (decision 067): the entry, and the partner whose rewards the link opens. */
+  points_awarded: { entryId: string; pairId: string; partnerId: string };
+  reward_redeemed: { redemptionId: string; rewardId: string; pairId: string; partnerId: string };
+  redemption_granted: { redemptionId: string; rewardId: string; pairId: string; partnerId: string };
+  redemption_denied: { redemptionId: string; rewardId: string; pairId: string; partnerId: string };
 }
 
 export interface NotificationContent<T extends NotificationType = NotificationType> {

@@ -72,6 +72,11 @@ export function notificationTarget(n: {
         kind: 'path',
         to: withQuery(paths.structure, { partner: str(d.partnerId), highlight: str(d.infractionId) }),
       };
+    case 'points_awarded':
+    case 'reward_redeemed':
+    case 'redemption_granted':
+    case 'redemption_denied':
+      return { kind: 'path', to: withQuery(paths.structure, { partner: str(d.partnerId), tab: 'rewards' }) };
     default:
       return null;
   }

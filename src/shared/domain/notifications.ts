@@ -5,6 +5,7 @@
  * entries here and its target there.
  */
 import { content, preview } from './notification-content';
+import { rewardsNotify } from './notification-rewards';
 import { structureNotify } from './notification-structure';
 
 export {
@@ -213,6 +214,7 @@ export const notify = {
       pairId: a.pairId,
     }),
   ...structureNotify,
+  ...rewardsNotify,
 } as const;
 
 /** What the partner did to the shared contract, as the notification says it. */

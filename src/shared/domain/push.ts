@@ -105,6 +105,12 @@ export function notificationSubject(n: Pick<NotificationLike, 'type' | 'data'>):
       case 'infraction_contested':
       case 'infraction_withdrawn':
         return idOf(d.infractionId);
+      case 'points_awarded':
+        return idOf(d.entryId);
+      case 'reward_redeemed':
+      case 'redemption_granted':
+      case 'redemption_denied':
+        return idOf(d.redemptionId);
       default:
         return null;
     }

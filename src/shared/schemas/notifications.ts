@@ -23,6 +23,10 @@ export const NOTIFICATION_TYPES = [
   'infraction_logged',
   'infraction_contested',
   'infraction_withdrawn',
+  'points_awarded',
+  'reward_redeemed',
+  'redemption_granted',
+  'redemption_denied',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

@@ -57,6 +57,14 @@ export const RECORD_KINDS = [
   'infraction.contested',
   'infraction.withdrawn',
   'infraction.punished',
+  'points.awarded',
+  'points.corrected',
+  'reward.added',
+  'reward.edited',
+  'reward.retired',
+  'reward.redeemed',
+  'reward.granted',
+  'reward.denied',
   'pair.connected',
   'pair.disconnected',
 ] as const;
@@ -74,6 +82,8 @@ export const RECORD_GROUPS = [
   'negotiation',
   'rule',
   'infraction',
+  'points',
+  'reward',
   'pair',
 ] as const;
 export type RecordGroup = (typeof RECORD_GROUPS)[number];
@@ -89,6 +99,8 @@ export const RECORD_GROUP_LABELS: Record<RecordGroup, string> = {
   negotiation: 'First negotiation',
   rule: 'Rules',
   infraction: 'Infractions',
+  points: 'Points',
+  reward: 'Rewards',
   pair: 'Connection',
 };
 
@@ -139,6 +151,14 @@ export const RECORD_KIND_LABELS: Record<RecordKind, string> = {
   'infraction.contested': 'contested an infraction',
   'infraction.withdrawn': 'withdrew an infraction',
   'infraction.punished': 'assigned a punishment for an infraction',
+  'points.awarded': 'awarded points',
+  'points.corrected': 'corrected the points',
+  'reward.added': 'added a reward',
+  'reward.edited': 'changed a reward',
+  'reward.retired': 'retired a reward',
+  'reward.redeemed': 'asked for a reward',
+  'reward.granted': 'granted a reward',
+  'reward.denied': 'denied a reward',
   'pair.connected': 'began the pair',
   'pair.disconnected': 'ended the pair',
 };

@@ -9,7 +9,10 @@ import {
   journalMessages,
   media,
   pairRecord,
+  pointsEntries,
   punishments,
+  rewardRedemptions,
+  rewards,
   ruleAcknowledgements,
   rules,
   ruleVersions,
@@ -186,6 +189,27 @@ export async function collectPair(
           .from(infractions)
           .where(rowsOf(pair, infractions.pairId, actor, undefined))
           .orderBy(asc(infractions.occurredAt), asc(infractions.id)),
+      },
+    },
+    {
+      // The pair's points (decision 067): the whole ledger, the catalogue and every redemption, with notes.
+      name: `${dir}/points.json`,
+      data: {
+        ledger: await db
+          .select()
+          .from(pointsEntries)
+          .where(rowsOf(pair, pointsEntries.pairId, actor, undefined))
+          .orderBy(asc(pointsEntries.createdAt), asc(pointsEntries.id)),
+        rewards: await db
+          .select()
+          .from(rewards)
+          .where(rowsOf(pair, rewards.pairId, actor, undefined))
+          .orderBy(asc(rewards.createdAt), asc(rewards.id)),
+        redemptions: await db
+          .select()
+          .from(rewardRedemptions)
+          .where(rowsOf(pair, rewardRedemptions.pairId, actor, undefined))
+          .orderBy(asc(rewardRedemptions.requestedAt), asc(rewardRedemptions.id)),
       },
     },
     {
