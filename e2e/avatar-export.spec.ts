@@ -43,6 +43,9 @@ test('a profile picture with GPS is shown in the partner’s top bar without any
   request,
 }, info) => {
   const { sub } = await seedCouple(browser, page, request, { dominant: 'Quinn Dom', submissive: 'Rory Sub' });
+  // The partners' pictures are in the top bar from a tablet's width up (on a phone the bar keeps room for
+  // Red and Yellow).
+  await page.setViewportSize({ width: 1024, height: 768 });
   await page.goto('/dashboard');
   await expect(page.locator('html')).toHaveAttribute('data-live', 'ready');
   const partnerAvatar = page.getByTestId('top-bar-partners').getByRole('img', { name: 'Rory Sub' });

@@ -136,3 +136,44 @@ test.describe('without the service worker', () => {
     await expect(page.getByRole('heading', { name: 'Punishments', level: 1 })).toBeVisible();
   });
 });
+
+test('on the narrowest phones every control of the top bar is on screen and apart, for both partners', async ({
+  page,
+  browser,
+  request,
+}) => {
+  // A paired user's bar holds the most: the mark, the role, Red, Yellow, the bell, the partner and Log out.
+  const { sub } = await seedCouple(browser, page, request, { dominant: 'Wren Dom', submissive: 'Ash Sub' });
+  const outside: string[] = [];
+  for (const p of [page, sub.page]) {
+    for (const width of [320, 375]) {
+      await p.setViewportSize({ width, height: 700 });
+      await p.goto('/dashboard');
+      await expect(p.locator('html[data-live=ready]')).toBeAttached();
+      const boxes = await p.getByRole('banner').evaluate((bar) =>
+        [...bar.querySelectorAll('a, button, [data-testid=role-badge], [data-testid=top-bar-partners]')]
+          .map((el) => ({
+            name: el.getAttribute('aria-label') ?? el.textContent ?? '',
+            r: el.getBoundingClientRect(),
+          }))
+          .filter(({ r }) => r.width > 0)
+          .map(({ name, r }) => ({ name, left: r.left, right: r.right })),
+      );
+      // The page's own header too: its Connect button stays one line beside the title.
+      const label = p
+        .getByRole('button', { name: 'Connect', exact: true })
+        .getByText('Connect', { exact: true });
+      const lines = (await label.boundingBox())!.height;
+      if (lines > 24) outside.push(`${width}px: Connect wraps (${lines} px tall)`);
+      for (const b of boxes) {
+        if (b.left < 0 || b.right > width) outside.push(`${width}px: ${b.name} at ${b.left}..${b.right}`);
+      }
+      const sorted = [...boxes].sort((a, b) => a.left - b.left);
+      for (let i = 1; i < sorted.length; i++) {
+        if (sorted[i]!.left < sorted[i - 1]!.right - 0.5)
+          outside.push(`${width}px: ${sorted[i]!.name} overlaps ${sorted[i - 1]!.name}`);
+      }
+    }
+  }
+  expect(outside).toEqual([]);
+});

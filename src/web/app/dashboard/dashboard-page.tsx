@@ -38,7 +38,7 @@ export function DashboardPage() {
             </p>
           )}
         </div>
-        <Button onClick={() => setConnectOpen(true)}>
+        <Button className="shrink-0 whitespace-nowrap" onClick={() => setConnectOpen(true)}>
           <UserPlus className="h-4 w-4" aria-hidden />
           <span className="hidden sm:inline">Connect with a partner</span>
           <span className="sm:hidden">Connect</span>

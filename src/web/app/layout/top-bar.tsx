@@ -22,7 +22,7 @@ export function TopBar({ user }: { user: CurrentUser }) {
 
   return (
     <header className="fixed inset-x-0 top-0 z-40 h-14 border-b border-border bg-card/95 backdrop-blur md:h-16">
-      <div className="mx-auto flex h-full max-w-5xl items-center gap-2 px-3 sm:px-4">
+      <div className="mx-auto flex h-full max-w-5xl items-center gap-0.5 px-2 sm:gap-2 sm:px-4">
         <Link
           to={paths.dashboard}
           className="flex min-h-11 min-w-11 items-center justify-center gap-2"
@@ -37,13 +37,17 @@ export function TopBar({ user }: { user: CurrentUser }) {
             {roleBadge(role)}
           </Badge>
         ) : null}
-        <div className="ml-auto flex min-w-0 items-center gap-1 sm:gap-2">
+        {/*
+          A paired user's bar holds the most, and must fit a 320 px phone (decision 070): the partners' pictures
+          and one's own name show from `sm` up; on a phone they are on the dashboard's partner list.
+        */}
+        <div className="ml-auto flex min-w-0 items-center gap-0.5 sm:gap-2">
           <RedButton />
           <YellowButton />
           <NotificationBell requests={requests} onOpenRequest={openRequest} />
           {user.partners.length > 0 ? (
             <ul
-              className="flex shrink-0 -space-x-2 border-r border-border pr-2"
+              className="hidden shrink-0 -space-x-2 border-r border-border pr-2 sm:flex"
               aria-label="Partners"
               data-testid="top-bar-partners"
             >
@@ -60,19 +64,17 @@ export function TopBar({ user }: { user: CurrentUser }) {
               ))}
             </ul>
           ) : null}
-          <div className="flex min-w-0 items-center gap-2">
-            {/* On a phone the bar keeps room for Red and Yellow: the name is read out below instead. */}
-            <span className="hidden sm:inline-flex">
-              <Avatar name={user.displayName} src={user.photoURL} />
-            </span>
-            <div className="hidden min-w-0 leading-tight sm:block">
+          <div className="hidden min-w-0 items-center gap-2 sm:flex">
+            <Avatar name={user.displayName} src={user.photoURL} />
+            <div className="min-w-0 leading-tight">
               <p className="truncate text-sm font-medium">{user.displayName}</p>
               <p className="truncate text-xs text-muted-foreground">{user.email}</p>
             </div>
-            <span className="sr-only sm:hidden">
-              {user.displayName}, {user.email}
-            </span>
           </div>
+          {/* On a phone the bar keeps room for Red and Yellow: the name is read out instead (out of the flow). */}
+          <span className="sr-only sm:hidden">
+            {user.displayName}, {user.email}
+          </span>
           <Button
             variant="ghost"
             size="icon"

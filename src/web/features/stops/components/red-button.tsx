@@ -1,5 +1,4 @@
 import { OctagonX } from 'lucide-react';
-import { Button } from '@/web/components/ui/button';
 import { errorMessage } from '@/web/lib/api';
 import { toast } from '@/web/lib/toast';
 import { useCallRed, useStops } from '../api/stops';
@@ -20,9 +19,9 @@ export function RedButton({ inDialog = false }: { inDialog?: boolean } = {}) {
   const call = useCallRed();
   const mine = stops.data?.stops.some((s) => s.calledByMe) ?? false;
   const button = (
-    <Button
-      variant="destructive"
-      size="sm"
+    // Its own classes, as Yellow's: on a 320 px phone its padding is narrower than a small button's.
+    <button
+      type="button"
       aria-label={RED_TEXT.label}
       aria-pressed={mine}
       data-testid="red-button"
@@ -36,11 +35,11 @@ export function RedButton({ inDialog = false }: { inDialog?: boolean } = {}) {
           },
         )
       }
-      className="shrink-0 px-2.5 font-semibold"
+      className="inline-flex h-11 shrink-0 items-center justify-center gap-1 rounded-lg bg-destructive px-2 text-sm font-semibold text-destructive-foreground transition hover:opacity-90 disabled:pointer-events-none disabled:opacity-50 sm:gap-2 sm:px-2.5"
     >
       <OctagonX className="h-5 w-5" aria-hidden />
       <span>Red</span>
-    </Button>
+    </button>
   );
   if (!inDialog) return button;
   // In a dialog the toasts are outside what a screen reader reads (the page behind is hidden): the dialog
