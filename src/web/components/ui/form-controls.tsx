@@ -48,22 +48,42 @@ export function SelectField({
   );
 }
 
-/** A labelled text area; with `maxLength`, the hint counts the characters used. */
+/**
+ * A labelled text area. With `maxLength` and a string `value`, the hint counts the characters used after
+ * the caller's own hint; an `error` shows below them in the destructive colour and marks the field invalid.
+ * All three are read out with the field.
+ */
 export function TextAreaField({
   label,
   hint,
+  error,
   className,
   ...props
-}: ComponentProps<'textarea'> & { label: string; hint?: ReactNode }) {
+}: ComponentProps<'textarea'> & { label: string; hint?: ReactNode; error?: ReactNode }) {
   const id = useId();
   const used = typeof props.value === 'string' ? props.value.length : null;
   const counter = props.maxLength && used !== null ? `${used}/${props.maxLength}` : null;
+  const described = Boolean(hint || counter || error);
   return (
-    <Labelled id={id} label={label} hint={hint ?? counter}>
+    <Labelled
+      id={id}
+      label={label}
+      hint={
+        described ? (
+          <>
+            {hint}
+            {hint && counter ? ' · ' : null}
+            {counter}
+            {error ? <span className="block text-sm text-destructive">{error}</span> : null}
+          </>
+        ) : null
+      }
+    >
       <textarea
         id={id}
         rows={3}
-        aria-describedby={hint || counter ? `${id}-hint` : undefined}
+        aria-describedby={described ? `${id}-hint` : undefined}
+        aria-invalid={error ? true : undefined}
         className={cn('w-full rounded-lg border border-input bg-card p-3 text-base', className)}
         {...props}
       />

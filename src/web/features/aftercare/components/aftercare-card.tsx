@@ -102,7 +102,7 @@ function AftercareCard({ ask, partnerName }: { ask: AftercareView; partnerName: 
       >
         <TextAreaField
           label={AFTERCARE_TEXT.question}
-          hint={`Optional · ${note.length}/${AFTERCARE_NOTE_MAX}`}
+          hint="Optional"
           value={note}
           rows={2}
           maxLength={AFTERCARE_NOTE_MAX}

@@ -89,13 +89,8 @@ function ContestForm({
         rows={4}
         maxLength={INFRACTION_NOTE_MAX}
         onChange={(e) => setNote(e.target.value)}
-        aria-invalid={error ? true : undefined}
-        hint={
-          <>
-            {TEXT.contestHint} {note.length}/{INFRACTION_NOTE_MAX}
-            {error ? <span className="block text-sm text-destructive">{error}</span> : null}
-          </>
-        }
+        hint={TEXT.contestHint}
+        error={error}
       />
       <FormAlert>{refusal}</FormAlert>
       <WriteFailed show={unreachable && !busy} />

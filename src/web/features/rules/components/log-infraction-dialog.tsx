@@ -154,13 +154,7 @@ function LogForm({
         rows={3}
         maxLength={INFRACTION_NOTE_MAX}
         onChange={(e) => setNote(e.target.value)}
-        aria-invalid={errors.note ? true : undefined}
-        hint={
-          <>
-            {note.length}/{INFRACTION_NOTE_MAX}
-            {errors.note ? <span className="block text-sm text-destructive">{errors.note}</span> : null}
-          </>
-        }
+        error={errors.note}
       />
       <FormAlert>{refusal}</FormAlert>
       <WriteFailed show={unreachable && !busy} />

@@ -140,14 +140,7 @@ function RuleForm({
         maxLength={RULE_LIMITS.text}
         rows={4}
         value={text}
-        aria-invalid={errors.text ? true : undefined}
-        hint={
-          errors.text ? (
-            <>
-              {text.length}/{RULE_LIMITS.text} {errorOf(errors.text.message)}
-            </>
-          ) : undefined
-        }
+        error={errors.text?.message}
         {...register('text')}
       />
       <SelectField
@@ -168,13 +161,8 @@ function RuleForm({
         maxLength={RULE_LIMITS.consequence}
         rows={2}
         value={consequence}
-        aria-invalid={errors.consequence ? true : undefined}
-        hint={
-          <>
-            What may follow if the rule is broken: a guideline only, never applied by itself.{' '}
-            {consequence.length}/{RULE_LIMITS.consequence} {errorOf(errors.consequence?.message)}
-          </>
-        }
+        hint="What may follow if the rule is broken: a guideline only, never applied by itself."
+        error={errors.consequence?.message}
         {...register('consequence')}
       />
       <LimitTagPicker
