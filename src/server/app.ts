@@ -33,6 +33,7 @@ import { settingsRoutes } from './modules/settings/settings.routes';
 import { stopRoutes } from './modules/stops/stops.routes';
 import { stopPairs } from './modules/stops/stops.service';
 import { historyRoutes, taskRoutes } from './modules/tasks/tasks.routes';
+import { weeksRoutes } from './modules/weeks/weeks.routes';
 import { eventRoutes } from './realtime/events.routes';
 
 /** Raw-body upload routes: the only writes that are not JSON. */
@@ -93,6 +94,7 @@ export function createApi(deps: AppDeps & Pick<Services, 'database'>) {
       .route('/points', pointsRoutes(deps))
       .route('/rewards', rewardsRoutes(deps))
       .route('/redemptions', redemptionsRoutes(deps))
+      .route('/weeks', weeksRoutes(deps))
   );
 }
 

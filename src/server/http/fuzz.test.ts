@@ -69,6 +69,7 @@ import {
   taskListQuery,
   updateTaskInput,
 } from '@/shared/schemas/tasks';
+import { weeksQuery } from '@/shared/schemas/weeks';
 import { createApi } from '../app';
 import type { TestClient } from '../test/client';
 import { openContract } from '../test/contracts';
@@ -422,6 +423,7 @@ const ROUTES: Record<string, FuzzRoute> = {
   'GET /api/redemptions': { query: rewardsQuery },
   'POST /api/redemptions/:id/grant': { param: idParam, json: decideRedemptionInput, sample: () => ({}) },
   'POST /api/redemptions/:id/deny': { param: idParam, json: decideRedemptionInput, sample: () => ({}) },
+  'GET /api/weeks': { query: weeksQuery },
 };
 
 /** Routes left out, each for its reason. */
