@@ -5,6 +5,8 @@ import type { LiveUpdateTable } from '@/web/lib/realtime';
 /** Every contract query but a saved version's, which never changes. */
 const contracts = { refresh: queryKeys.contracts, except: (key: readonly unknown[]) => key[1] === 'version' };
 const taskHistory = { refresh: queryKeys.taskHistory };
+/** How the weeks went (decision 071): a completion, its feedback or a change of points counts in it. */
+const weeks = { refresh: queryKeys.allWeeks };
 
 /**
  * What each server event changes in the browser's cache, in one place (decision 048), carried out on every
@@ -14,7 +16,7 @@ const taskHistory = { refresh: queryKeys.taskHistory };
 export const LIVE_UPDATES: LiveUpdateTable = {
   'task.changed': [taskChangedInPlace, taskHistory],
   'task.deleted': [taskDeletedInPlace, taskHistory],
-  'task_completion.changed': [taskHistory],
+  'task_completion.changed': [taskHistory, weeks],
   'punishment.changed': [{ refresh: queryKeys.punishments }],
   // The Limits page shows the caps in force beside the lists (decision 057).
   'contract.changed': [contracts, { refresh: queryKeys.limits }],
@@ -43,5 +45,7 @@ export const LIVE_UPDATES: LiveUpdateTable = {
     { refresh: queryKeys.negotiation },
     { refresh: queryKeys.allRules },
     { refresh: queryKeys.allInfractions },
+    weeks,
   ],
+  'points.changed': [weeks],
 };

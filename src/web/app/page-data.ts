@@ -87,6 +87,8 @@ export const reads = {
       queryKeys.infractions(partnerId),
       (b) => b.infractions,
     ),
+  weeks: (partnerId: string) =>
+    read(`/api/weeks?partnerId=${encodeURIComponent(partnerId)}`, queryKeys.weeks(partnerId)),
 };
 
 /**

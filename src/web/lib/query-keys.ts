@@ -45,4 +45,7 @@ export const queryKeys = {
   allInfractions: ['infractions'] as const,
   /** The infractions of the pair with one partner, newest first. */
   infractions: (partnerId: string) => ['infractions', 'partner', partnerId] as const,
+  /** How the weeks went (decision 071): every pair's chart lives under this key. */
+  allWeeks: ['weeks'] as const,
+  weeks: (partnerId: string) => ['weeks', partnerId] as const,
 };

@@ -11,6 +11,7 @@ import { ConnectedPartnersDialog } from '@/web/features/partners/components/conn
 import { PendingRequests } from '@/web/features/partners/components/pending-requests';
 import { NotificationsCard } from '@/web/features/push/components/notifications-card';
 import { RecentTasksCard } from '@/web/features/tasks/components/recent-tasks-card';
+import { WeeksCard } from '@/web/features/weeks/components/weeks-card';
 import { useCurrentUser } from '@/web/lib/current-user';
 
 export function DashboardPage() {
@@ -57,6 +58,7 @@ export function DashboardPage() {
       ) : (
         <RecentTasksCard user={user} />
       )}
+      {count > 0 ? <WeeksCard user={user} /> : null}
       <ContractCard user={user} />
       {count > 0 ? <LimitsCard /> : null}
       <NotificationsCard recent={<RecentNotifications />} />
