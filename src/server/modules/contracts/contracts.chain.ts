@@ -3,6 +3,7 @@ import { type Caps, normalizeCaps } from '@/shared/domain/caps';
 import type { ChainVerdict, ContractEventKind } from '@/shared/schemas/contracts';
 import { canonicalJson, GENESIS_HASH, linkHash, linksHold, sha256Hex, walkChain } from '../../db/chain';
 import type { Db, Queryable, Tx } from '../../db/client';
+import { readTogether } from '../../db/reads';
 import { contractEvents, contracts, contractVersions } from '../../db/schema';
 import { appendRecord } from '../pairs/pairs.record';
 
@@ -223,22 +224,26 @@ async function verifyChain(
   db: Queryable,
   contractId: string,
 ): Promise<{ verdict: ChainVerdict; headHash: string | null }> {
-  const [events, versions] = await Promise.all([
-    db
-      .select()
-      .from(contractEvents)
-      .where(eq(contractEvents.contractId, contractId))
-      .orderBy(asc(contractEvents.seq), asc(contractEvents.createdAt)),
-    db
-      .select({
-        id: contractVersions.id,
-        content: contractVersions.content,
-        caps: contractVersions.caps,
-        sha256: contractVersions.sha256,
-      })
-      .from(contractVersions)
-      .where(eq(contractVersions.contractId, contractId)),
-  ]);
+  // At once on the database; one after another inside a write's transaction.
+  const [events, versions] = await readTogether(
+    db,
+    () =>
+      db
+        .select()
+        .from(contractEvents)
+        .where(eq(contractEvents.contractId, contractId))
+        .orderBy(asc(contractEvents.seq), asc(contractEvents.createdAt)),
+    () =>
+      db
+        .select({
+          id: contractVersions.id,
+          content: contractVersions.content,
+          caps: contractVersions.caps,
+          sha256: contractVersions.sha256,
+        })
+        .from(contractVersions)
+        .where(eq(contractVersions.contractId, contractId)),
+  );
   const headHash = events.at(-1)?.hash ?? null;
   const textHash = new Map(
     versions.map((v) => [v.id, { stored: v.sha256, actual: versionSha256(v.content, v.caps) }]),

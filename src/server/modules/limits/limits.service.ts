@@ -15,6 +15,7 @@ import {
 } from '@/shared/schemas/limits';
 import type { Actor } from '../../auth/session';
 import type { Queryable, Tx } from '../../db/client';
+import { readTogether } from '../../db/reads';
 import { contracts, limitAnswers, limitCustomItems, limitLists, pairs } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { badRequest, notFound } from '../../http/errors';
@@ -38,30 +39,36 @@ export async function listLimits(db: Queryable, userId: string): Promise<LimitsV
     .orderBy(asc(pairs.createdAt), asc(pairs.id));
   if (active.length === 0) return { pairs: [] };
   const pairIds = active.map((p) => p.id);
-  const [custom, answers, finished, contractCaps] = await Promise.all([
-    db
-      .select()
-      .from(limitCustomItems)
-      .where(inArray(limitCustomItems.pairId, pairIds))
-      .orderBy(asc(limitCustomItems.addedAt), asc(limitCustomItems.id)),
-    db
-      .select({
-        pairId: limitAnswers.pairId,
-        userId: limitAnswers.userId,
-        itemId: limitAnswers.itemId,
-        answer: limitAnswers.answer,
-      })
-      .from(limitAnswers)
-      .where(inArray(limitAnswers.pairId, pairIds)),
-    db
-      .select({ pairId: limitLists.pairId, userId: limitLists.userId })
-      .from(limitLists)
-      .where(inArray(limitLists.pairId, pairIds)),
-    db
-      .select({ pairId: contracts.pairId, caps: contracts.capsInForce })
-      .from(contracts)
-      .where(inArray(contracts.pairId, pairIds)),
-  ]);
+  // At once on the database; one after another when a write's transaction reads its answer.
+  const [custom, answers, finished, contractCaps] = await readTogether(
+    db,
+    () =>
+      db
+        .select()
+        .from(limitCustomItems)
+        .where(inArray(limitCustomItems.pairId, pairIds))
+        .orderBy(asc(limitCustomItems.addedAt), asc(limitCustomItems.id)),
+    () =>
+      db
+        .select({
+          pairId: limitAnswers.pairId,
+          userId: limitAnswers.userId,
+          itemId: limitAnswers.itemId,
+          answer: limitAnswers.answer,
+        })
+        .from(limitAnswers)
+        .where(inArray(limitAnswers.pairId, pairIds)),
+    () =>
+      db
+        .select({ pairId: limitLists.pairId, userId: limitLists.userId })
+        .from(limitLists)
+        .where(inArray(limitLists.pairId, pairIds)),
+    () =>
+      db
+        .select({ pairId: contracts.pairId, caps: contracts.capsInForce })
+        .from(contracts)
+        .where(inArray(contracts.pairId, pairIds)),
+  );
   return {
     pairs: active.map((pair): LimitsPairView => {
       const partnerId = pair.dominantId === userId ? pair.submissiveId : pair.dominantId;

@@ -14,6 +14,7 @@ import {
 } from '@/shared/schemas/record';
 import type { Actor } from '../../auth/session';
 import type { Queryable } from '../../db/client';
+import { readTogether } from '../../db/reads';
 import { pairRecord, pairs, punishments, tasks, users } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { notFound } from '../../http/errors';
@@ -81,20 +82,24 @@ const kindFilter = (kind: string | undefined): SQL | undefined => {
 /** The titles of the rows entries name, as the rows are now: a deleted row has none. */
 async function titlesOf(db: Queryable, pairId: string, ids: { tasks: string[]; punishments: string[] }) {
   const titles = new Map<string, string>();
-  const [t, p] = await Promise.all([
-    ids.tasks.length === 0
-      ? []
-      : db
-          .select({ id: tasks.id, title: tasks.title })
-          .from(tasks)
-          .where(and(eq(tasks.pairId, pairId), inArray(tasks.id, ids.tasks))),
-    ids.punishments.length === 0
-      ? []
-      : db
-          .select({ id: punishments.id, title: punishments.title })
-          .from(punishments)
-          .where(and(eq(punishments.pairId, pairId), inArray(punishments.id, ids.punishments))),
-  ]);
+  const none = Promise.resolve([] as { id: string; title: string }[]);
+  const [t, p] = await readTogether(
+    db,
+    () =>
+      ids.tasks.length === 0
+        ? none
+        : db
+            .select({ id: tasks.id, title: tasks.title })
+            .from(tasks)
+            .where(and(eq(tasks.pairId, pairId), inArray(tasks.id, ids.tasks))),
+    () =>
+      ids.punishments.length === 0
+        ? none
+        : db
+            .select({ id: punishments.id, title: punishments.title })
+            .from(punishments)
+            .where(and(eq(punishments.pairId, pairId), inArray(punishments.id, ids.punishments))),
+  );
   for (const row of [...t, ...p]) titles.set(row.id, row.title);
   return titles;
 }
