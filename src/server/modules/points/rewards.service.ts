@@ -14,6 +14,7 @@ import { pairs, rewards } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { conflict, forbidden, notFound } from '../../http/errors';
 import { claimIdempotencyKey, type IdempotencyKey } from '../../http/idempotency';
+import type { Emit } from '../../realtime/publisher';
 import { requireSessionRole } from '../pairs/pairs.policy';
 import { appendRecord } from '../pairs/pairs.record';
 import type { PairRow } from '../pairs/pairs.scope';
@@ -31,6 +32,18 @@ type UpdateInput = z.output<typeof updateRewardInput>;
 const requireKeeper = (actor: Actor, pair: PairRow) => {
   if (pair.dominantId !== actor.id) throw forbidden(POINTS_TEXT.onlyDominantRewards);
 };
+
+/** Every change of the catalogue: one record entry (ids and the price, never the texts), then the event. */
+async function tell(
+  tx: Tx,
+  emit: Emit,
+  change: { pair: PairRow; actor: Actor; at: Date },
+  kind: 'reward.added' | 'reward.edited' | 'reward.retired',
+  data: { rewardId: string; price?: number },
+) {
+  await appendRecord(tx, { pairId: change.pair.id, actorId: change.actor.id, kind, data, at: change.at });
+  announcePoints(emit, change.pair);
+}
 
 async function readReward(tx: Tx, id: string): Promise<RewardView> {
   const [row] = await tx.select().from(rewards).where(eq(rewards.id, id));
@@ -75,14 +88,7 @@ export async function createReward(
       createdAt: now,
       updatedAt: now,
     });
-    await appendRecord(tx, {
-      pairId: pair.id,
-      actorId: actor.id,
-      kind: 'reward.added',
-      data: { rewardId: id, price: input.price },
-      at: now,
-    });
-    announcePoints(emit, pair);
+    await tell(tx, emit, { pair, actor, at: now }, 'reward.added', { rewardId: id, price: input.price });
     return readReward(tx, id);
   });
 }
@@ -119,14 +125,7 @@ export async function updateReward(
       .update(rewards)
       .set({ title: input.title, description: input.description, price: input.price, updatedAt: now })
       .where(eq(rewards.id, id));
-    await appendRecord(tx, {
-      pairId: pair.id,
-      actorId: actor.id,
-      kind: 'reward.edited',
-      data: { rewardId: id, price: input.price },
-      at: now,
-    });
-    announcePoints(emit, pair);
+    await tell(tx, emit, { pair, actor, at: now }, 'reward.edited', { rewardId: id, price: input.price });
     return readReward(tx, id);
   });
 }
@@ -141,13 +140,6 @@ export async function retireReward(deps: AppDeps, actor: Actor, id: string): Pro
   await deps.publisher.transaction(async (tx, emit) => {
     const pair = await lockOffered(tx, actor, id);
     await tx.update(rewards).set({ retiredAt: now }).where(eq(rewards.id, id));
-    await appendRecord(tx, {
-      pairId: pair.id,
-      actorId: actor.id,
-      kind: 'reward.retired',
-      data: { rewardId: id },
-      at: now,
-    });
-    announcePoints(emit, pair);
+    await tell(tx, emit, { pair, actor, at: now }, 'reward.retired', { rewardId: id });
   });
 }
