@@ -152,5 +152,15 @@ test('the dominant logs an infraction from a rule, the submissive contests it li
   await expect(tab(sub, 'Infractions')).toHaveAttribute('aria-selected', 'true');
   await expect(subFirst).toBeInViewport();
   await expect(subFirst).toHaveClass(/ring-2/);
+
+  // Withdrawn after its punishment was assigned: the punishment's card says so, live, for the submissive.
+  await sub.goto('/punishments');
+  const subForLink = sub
+    .getByTestId('punishment-card')
+    .filter({ hasText: 'Ten lines before bed' })
+    .getByTestId('punishment-infraction');
+  await expect(subForLink).not.toContainText('withdrawn');
+  expect((await dom.request.post(`/api/infractions/${first!.id}/withdraw`, { data: {} })).status()).toBe(200);
+  await expect(subForLink).toHaveText(/^For: Kneel when I enter, .* \(withdrawn\)$/);
   await sub.context().close();
 });

@@ -79,11 +79,13 @@ export const punishmentCompletionInput = z.object({
 
 export const punishmentFeedbackInput = feedbackInputOf(PUNISHMENT_MESSAGES.feedbackRequired);
 
-/** The infraction a punishment was assigned from (decisions 065, 066): its rule's title then, and when. */
+/** The infraction a punishment was assigned from (decisions 065, 066): its rule's title then, when, and whether it stands. */
 export interface PunishmentInfractionView {
   id: string;
   ruleTitle: string;
   occurredAt: number;
+  /** The dominant withdrew the infraction after assigning the punishment: the card says so. */
+  withdrawn: boolean;
 }
 
 /** The client view of a punishment (spec 2 §3). Timestamps in epoch ms; timerDuration in whole minutes. */

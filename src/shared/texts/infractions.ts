@@ -74,5 +74,9 @@ export const INFRACTIONS_PAGE_TEXT = {
 export const infractionRuleLabel = (i: { ruleTitle: string; ruleVersion: number }) =>
   `${i.ruleTitle} v${i.ruleVersion}`;
 
-/** What a punishment's card says of the infraction it answers (decision 066): "For: Title, Nov 26, 6:07 PM". */
-export const punishmentForText = (ruleTitle: string, when: string) => `For: ${ruleTitle}, ${when}`;
+/**
+ * What a punishment's card says of the infraction it answers (decision 066): "For: Title, Nov 26, 6:07 PM",
+ * and "(withdrawn)" once the dominant has withdrawn it: the punishment no longer has an infraction to answer.
+ */
+export const punishmentForText = (ruleTitle: string, when: string, withdrawn = false) =>
+  `For: ${ruleTitle}, ${when}${withdrawn ? ' (withdrawn)' : ''}`;

@@ -54,5 +54,5 @@ export async function linkInfraction(
     infractionId: link.infractionId,
     pairId: link.pair.id,
   });
-  return { id: link.infractionId, ruleTitle: row.ruleTitle, occurredAt: row.occurredAt };
+  return { id: link.infractionId, ruleTitle: row.ruleTitle, occurredAt: row.occurredAt, state: row.state };
 }

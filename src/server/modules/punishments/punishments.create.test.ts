@@ -222,7 +222,12 @@ describe.each(databases())('punishments: assigning on %s', (kind) => {
     server.clock.advance(60_000);
     const edited = await dominant.client.put(`/api/rules/${rule.id}`, { title: 'Water by one', version: 1 });
     expect(edited.status).toBe(200);
-    const named = { id: infraction.id, ruleTitle: 'Water at noon', occurredAt: infraction.occurredAt };
+    const named = {
+      id: infraction.id,
+      ruleTitle: 'Water at noon',
+      occurredAt: infraction.occurredAt,
+      withdrawn: false,
+    };
     const made = await createPunishment(couple, { title: 'Ten lines', infractionId: infraction.id });
     expect(made.infraction).toEqual(named);
     const plain = await createPunishment(couple, { title: 'Corner time' });
@@ -233,6 +238,11 @@ describe.each(databases())('punishments: assigning on %s', (kind) => {
     }
     // A write answered by a read of the punishment names it too.
     expect((await setCompletion(submissive.client, made.id, true)).infraction).toEqual(named);
+    // Withdrawn afterwards, the infraction still names the punishment, and the punishment says so.
+    expect((await dominant.client.post(`/api/infractions/${infraction.id}/withdraw`, {})).status).toBe(200);
+    for (const who of [dominant, submissive]) {
+      expect((await findPunishment(who, made.id))?.infraction).toEqual({ ...named, withdrawn: true });
+    }
   });
 
   it('a voice note over 60 s or not audio is refused at upload', async () => {

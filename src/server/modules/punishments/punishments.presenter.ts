@@ -17,7 +17,12 @@ export function presentPunishment(
     dominantId: string;
     submissiveId: string;
     /** The infraction it answers (decision 066), read with it by a join; null or absent: none. */
-    infraction?: { id: string | null; ruleTitle: string | null; occurredAt: Date | null } | null;
+    infraction?: {
+      id: string | null;
+      ruleTitle: string | null;
+      occurredAt: Date | null;
+      state: string | null;
+    } | null;
   },
   titles: ReadonlyMap<string, string> = NO_TITLES,
 ): PunishmentView {
@@ -59,8 +64,16 @@ export function presentPunishment(
 
 /** The joined infraction's columns, all null when the punishment answers none. */
 function presentInfraction(
-  i: { id: string | null; ruleTitle: string | null; occurredAt: Date | null } | null | undefined,
+  i:
+    | { id: string | null; ruleTitle: string | null; occurredAt: Date | null; state: string | null }
+    | null
+    | undefined,
 ): PunishmentInfractionView | null {
   if (!i?.id || i.ruleTitle === null || !i.occurredAt) return null;
-  return { id: i.id, ruleTitle: i.ruleTitle, occurredAt: i.occurredAt.getTime() };
+  return {
+    id: i.id,
+    ruleTitle: i.ruleTitle,
+    occurredAt: i.occurredAt.getTime(),
+    withdrawn: i.state === 'withdrawn',
+  };
 }

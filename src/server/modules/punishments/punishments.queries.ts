@@ -53,6 +53,7 @@ function punishmentQuery(q: Queryable) {
         id: infractions.id,
         ruleTitle: ruleVersions.title,
         occurredAt: infractions.occurredAt,
+        state: infractions.state,
       },
     })
     .from(punishments)

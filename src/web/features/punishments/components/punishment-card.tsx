@@ -122,7 +122,11 @@ export function PunishmentCard({
           className="-my-2 inline-flex min-h-11 items-center gap-1 self-start text-sm font-medium text-primary underline-offset-4 hover:underline wrap-anywhere"
         >
           <ClipboardList className="h-4 w-4 shrink-0" aria-hidden />
-          {punishmentForText(p.infraction.ruleTitle, formatMoment(p.infraction.occurredAt))}
+          {punishmentForText(
+            p.infraction.ruleTitle,
+            formatMoment(p.infraction.occurredAt),
+            p.infraction.withdrawn,
+          )}
         </Link>
       ) : null}
 
