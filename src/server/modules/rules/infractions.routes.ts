@@ -37,11 +37,13 @@ export const infractionRoutes = (deps: AppDeps) =>
     })
     .post('/:id/contest', validate('param', idParam), validate('json', contestInfractionInput), async (c) => {
       await deps.limits.hit('rulesWriteByAccount', c.var.actor.id);
+      const key = idempotencyKeyOf(c, c.var.actor.id, 'infraction-contest');
       const infraction = await contestInfraction(
         deps,
         c.var.actor,
         c.req.valid('param').id,
         c.req.valid('json'),
+        key,
       );
       return c.json<InfractionAnswer>({ infraction }, 200);
     })

@@ -14,8 +14,8 @@ import type { Actor } from '../../auth/session';
 import type { Queryable, Tx } from '../../db/client';
 import { infractions, pairs, rules, ruleVersions } from '../../db/schema';
 import type { AppDeps } from '../../deps';
-import { conflict, forbidden, invalid, notFound } from '../../http/errors';
-import { claimIdempotencyKey, type IdempotencyKey } from '../../http/idempotency';
+import { conflict, forbidden, idempotencyConflict, invalid, notFound } from '../../http/errors';
+import { claimIdempotencyKey, type IdempotencyKey, KEY_REUSED_MESSAGE } from '../../http/idempotency';
 import type { Emit } from '../../realtime/publisher';
 import { createNotification } from '../notifications/notifications.service';
 import { guardDemand } from '../pairs/pairs.demands';
@@ -210,14 +210,25 @@ export async function logInfraction(
 
 /**
  * The submissive contests a logged infraction, with an optional note. Never held: saying "that is not
- * what happened" is always allowed, and costs nothing. A withdrawn one, or one contested already, is 409.
+ * what happened" is always allowed, and costs nothing. A withdrawn one, or one contested already, is 409,
+ * except for a retry of the same contest (its Idempotency-Key), which answers the infraction as it stands.
  */
-export async function contestInfraction(deps: AppDeps, actor: Actor, id: string, input: ContestInput) {
+export async function contestInfraction(
+  deps: AppDeps,
+  actor: Actor,
+  id: string,
+  input: ContestInput,
+  key: IdempotencyKey | null = null,
+) {
   requireSessionRole(actor, 'submissive', INFRACTIONS_TEXT.onlySubmissiveContests);
   const now = deps.clock();
   return deps.publisher.transaction(async (tx, emit) => {
     const row = await lockInfraction(tx, actor, id);
     if (row.submissiveId !== actor.id) throw forbidden(INFRACTIONS_TEXT.onlySubmissiveContests);
+    // Claimed under the infraction's lock: a retry waits for the first to commit, then finds its key.
+    const prior = await claimIdempotencyKey(tx, key, id, now);
+    if (prior === id) return readInfraction(tx, id);
+    if (prior) throw idempotencyConflict(KEY_REUSED_MESSAGE);
     if (row.infraction.state === 'withdrawn') throw conflict(INFRACTIONS_TEXT.withdrawn);
     if (row.infraction.state === 'contested') throw conflict(INFRACTIONS_TEXT.alreadyContested);
     await tx

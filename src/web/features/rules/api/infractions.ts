@@ -47,10 +47,13 @@ export const useLogInfraction = (partnerId: string) =>
     unwrap(infractions.$post({ json }, withKey(key))),
   );
 
-/** POST /api/infractions/:id/contest: the submissive contests one, once, with an optional note. */
+/**
+ * POST /api/infractions/:id/contest: the submissive contests one, once, with an optional note; the dialog's
+ * key makes a retry answer the contest it made rather than "already contested".
+ */
 export const useContestInfraction = (partnerId: string) =>
-  useInfractionWrite(partnerId, ({ id, note }: { id: string; note: string }) =>
-    unwrap(byId.contest.$post({ param: { id }, json: note ? { note } : {} })),
+  useInfractionWrite(partnerId, ({ id, note, key }: { id: string; note: string; key: string }) =>
+    unwrap(byId.contest.$post({ param: { id }, json: note ? { note } : {} }, withKey(key))),
   );
 
 /** POST /api/infractions/:id/withdraw: the dominant withdraws one. */

@@ -14,7 +14,7 @@ import { WriteFailed } from '@/web/components/ui/write-failed';
 import { ApiError, errorMessage } from '@/web/lib/api';
 import { formatMoment } from '@/web/lib/dates';
 import { toast } from '@/web/lib/toast';
-import { isUnreachable } from '@/web/lib/writes';
+import { isUnreachable, useWriteKey } from '@/web/lib/writes';
 import { useContestInfraction } from '../api/infractions';
 
 /**
@@ -54,6 +54,7 @@ function ContestForm({
   onDone: () => void;
 }) {
   const contest = useContestInfraction(partnerId);
+  const key = useWriteKey();
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -67,8 +68,9 @@ function ContestForm({
     setError(null);
     if (note.trim().length > INFRACTION_NOTE_MAX) return setError(INFRACTIONS_TEXT.noteTooLong);
     try {
-      // Contesting twice changes nothing (409 "already contested"): a retry is safe without a key.
-      await contest.mutateAsync({ id: infraction.id, note: note.trim() });
+      // A retry after a lost answer sends the same key: the server answers the contest it made.
+      await contest.mutateAsync({ id: infraction.id, note: note.trim(), key: key.current });
+      key.renew();
       toast.success(INFRACTIONS_TEXT.contested);
       onDone();
     } catch (e) {
