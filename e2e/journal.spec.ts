@@ -154,7 +154,7 @@ test(
     await sub.page.context().close();
     await page.goto('/journal');
     const list = page.getByRole('log', { name: 'Messages with Sol Sub' });
-    const newest = list.getByText('Line 25', { exact: true });
+    let newest = list.getByText('Line 25', { exact: true });
     const full = page.viewportSize();
     if (!full) throw new Error('no viewport');
 
@@ -203,7 +203,17 @@ test(
     // A message sent with the keyboard open appears in view.
     await page.getByRole('textbox', { name: 'Message' }).fill('Typed with the keyboard open');
     await page.getByRole('textbox', { name: 'Message' }).press('Enter');
-    await expect(list.getByText('Typed with the keyboard open')).toBeInViewport();
+    newest = list.getByText('Typed with the keyboard open');
+    await expect(newest).toBeInViewport();
+    // The smallest phones still in use, keyboard closed: the conversation keeps room for a few messages.
+    await page.getByRole('textbox', { name: 'Message' }).blur();
+    for (const [width, height] of [
+      [320, 568],
+      [375, 667],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await check(120);
+    }
   },
 );
 

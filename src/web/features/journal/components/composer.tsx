@@ -109,7 +109,8 @@ export function Composer({ partnerId }: { partnerId: string }) {
       data-testid="journal-composer"
       className="shrink-0 space-y-2 sm:space-y-3 short:space-y-2"
     >
-      <fieldset className="flex flex-wrap items-center gap-2">
+      {/* One line down to a 320 px phone: every line the composer takes is one less for the conversation. */}
+      <fieldset className="flex flex-wrap items-center gap-1.5 sm:gap-2">
         <legend className="sr-only">Tone</legend>
         <span aria-hidden className="text-sm font-medium">
           Tone
@@ -118,7 +119,7 @@ export function Composer({ partnerId }: { partnerId: string }) {
           <label
             key={t}
             className={cn(
-              'flex h-9 cursor-pointer items-center gap-1.5 rounded-full border px-3 text-sm has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring',
+              'flex h-9 cursor-pointer items-center gap-1 rounded-full border px-2.5 text-sm has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring sm:gap-1.5 sm:px-3',
               tone === t ? 'border-foreground bg-muted font-semibold' : 'border-input',
             )}
           >
