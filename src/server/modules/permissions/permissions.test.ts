@@ -194,6 +194,24 @@ describe.each(databases())('permission requests on %s', (kind) => {
     ).toHaveLength(1);
   });
 
+  it('a grant, a denial and a withdrawal sent at once: one wins, the others are 409', async () => {
+    const couple = await createCouple(server);
+    const made = await asked(couple, 'Stay up late');
+    const answers = await Promise.all([
+      act(couple.dominant, made.id, 'grant'),
+      act(couple.dominant, made.id, 'deny'),
+      act(couple.submissive, made.id, 'withdraw'),
+    ]);
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 409, 409]);
+    const [row] = (await requestsOf(couple.dominant, couple.submissive.id)).requests;
+    const record = (await expectBody(
+      await couple.dominant.client.get(`/api/record?pairId=${couple.pairId}&kind=permission`),
+      200,
+    )) as RecordPageView;
+    expect(record.entries).toHaveLength(2);
+    expect(row!.status).not.toBe('pending');
+  });
+
   it('Red and Yellow never hold asking, deciding or withdrawing', async () => {
     const couple = await createCouple(server);
     expect((await couple.submissive.client.post('/api/stops', {})).status).toBe(200);
