@@ -23,6 +23,7 @@ import { negotiationRoutes } from './modules/negotiation/negotiation.routes';
 import { notificationRoutes } from './modules/notifications/notifications.routes';
 import { pairRoutes } from './modules/pairs/pairs.routes';
 import { blockRoutes, partnerRoutes, requestRoutes, userRoutes } from './modules/partners/partners.routes';
+import { permissionRoutes } from './modules/permissions/permissions.routes';
 import { pointsRoutes, redemptionsRoutes, rewardsRoutes } from './modules/points/points.routes';
 import { punishmentRoutes } from './modules/punishments/punishments.routes';
 import { pushRoutes } from './modules/push/push.routes';
@@ -95,6 +96,7 @@ export function createApi(deps: AppDeps & Pick<Services, 'database'>) {
       .route('/rewards', rewardsRoutes(deps))
       .route('/redemptions', redemptionsRoutes(deps))
       .route('/weeks', weeksRoutes(deps))
+      .route('/permission-requests', permissionRoutes(deps))
   );
 }
 

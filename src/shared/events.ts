@@ -43,6 +43,8 @@ const EVENTS = {
   'infraction.changed': payload<{ infractionId: string; pairId: string }>(),
   /** A pair's points, rewards or redemptions changed (decision 067): ids only; both refetch. */
   'points.changed': payload<{ pairId: string }>(),
+  /** A pair's permission requests changed (decision 069): ids only; both refetch. */
+  'permission.changed': payload<{ pairId: string }>(),
 };
 
 export type EventPayloads = { [N in keyof typeof EVENTS]: (typeof EVENTS)[N] };

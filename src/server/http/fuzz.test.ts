@@ -40,6 +40,7 @@ import {
   searchUsersInput,
   sendRequestInput,
 } from '@/shared/schemas/partners';
+import { askPermissionInput, decidePermissionInput, permissionsQuery } from '@/shared/schemas/permissions';
 import {
   awardPointsInput,
   correctPointsInput,
@@ -424,6 +425,26 @@ const ROUTES: Record<string, FuzzRoute> = {
   'POST /api/redemptions/:id/grant': { param: idParam, json: decideRedemptionInput, sample: () => ({}) },
   'POST /api/redemptions/:id/deny': { param: idParam, json: decideRedemptionInput, sample: () => ({}) },
   'GET /api/weeks': { query: weeksQuery },
+  'GET /api/permission-requests': { query: permissionsQuery },
+  'POST /api/permission-requests': {
+    json: askPermissionInput,
+    sample: (f) => ({
+      partnerId: f.couple.dominant.id,
+      what: 'A night out with friends',
+      note: 'Back by one',
+    }),
+  },
+  'POST /api/permission-requests/:id/grant': {
+    param: idParam,
+    json: decidePermissionInput,
+    sample: () => ({}),
+  },
+  'POST /api/permission-requests/:id/deny': {
+    param: idParam,
+    json: decidePermissionInput,
+    sample: () => ({}),
+  },
+  'POST /api/permission-requests/:id/withdraw': { param: idParam },
 };
 
 /** Routes left out, each for its reason. */

@@ -67,6 +67,8 @@ export const LIMITS = {
   rulesWriteByAccount: { max: 300, windowMs: 60 * MINUTE },
   /** Awarding, correcting, the rewards and their redemptions by one account (decision 067): each tells the partner. */
   pointsWriteByAccount: { max: 300, windowMs: 60 * MINUTE },
+  /** Asking, granting, denying and withdrawing permission by one account (decision 069): each tells the partner. */
+  permissionWriteByAccount: { max: 300, windowMs: 60 * MINUTE },
   /** Record checks by one account (decision 053): each reads and hashes a pair's whole record. */
   recordVerifyByAccount: { max: 30, windowMs: 60 * MINUTE },
   /** Data exports by one account: each reads everything the account holds (decision 029). */

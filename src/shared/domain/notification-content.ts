@@ -43,6 +43,10 @@ export interface NotificationData {
   reward_redeemed: { redemptionId: string; rewardId: string; pairId: string; partnerId: string };
   redemption_granted: { redemptionId: string; rewardId: string; pairId: string; partnerId: string };
   redemption_denied: { redemptionId: string; rewardId: string; pairId: string; partnerId: string };
+  /** A permission request made or decided (decision 069): the request, and the partner the link opens. */
+  permission_requested: { requestId: string; pairId: string; partnerId: string };
+  permission_granted: { requestId: string; pairId: string; partnerId: string };
+  permission_denied: { requestId: string; pairId: string; partnerId: string };
 }
 
 export interface NotificationContent<T extends NotificationType = NotificationType> {

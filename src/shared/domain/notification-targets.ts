@@ -77,6 +77,17 @@ export function notificationTarget(n: {
     case 'redemption_granted':
     case 'redemption_denied':
       return { kind: 'path', to: withQuery(paths.structure, { partner: str(d.partnerId), tab: 'rewards' }) };
+    case 'permission_requested':
+    case 'permission_granted':
+    case 'permission_denied':
+      return {
+        kind: 'path',
+        to: withQuery(paths.structure, {
+          partner: str(d.partnerId),
+          tab: 'requests',
+          highlight: str(d.requestId),
+        }),
+      };
     default:
       return null;
   }

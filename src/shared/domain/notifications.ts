@@ -5,6 +5,7 @@
  * entries here and its target there.
  */
 import { content, preview } from './notification-content';
+import { permissionsNotify } from './notification-permissions';
 import { rewardsNotify } from './notification-rewards';
 import { structureNotify } from './notification-structure';
 
@@ -215,6 +216,7 @@ export const notify = {
     }),
   ...structureNotify,
   ...rewardsNotify,
+  ...permissionsNotify,
 } as const;
 
 /** What the partner did to the shared contract, as the notification says it. */

@@ -111,6 +111,10 @@ export function notificationSubject(n: Pick<NotificationLike, 'type' | 'data'>):
       case 'redemption_granted':
       case 'redemption_denied':
         return idOf(d.redemptionId);
+      case 'permission_requested':
+      case 'permission_granted':
+      case 'permission_denied':
+        return idOf(d.requestId);
       default:
         return null;
     }

@@ -27,6 +27,9 @@ export const NOTIFICATION_TYPES = [
   'reward_redeemed',
   'redemption_granted',
   'redemption_denied',
+  'permission_requested',
+  'permission_granted',
+  'permission_denied',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

@@ -65,6 +65,10 @@ export const RECORD_KINDS = [
   'reward.redeemed',
   'reward.granted',
   'reward.denied',
+  'permission.requested',
+  'permission.granted',
+  'permission.denied',
+  'permission.withdrawn',
   'pair.connected',
   'pair.disconnected',
 ] as const;
@@ -84,6 +88,7 @@ export const RECORD_GROUPS = [
   'infraction',
   'points',
   'reward',
+  'permission',
   'pair',
 ] as const;
 export type RecordGroup = (typeof RECORD_GROUPS)[number];
@@ -101,6 +106,7 @@ export const RECORD_GROUP_LABELS: Record<RecordGroup, string> = {
   infraction: 'Infractions',
   points: 'Points',
   reward: 'Rewards',
+  permission: 'Permissions',
   pair: 'Connection',
 };
 
@@ -159,6 +165,10 @@ export const RECORD_KIND_LABELS: Record<RecordKind, string> = {
   'reward.redeemed': 'asked for a reward',
   'reward.granted': 'granted a reward',
   'reward.denied': 'denied a reward',
+  'permission.requested': 'asked for permission',
+  'permission.granted': 'granted a permission',
+  'permission.denied': 'denied a permission',
+  'permission.withdrawn': 'withdrew a request for permission',
   'pair.connected': 'began the pair',
   'pair.disconnected': 'ended the pair',
 };

@@ -11,6 +11,7 @@ export * from './notifications';
 export * from './outbox';
 export * from './pairs';
 export * from './partners';
+export * from './permissions';
 export * from './points';
 export * from './punishments';
 export * from './push';

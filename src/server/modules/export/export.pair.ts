@@ -9,6 +9,7 @@ import {
   journalMessages,
   media,
   pairRecord,
+  permissionRequests,
   pointsEntries,
   punishments,
   rewardRedemptions,
@@ -210,6 +211,17 @@ export async function collectPair(
           .from(rewardRedemptions)
           .where(rowsOf(pair, rewardRedemptions.pairId, actor, undefined))
           .orderBy(asc(rewardRedemptions.requestedAt), asc(rewardRedemptions.id)),
+      },
+    },
+    {
+      // The pair's permission requests (decision 069), with both partners' notes.
+      name: `${dir}/permission-requests.json`,
+      data: {
+        requests: await db
+          .select()
+          .from(permissionRequests)
+          .where(rowsOf(pair, permissionRequests.pairId, actor, undefined))
+          .orderBy(asc(permissionRequests.createdAt), asc(permissionRequests.id)),
       },
     },
     {

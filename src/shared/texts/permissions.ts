@@ -1,0 +1,41 @@
+// What the permission requests' screens show and their limits, without zod (decision 059): the schema
+// re-exports them. Permission requests: decision 069.
+
+export const PERMISSION_WHAT_MAX = 200;
+export const PERMISSION_NOTE_MAX = 1000;
+/** How many requests a page holds, newest first. */
+export const PERMISSION_PAGE = 50;
+
+export const PERMISSION_STATUSES = ['pending', 'granted', 'denied', 'withdrawn'] as const;
+export type PermissionStatus = (typeof PERMISSION_STATUSES)[number];
+
+/** The API's messages and the toasts of its writes. */
+export const PERMISSIONS_TEXT = {
+  partnerRequired: 'Please choose the partner',
+  whatRequired: 'Please say what you ask permission for',
+  whatTooLong: `What you ask must be at most ${PERMISSION_WHAT_MAX} characters`,
+  whenInvalid: 'Please choose a valid date and time, or leave it empty',
+  noteText: 'The note must be text',
+  noteTooLong: `The note must be at most ${PERMISSION_NOTE_MAX} characters`,
+  cursorInvalid: 'The page to continue from is not valid',
+  onlySubmissiveAsks: 'Only the submissive partner asks for permission',
+  onlySubmissiveWithdraws: 'Only the submissive partner withdraws their request',
+  onlyDominantDecides: 'Only the dominant partner grants or denies a request',
+  notFound: 'Request not found',
+  alreadyDecided: 'This request was already granted, denied or withdrawn',
+  notPending: 'Only a pending request can be withdrawn',
+  protectedArea: (label: string) => `The contract protects ${label}: no request may concern it.`,
+  // Toasts
+  asked: 'Request sent',
+  granted: 'Permission granted',
+  denied: 'Permission denied',
+  withdrawn: 'Request withdrawn',
+} as const;
+
+/** What each status of a request is called. */
+export const PERMISSION_STATUS_LABELS: Record<PermissionStatus, string> = {
+  pending: 'Waiting',
+  granted: 'Granted',
+  denied: 'Denied',
+  withdrawn: 'Withdrawn',
+};
