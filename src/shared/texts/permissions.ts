@@ -39,3 +39,32 @@ export const PERMISSION_STATUS_LABELS: Record<PermissionStatus, string> = {
   denied: 'Denied',
   withdrawn: 'Withdrawn',
 };
+
+/** What the Requests tab of /structure says (decision 073). */
+export const PERMISSIONS_PAGE_TEXT = {
+  tab: 'Requests',
+  heading: 'Permission requests',
+  intro:
+    'Ask before, not after: a request is answered once, with a note if wanted. Both of you see them all.',
+  ask: 'Ask permission',
+  askTitle: 'Ask permission',
+  what: 'What you ask for',
+  when: 'When (optional)',
+  note: 'Note (optional)',
+  send: 'Send request',
+  sending: 'Sending…',
+  empty: 'No requests yet.',
+  fetchFailed: "Couldn't load the requests",
+  askFailed: "Couldn't send the request",
+  grant: 'Grant',
+  deny: 'Deny',
+  grantTitle: 'Grant this request?',
+  denyTitle: 'Deny this request?',
+  decisionNote: 'Note (optional)',
+  decideFailed: "Couldn't answer the request",
+  withdraw: 'Withdraw',
+  withdrawTitle: 'Withdraw this request?',
+  withdrawFailed: "Couldn't withdraw the request",
+  older: 'Show older',
+  saving: 'Saving…',
+} as const;

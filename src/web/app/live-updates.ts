@@ -46,6 +46,9 @@ export const LIVE_UPDATES: LiveUpdateTable = {
     { refresh: queryKeys.allRules },
     { refresh: queryKeys.allInfractions },
     weeks,
+    { refresh: queryKeys.allPermissions },
   ],
   'points.changed': [weeks],
+  // A request asked, granted, denied or withdrawn (decision 073).
+  'permission.changed': [{ refresh: queryKeys.allPermissions }],
 };

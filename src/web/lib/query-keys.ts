@@ -48,4 +48,7 @@ export const queryKeys = {
   /** How the weeks went (decision 071): every pair's chart lives under this key. */
   allWeeks: ['weeks'] as const,
   weeks: (partnerId: string) => ['weeks', partnerId] as const,
+  /** Permission requests (decision 073): every pair's pages live under this key. */
+  allPermissions: ['permissions'] as const,
+  permissions: (partnerId: string) => ['permissions', partnerId] as const,
 };

@@ -1,0 +1,83 @@
+import type { Page } from '@playwright/test';
+import { audit, describe, type Finding } from './axe';
+import { dismissToasts, expect, expectNoSidewaysScroll, test } from './fixtures';
+import { seedCouple } from './seed';
+
+const live = (page: Page) => expect(page.locator('html')).toHaveAttribute('data-live', 'ready');
+const card = (page: Page, what: string) =>
+  page.getByTestId('permission-card').filter({ has: page.getByRole('heading', { name: what, exact: true }) });
+
+test('the submissive asks permission, the dominant grants it with a note, live on both; another is withdrawn', async ({
+  page: dom,
+  browser,
+  request,
+}) => {
+  const { sub: s } = await seedCouple(browser, dom, request, { dominant: 'Cy Dom', submissive: 'Di Sub' });
+  const sub = s.page;
+  await dom.goto('/structure?tab=requests');
+  await expect(dom.getByRole('tab', { name: 'Requests' })).toHaveAttribute('aria-selected', 'true');
+  await expect(dom.getByText('No requests yet.')).toBeVisible();
+  // The dominant answers; only the submissive asks.
+  await expect(dom.getByRole('button', { name: 'Ask permission' })).toHaveCount(0);
+  await live(dom);
+
+  await sub.goto('/structure?tab=requests');
+  await live(sub);
+  const ask = sub.getByRole('button', { name: 'Ask permission' });
+  await ask.click();
+  const form = sub.getByRole('form', { name: 'Ask permission' });
+  // Nothing said: refused beside the field, nothing sent.
+  await form.getByRole('button', { name: 'Send request' }).click();
+  await expect(form.getByText('Please say what you ask permission for')).toBeVisible();
+  await form.getByLabel('What you ask for').fill('Dinner with Sam on Friday');
+  await form.getByLabel('Note (optional)').fill('Back by eleven');
+  await form.getByRole('button', { name: 'Send request' }).click();
+  await expect(sub.getByText('Request sent')).toBeVisible();
+  await expect(ask).toBeFocused();
+  await expect(card(sub, 'Dinner with Sam on Friday').getByTestId('permission-status')).toHaveText('Waiting');
+
+  // The dominant sees it live, and grants it with a note.
+  const domCard = card(dom, 'Dinner with Sam on Friday');
+  await expect(domCard).toContainText('Back by eleven');
+  const grant = domCard.getByRole('button', { name: 'Grant Dinner with Sam on Friday' });
+  await grant.click();
+  const decide = dom.getByRole('form', { name: 'Grant this request?' });
+  await decide.getByLabel('Note (optional)').fill('Have fun, text me when home');
+  await decide.getByRole('button', { name: 'Grant' }).click();
+  await expect(dom.getByText('Permission granted')).toBeVisible();
+  await expect(domCard.getByTestId('permission-status')).toHaveText('Granted');
+  await expect(domCard.getByRole('button')).toHaveCount(0);
+
+  // The submissive sees the answer and its note live; nothing is left to do on it.
+  const subCard = card(sub, 'Dinner with Sam on Friday');
+  await expect(subCard.getByTestId('permission-status')).toHaveText('Granted');
+  await expect(subCard.getByTestId('permission-answer')).toContainText('Have fun, text me when home');
+  await expect(subCard.getByRole('button')).toHaveCount(0);
+
+  // Another, withdrawn while it waits: it stays, withdrawn, for both.
+  await dismissToasts(sub);
+  await ask.click();
+  await form.getByLabel('What you ask for').fill('A late film on Sunday');
+  await form.getByRole('button', { name: 'Send request' }).click();
+  await expect(card(dom, 'A late film on Sunday').getByTestId('permission-status')).toHaveText('Waiting');
+  await card(sub, 'A late film on Sunday')
+    .getByRole('button', { name: 'Withdraw A late film on Sunday' })
+    .click();
+  await sub
+    .getByRole('dialog', { name: 'Withdraw this request?' })
+    .getByRole('button', { name: 'Withdraw' })
+    .click();
+  await expect(sub.getByText('Request withdrawn')).toBeVisible();
+  for (const p of [sub, dom]) {
+    await expect(card(p, 'A late film on Sunday').getByTestId('permission-status')).toHaveText('Withdrawn');
+  }
+  await expect(card(dom, 'A late film on Sunday').getByRole('button')).toHaveCount(0);
+
+  await expectNoSidewaysScroll(sub);
+  await expectNoSidewaysScroll(dom);
+  const found: Finding[] = [];
+  await audit(sub, 'requests, submissive', found);
+  await audit(dom, 'requests, dominant', found);
+  expect(describe(found)).toEqual([]);
+  await sub.context().close();
+});
