@@ -29,6 +29,9 @@ export const LIVE_UPDATES: LiveUpdateTable = {
   // An infraction logged, contested, withdrawn or punished: its list, and the punishments, whose card names
   // the infraction it answers (decision 066).
   'infraction.changed': [{ refresh: queryKeys.allInfractions }, { refresh: queryKeys.punishments }],
+  // An award, a correction, a reward added, changed or retired, a redemption asked for or decided: the
+  // ledger with its balance, the catalogue and the requests, one key for the three (decision 068).
+  'points.changed': [{ refresh: queryKeys.allPoints }],
   // A new pair starts with its first negotiation to go through (decision 058).
   'partner.connected': [{ refresh: queryKeys.negotiation }],
   'pair.ended': [
@@ -43,5 +46,6 @@ export const LIVE_UPDATES: LiveUpdateTable = {
     { refresh: queryKeys.negotiation },
     { refresh: queryKeys.allRules },
     { refresh: queryKeys.allInfractions },
+    { refresh: queryKeys.allPoints },
   ],
 };

@@ -87,6 +87,24 @@ export const reads = {
       queryKeys.infractions(partnerId),
       (b) => b.infractions,
     ),
+  // The Rewards tab (decision 068): the ledger as the browser's infinite query keeps its first page.
+  pointsLedger: (partnerId: string) =>
+    read(
+      `/api/points?partnerId=${encodeURIComponent(partnerId)}`,
+      queryKeys.pointsLedger(partnerId),
+      (b) => ({
+        pages: [b],
+        pageParams: [null],
+      }),
+    ),
+  rewards: (partnerId: string) =>
+    read(`/api/rewards?partnerId=${encodeURIComponent(partnerId)}`, queryKeys.rewards(partnerId)),
+  redemptions: (partnerId: string) =>
+    read(
+      `/api/redemptions?partnerId=${encodeURIComponent(partnerId)}`,
+      queryKeys.redemptions(partnerId),
+      (b) => b.redemptions,
+    ),
 };
 
 /**

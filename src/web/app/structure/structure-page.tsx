@@ -6,11 +6,13 @@ import type { CurrentUser } from '@/shared/schemas/accounts';
 import type { InfractionView } from '@/shared/schemas/infractions';
 import type { PartnerView } from '@/shared/schemas/partners';
 import { INFRACTIONS_PAGE_TEXT } from '@/shared/texts/infractions';
+import { REWARDS_PAGE_TEXT } from '@/shared/texts/points';
 import { buttonClasses } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
 import { Deferred } from '@/web/components/ui/deferred';
 import { PartnerSelect } from '@/web/components/ui/partner-select';
 import { Tabs } from '@/web/components/ui/tabs';
+import { RewardsPanel } from '@/web/features/rewards/components/rewards-panel';
 import { InfractionsPanel } from '@/web/features/rules/components/infractions-panel';
 import { RulesPanel } from '@/web/features/rules/components/rules-panel';
 import { useChosenPartner } from '@/web/lib/use-chosen-partner';
@@ -30,7 +32,8 @@ interface TabContext {
 
 /**
  * The tabs of /structure, in order: each is one entry (its `?tab=` value, its label, what it shows). Rules
- * first (decision 064), then infractions (decision 066); rituals, rewards and requests join as they land.
+ * first (decision 064), then infractions (decision 066), then rewards (decision 068); rituals and requests
+ * join as they land.
  */
 const STRUCTURE_TABS: { value: string; label: string; render: (c: TabContext) => ReactNode }[] = [
   {
@@ -51,6 +54,13 @@ const STRUCTURE_TABS: { value: string; label: string; render: (c: TabContext) =>
         partnerName={partner.name}
         onAssign={assign}
       />
+    ),
+  },
+  {
+    value: 'rewards',
+    label: REWARDS_PAGE_TEXT.tab,
+    render: ({ user, partner }) => (
+      <RewardsPanel key={partner.id} user={user} partnerId={partner.id} partnerName={partner.name} />
     ),
   },
 ];
