@@ -67,11 +67,14 @@ export function RewardCard({
       ) : null}
       {viewer.as === 'submissive' ? (
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+          {/* aria-disabled rather than disabled: it keeps focus when a redemption makes the balance short
+              (the dialog gives focus back to it), and its reason is read with it. */}
           <Button
             size="sm"
-            onClick={() => viewer.onRedeem(r)}
-            disabled={short}
+            onClick={() => !short && viewer.onRedeem(r)}
+            aria-disabled={short || undefined}
             aria-describedby={short ? shortId : undefined}
+            className={short ? 'cursor-not-allowed opacity-50 hover:opacity-50' : undefined}
           >
             {TEXT.redeem}
             <span className="sr-only"> {r.title}</span>
