@@ -72,8 +72,8 @@ test('the dominant keeps rewards and awards points; the submissive redeems live;
   await expect(dom.getByText('Points awarded')).toBeVisible();
   await expect(award).toBeFocused();
   await bothRead(dom, sub, 50);
-  await expect(sub.getByTestId('ledger-entry').first()).toContainText('Awarded: Every rule kept this week');
-  await expect(sub.getByTestId('ledger-entry').first()).toContainText('Ada Dom');
+  await expect(sub.getByTestId('ledger-reason').first()).toHaveText('Every rule kept this week');
+  await expect(sub.getByTestId('ledger-meta').first()).toContainText(/^Awarded · Ada Dom · /);
   await expect(sub.getByTestId('ledger-amount').first()).toContainText('+50');
 
   // A correction that would go below zero is refused beside its field.
@@ -141,7 +141,7 @@ test('the dominant keeps rewards and awards points; the submissive redeems live;
   const subLate = redemptionCard(sub, 'Late bedtime');
   await expect(subLate.getByTestId('redemption-state')).toHaveText('Denied');
   await expect(subLate.getByTestId('decision-note')).toHaveText('Note: Not on a school night');
-  await expect(sub.getByTestId('ledger-entry').first()).toContainText('Refunded');
+  await expect(sub.getByTestId('ledger-meta').first()).toContainText(/^Refunded · Ada Dom · /);
   await expect(sub.getByTestId('ledger-amount').first()).toContainText('+15');
   await expectNoSidewaysScroll(sub);
 

@@ -47,9 +47,10 @@ export function LedgerList({
             </span>
             <div className="min-w-0 flex-1">
               <p className="text-sm wrap-anywhere" data-testid="ledger-reason">
-                <span className="font-medium">{POINTS_ENTRY_KIND_LABELS[e.kind]}</span>: {e.reason}
+                {e.reason}
               </p>
-              <p className="text-xs text-muted-foreground">
+              <p className="text-xs text-muted-foreground" data-testid="ledger-meta">
+                <span className="font-medium">{POINTS_ENTRY_KIND_LABELS[e.kind]}</span> ·{' '}
                 {e.madeBy === userId ? TEXT.you : partnerName} ·{' '}
                 <time dateTime={new Date(e.createdAt).toISOString()}>{formatMoment(e.createdAt)}</time>
               </p>
