@@ -145,6 +145,26 @@ test('the dominant keeps rewards and awards points; the submissive redeems live;
   await expect(sub.getByTestId('ledger-amount').first()).toContainText('+15');
   await expectNoSidewaysScroll(sub);
 
+  // The dominant changes a price and retires a reward: the catalogue changes live; a request keeps its own.
+  await dismissToasts(dom);
+  await rewardCard(dom, 'Movie night').getByRole('button', { name: 'Edit Movie night' }).click();
+  const editForm = dom.getByRole('form', { name: 'Edit reward' });
+  await expect(editForm.getByLabel('Title')).toHaveValue('Movie night');
+  await editForm.getByLabel('Price in points').fill('25');
+  await editForm.getByRole('button', { name: 'Save reward' }).click();
+  await expect(dom.getByText('Reward updated')).toBeVisible();
+  await expect(subMovie.getByTestId('reward-price')).toHaveText('25 points');
+  await expect(redemptionCard(sub, 'Movie night')).toContainText('30 points');
+  const retireLate = rewardCard(dom, 'Late bedtime').getByRole('button', { name: 'Retire Late bedtime' });
+  await retireLate.click();
+  const confirm = dom.getByRole('dialog', { name: 'Retire this reward?' });
+  await expect(confirm).toContainText('keep their title and price');
+  await confirm.getByRole('button', { name: 'Retire' }).click();
+  await expect(dom.getByText('Reward retired')).toBeVisible();
+  await expect(rewardCard(sub, 'Late bedtime')).toHaveCount(0);
+  await expect(subLate).toBeVisible();
+  await bothRead(dom, sub, 20);
+
   // A notification's link names only the redemption: the page opens the Rewards tab and rings it.
   const answer = await sub.request.get(`/api/redemptions?partnerId=${d.id}`);
   const [latest] = (await answer.json()).redemptions as { id: string }[];
