@@ -117,13 +117,17 @@ export function RedemptionCard({
     >
       <div className="flex items-start justify-between gap-3">
         <h4 id={titleId} className="min-w-0 font-semibold wrap-anywhere">
-          {r.title} <span className="font-normal text-muted-foreground">· {pointsLabel(r.price)}</span>
+          {r.title}
         </h4>
         <Badge className={cn('shrink-0', STATE_STYLES[r.state])} data-testid="redemption-state">
           {REDEMPTION_STATE_LABELS[r.state]}
         </Badge>
       </div>
       <p className="text-sm text-muted-foreground">
+        <span className="font-medium text-foreground" data-testid="redemption-price">
+          {pointsLabel(r.price)}
+        </span>
+        {' · '}
         <time dateTime={new Date(r.requestedAt).toISOString()}>{formatMoment(r.requestedAt)}</time>
         {r.decidedAt !== null ? ` · ${REDEMPTION_STATE_LABELS[r.state]} ${formatMoment(r.decidedAt)}` : null}
       </p>
