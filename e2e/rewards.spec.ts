@@ -174,3 +174,28 @@ test('the dominant keeps rewards and awards points; the submissive redeems live;
   await expect(sub.locator(`#rewards-item-${latest!.id}`)).toHaveClass(/ring-2/);
   await sub.context().close();
 });
+
+test('the history shows the newest 50 entries, and older ones on "Show older"', async ({
+  page: dom,
+  browser,
+  request,
+}) => {
+  const { sub: s } = await seedCouple(browser, dom, request);
+  for (let i = 1; i <= 52; i++) {
+    const award = await dom.request.post('/api/points/award', {
+      data: { partnerId: s.id, amount: 1, reason: `Award ${i}` },
+    });
+    expect(award.status()).toBe(201);
+  }
+  const sub = s.page;
+  await sub.goto('/structure?tab=rewards');
+  await expect(balance(sub)).toHaveText('52');
+  await expect(sub.getByTestId('ledger-entry')).toHaveCount(50);
+  await expect(sub.getByTestId('ledger-reason').first()).toHaveText('Award 52');
+  const older = sub.getByRole('button', { name: 'Show older' });
+  await older.click();
+  await expect(sub.getByTestId('ledger-entry')).toHaveCount(52);
+  await expect(sub.getByTestId('ledger-reason').last()).toHaveText('Award 1');
+  await expect(older).toHaveCount(0);
+  await sub.context().close();
+});
