@@ -799,3 +799,78 @@ test('structure: the infractions for both roles, logged, contested, punished and
   await sub.context().close();
   expect(describe(found)).toEqual([]);
 });
+
+test('structure: the rewards for both roles, a balance, a catalogue, requests granted, denied and pending, the ledger; the Award, Correction, reward, Retire, Grant and Redeem dialogs', async ({
+  page: dom,
+  browser,
+  request,
+}) => {
+  const found: Finding[] = [];
+  const { sub: s } = await seedCouple(browser, dom, request, { dominant: 'Rue Dom', submissive: 'Sol Sub' });
+  const sub = s.page;
+  const reward = async (title: string, price: number, description = '') => {
+    const response = await dom.request.post('/api/rewards', {
+      data: { partnerId: s.id, title, description, price },
+    });
+    expect(response.status()).toBe(201);
+    return (await response.json()).reward.id as string;
+  };
+  const [movie, late] = [
+    await reward('Movie night', 30, 'You choose the film.'),
+    await reward('Late bedtime', 15),
+  ];
+  await reward('A weekend away', 500);
+  const award = await dom.request.post('/api/points/award', {
+    data: { partnerId: s.id, amount: 80, reason: 'Every rule kept this week' },
+  });
+  expect(award.status()).toBe(201);
+  const redeem = async (id: string) =>
+    (await (await sub.request.post(`/api/rewards/${id}/redeem`, { data: { note: 'Please' } })).json())
+      .redemption.id as string;
+  const [granted, denied] = [await redeem(movie), await redeem(late)];
+  await redeem(late);
+  await dom.request.post(`/api/redemptions/${granted}/grant`, { data: { note: 'Friday it is' } });
+  await dom.request.post(`/api/redemptions/${denied}/deny`, { data: { note: 'Not tonight' } });
+
+  await dom.goto('/structure?tab=rewards');
+  await heading(dom, 'Structure');
+  await expect(dom.getByTestId('redemption-card')).toHaveCount(3);
+  await audit(dom, '/structure?tab=rewards (dominant: granted, denied and pending requests)', found);
+  await openDialog(dom, 'Award points', () => dom.getByRole('button', { name: 'Award points' }).click());
+  await audit(dom, 'Award points dialog', found);
+  await dom.keyboard.press('Escape');
+  await openDialog(dom, 'Correct the balance', () => dom.getByRole('button', { name: 'Correction' }).click());
+  await dom.getByRole('form', { name: 'Correct the balance' }).getByLabel('Points (+ or −)').fill('-1000');
+  await dom.getByRole('form', { name: 'Correct the balance' }).getByLabel('Reason').fill('Counted twice');
+  await dom
+    .getByRole('form', { name: 'Correct the balance' })
+    .getByRole('button', { name: 'Correct the balance' })
+    .click();
+  await expect(dom.getByText(/The balance cannot go below zero/).first()).toBeVisible();
+  await audit(dom, 'Correction dialog, refused', found);
+  await dom.keyboard.press('Escape');
+  await openDialog(dom, 'New reward', () => dom.getByRole('button', { name: 'Add reward' }).click());
+  await audit(dom, 'New reward dialog', found);
+  await dom.keyboard.press('Escape');
+  await openDialog(dom, 'Retire this reward?', () =>
+    dom.getByRole('button', { name: 'Retire Movie night' }).click(),
+  );
+  await audit(dom, 'Retire reward dialog', found);
+  await dom.keyboard.press('Escape');
+  await openDialog(dom, 'Grant this reward', () =>
+    dom.getByRole('button', { name: 'Grant Late bedtime' }).click(),
+  );
+  await audit(dom, 'Grant reward dialog', found);
+  await dom.keyboard.press('Escape');
+
+  await sub.goto('/structure?tab=rewards');
+  await heading(sub, 'Structure');
+  await expect(sub.getByTestId('reward-short')).toHaveCount(1);
+  await audit(sub, '/structure?tab=rewards (submissive: one reward out of reach)', found);
+  await openDialog(sub, 'Redeem this reward?', () =>
+    sub.getByRole('button', { name: 'Redeem Late bedtime' }).click(),
+  );
+  await audit(sub, 'Redeem reward dialog', found);
+  await sub.context().close();
+  expect(describe(found)).toEqual([]);
+});

@@ -15,7 +15,7 @@ test('the submissive asks permission, the dominant grants it with a note, live o
   const { sub: s } = await seedCouple(browser, dom, request, { dominant: 'Cy Dom', submissive: 'Di Sub' });
   const sub = s.page;
   await dom.goto('/structure?tab=requests');
-  await expect(dom.getByRole('tab', { name: 'Requests' })).toHaveAttribute('aria-selected', 'true');
+  await expect(dom.getByRole('tab', { name: 'Permissions' })).toHaveAttribute('aria-selected', 'true');
   await expect(dom.getByText('No requests yet.')).toBeVisible();
   // The dominant answers; only the submissive asks.
   await expect(dom.getByRole('button', { name: 'Ask permission' })).toHaveCount(0);

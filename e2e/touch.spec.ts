@@ -39,12 +39,25 @@ test('every control on every signed-in page is at least 44 by 44 pixels, for bot
   await page.request.post('/api/punishments', {
     data: { title: 'Lines', assignedTo: sub.id, infractionId: infraction.id },
   });
+  // A reward within reach and one out of it, a request to grant or deny, and a ledger on the Rewards tab.
+  await page.request.post('/api/points/award', { data: { partnerId: sub.id, amount: 20, reason: 'Thanks' } });
+  for (const [title, price] of [
+    ['Movie night', 10],
+    ['A weekend away', 500],
+  ] as const)
+    await page.request.post('/api/rewards', { data: { partnerId: sub.id, title, price } });
+  const [reward] = (await (await page.request.get(`/api/rewards?partnerId=${sub.id}`)).json()).rewards;
+  await sub.page.request.post(`/api/rewards/${reward.id}/redeem`, { data: {} });
   const small: (SmallTarget & { where: string })[] = [];
   for (const [who, p] of [
     ['dominant', page],
     ['submissive', sub.page],
   ] as const) {
-    for (const [path, title] of [...PAGES, ['/structure?tab=infractions', 'Structure'] as const]) {
+    for (const [path, title] of [
+      ...PAGES,
+      ['/structure?tab=infractions', 'Structure'] as const,
+      ['/structure?tab=rewards', 'Structure'] as const,
+    ]) {
       await visit(p, path, title);
       for (const s of await smallTargets(p)) small.push({ ...s, where: `${who} ${path}` });
     }

@@ -40,9 +40,9 @@ export const PERMISSION_STATUS_LABELS: Record<PermissionStatus, string> = {
   withdrawn: 'Withdrawn',
 };
 
-/** What the Requests tab of /structure says (decision 073). */
+/** What the Permissions tab of /structure says (decision 073). */
 export const PERMISSIONS_PAGE_TEXT = {
-  tab: 'Requests',
+  tab: 'Permissions',
   heading: 'Permission requests',
   intro:
     'Ask before, not after: a request is answered once, with a note if wanted. Both of you see them all.',

@@ -77,3 +77,74 @@ export const REDEMPTION_STATE_LABELS: Record<RedemptionState, string> = {
   granted: 'Granted',
   denied: 'Denied',
 };
+
+/** The Rewards tab of /structure and its dialogs (decision 068). No score of a person: a balance to spend. */
+export const REWARDS_PAGE_TEXT = {
+  tab: 'Rewards',
+  heading: 'Rewards',
+  balance: 'Balance',
+  points: 'points',
+  balanceHint: 'Points to spend on rewards. Nothing takes them away by itself.',
+  fetchFailed: 'Failed to load the rewards',
+  award: 'Award points',
+  awardTitle: 'Award points',
+  correct: 'Correction',
+  correctTitle: 'Correct the balance',
+  correctHint:
+    'A new entry either way: a negative number takes points away. The balance never goes below zero.',
+  amount: 'Points',
+  signedAmount: 'Points (+ or −)',
+  reason: 'Reason',
+  saving: 'Saving…',
+  awardFailed: 'Failed to award the points',
+  correctFailed: 'Failed to correct the balance',
+  catalogue: 'Catalogue',
+  catalogueEmpty: 'No rewards offered yet.',
+  addReward: 'Add reward',
+  addRewardTitle: 'New reward',
+  editReward: 'Edit',
+  editRewardTitle: 'Edit reward',
+  saveReward: 'Save reward',
+  title: 'Title',
+  description: 'Description (optional)',
+  price: 'Price in points',
+  rewardFailed: 'Failed to save the reward',
+  retire: 'Retire',
+  retireTitle: 'Retire this reward?',
+  retireFailed: 'Failed to retire the reward',
+  redeem: 'Redeem',
+  redeemTitle: 'Redeem this reward?',
+  redeemNote: 'Note (optional)',
+  redeemFailed: 'Failed to redeem the reward',
+  redemptions: 'Requests',
+  redemptionsEmpty: 'No rewards asked for yet.',
+  grant: 'Grant',
+  deny: 'Deny',
+  grantTitle: 'Grant this reward',
+  denyTitle: 'Deny this reward',
+  decisionNote: 'Note (optional)',
+  denyHint: 'The points are refunded. Your partner is told.',
+  grantHint: 'Your partner is told.',
+  decideFailed: 'Failed to answer the request',
+  requestNote: 'Their note',
+  decisionNoteLabel: 'Note',
+  ledger: 'History',
+  ledgerEmpty: 'No points yet.',
+  showOlder: 'Show older',
+  loadingOlder: 'Loading…',
+  you: 'You',
+} as const;
+
+/** "+10" or "−5": an entry's amount, signed (a real minus sign). */
+export const signedPoints = (n: number) => (n > 0 ? `+${n}` : `−${Math.abs(n)}`);
+
+/** "1 point", "40 points". */
+export const pointsLabel = (n: number) => `${n} ${Math.abs(n) === 1 ? 'point' : 'points'}`;
+
+/** Why the submissive cannot redeem a reward yet: the points still missing. */
+export const shortOfText = (price: number, balance: number) =>
+  `You need ${pointsLabel(price - balance)} more for this reward.`;
+
+/** What the Redeem confirmation says: the price, and the balance after it. */
+export const redeemConfirmText = (title: string, price: number, balance: number) =>
+  `"${title}" costs ${pointsLabel(price)}. Your balance goes from ${balance} to ${balance - price}. Your partner is told and grants or denies it; a denial refunds the points.`;

@@ -31,6 +31,10 @@ export const LIVE_UPDATES: LiveUpdateTable = {
   // An infraction logged, contested, withdrawn or punished: its list, and the punishments, whose card names
   // the infraction it answers (decision 066).
   'infraction.changed': [{ refresh: queryKeys.allInfractions }, { refresh: queryKeys.punishments }],
+  // An award, a correction, a reward added, changed or retired, a redemption asked for or decided: the
+  // ledger with its balance, the catalogue and the requests, one key for the three (decision 068).
+  // How the weeks went counts points earned and spent too (decision 071).
+  'points.changed': [{ refresh: queryKeys.allPoints }, weeks],
   // A new pair starts with its first negotiation to go through (decision 058).
   'partner.connected': [{ refresh: queryKeys.negotiation }],
   'pair.ended': [
@@ -47,8 +51,8 @@ export const LIVE_UPDATES: LiveUpdateTable = {
     { refresh: queryKeys.allInfractions },
     weeks,
     { refresh: queryKeys.allPermissions },
+    { refresh: queryKeys.allPoints },
   ],
-  'points.changed': [weeks],
   // A request asked, granted, denied or withdrawn (decision 073).
   'permission.changed': [{ refresh: queryKeys.allPermissions }],
 };

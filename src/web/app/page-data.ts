@@ -89,6 +89,24 @@ export const reads = {
     ),
   weeks: (partnerId: string) =>
     read(`/api/weeks?partnerId=${encodeURIComponent(partnerId)}`, queryKeys.weeks(partnerId)),
+  // The Rewards tab (decision 068): the ledger as the browser's infinite query keeps its first page.
+  pointsLedger: (partnerId: string) =>
+    read(
+      `/api/points?partnerId=${encodeURIComponent(partnerId)}`,
+      queryKeys.pointsLedger(partnerId),
+      (b) => ({
+        pages: [b],
+        pageParams: [null],
+      }),
+    ),
+  rewards: (partnerId: string) =>
+    read(`/api/rewards?partnerId=${encodeURIComponent(partnerId)}`, queryKeys.rewards(partnerId)),
+  redemptions: (partnerId: string) =>
+    read(
+      `/api/redemptions?partnerId=${encodeURIComponent(partnerId)}`,
+      queryKeys.redemptions(partnerId),
+      (b) => b.redemptions,
+    ),
 };
 
 /**

@@ -51,4 +51,12 @@ export const queryKeys = {
   /** Permission requests (decision 073): every pair's pages live under this key. */
   allPermissions: ['permissions'] as const,
   permissions: (partnerId: string) => ['permissions', partnerId] as const,
+  /** Points and rewards (decisions 067, 068): the ledger, the catalogue and the redemptions, one refresh. */
+  allPoints: ['points'] as const,
+  /** The ledger of the pair with one partner (an infinite query, newest first, with the balance). */
+  pointsLedger: (partnerId: string) => ['points', 'ledger', partnerId] as const,
+  /** The catalogue of the pair with one partner, with the balance. */
+  rewards: (partnerId: string) => ['points', 'rewards', partnerId] as const,
+  /** The redemptions of the pair with one partner, newest first. */
+  redemptions: (partnerId: string) => ['points', 'redemptions', partnerId] as const,
 };

@@ -2,11 +2,15 @@ import type { LoaderFunctionArgs } from 'react-router';
 import { loadForChosenPartner, reads } from '@/web/app/page-data';
 import { StructurePage } from '@/web/app/structure/structure-page';
 
-/** The structure shared with the chosen partner: the page is rendered with its rules and infractions. */
+/** The structure shared with the chosen partner: the page is rendered with its rules, infractions, and
+ * points (the ledger's first page, the catalogue and the requests). */
 export const loader = ({ context, request }: LoaderFunctionArgs) =>
   loadForChosenPartner(context, request.url, (partnerId) => [
     reads.rules(partnerId),
     reads.infractions(partnerId),
+    reads.pointsLedger(partnerId),
+    reads.rewards(partnerId),
+    reads.redemptions(partnerId),
   ]);
 export const clientLoader = () => null;
 

@@ -20,7 +20,7 @@ const loadAskDialog = async () => (await import('./ask-permission-dialog')).AskP
 const loadDecideDialog = async () => (await import('./decide-permission-dialog')).DecidePermissionDialog;
 
 /**
- * The Requests tab of /structure (decision 073): the pair's permission requests, newest first, for both
+ * The Permissions tab of /structure (decision 073): the pair's permission requests, newest first, for both
  * partners. The submissive asks and withdraws a waiting one; the dominant grants or denies it once, with a
  * note. Every change shows live for both (`permission.changed`, app/live-updates.ts).
  */
