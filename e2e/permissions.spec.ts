@@ -14,6 +14,7 @@ test('the submissive asks permission, the dominant grants it with a note, live o
 }) => {
   const { sub: s } = await seedCouple(browser, dom, request, { dominant: 'Cy Dom', submissive: 'Di Sub' });
   const sub = s.page;
+  const found: Finding[] = [];
   await dom.goto('/structure?tab=requests');
   await expect(dom.getByRole('tab', { name: 'Permissions' })).toHaveAttribute('aria-selected', 'true');
   await expect(dom.getByText('No requests yet.')).toBeVisible();
@@ -26,6 +27,7 @@ test('the submissive asks permission, the dominant grants it with a note, live o
   const ask = sub.getByRole('button', { name: 'Ask permission' });
   await ask.click();
   const form = sub.getByRole('form', { name: 'Ask permission' });
+  await audit(sub, 'the Ask permission dialog', found);
   // Nothing said: refused beside the field, nothing sent.
   await form.getByRole('button', { name: 'Send request' }).click();
   await expect(form.getByText('Please say what you ask permission for')).toBeVisible();
@@ -42,6 +44,7 @@ test('the submissive asks permission, the dominant grants it with a note, live o
   const grant = domCard.getByRole('button', { name: 'Grant Dinner with Sam on Friday' });
   await grant.click();
   const decide = dom.getByRole('form', { name: 'Grant this request?' });
+  await audit(dom, 'the Grant dialog', found);
   await decide.getByLabel('Note (optional)').fill('Have fun, text me when home');
   await decide.getByRole('button', { name: 'Grant' }).click();
   await expect(dom.getByText('Permission granted')).toBeVisible();
@@ -75,7 +78,6 @@ test('the submissive asks permission, the dominant grants it with a note, live o
 
   await expectNoSidewaysScroll(sub);
   await expectNoSidewaysScroll(dom);
-  const found: Finding[] = [];
   await audit(sub, 'requests, submissive', found);
   await audit(dom, 'requests, dominant', found);
   expect(describe(found)).toEqual([]);

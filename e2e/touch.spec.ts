@@ -25,7 +25,7 @@ test('every control on every signed-in page is at least 44 by 44 pixels, for bot
   browser,
   request,
 }) => {
-  const { sub } = await seedCouple(browser, page, request);
+  const { dom, sub } = await seedCouple(browser, page, request);
   await seedTask(page, sub.id, { title: 'Fold the laundry', description: 'Neatly' });
   await page.request.post('/api/punishments', { data: { title: 'Write lines', assignedTo: sub.id } });
   const rule = await page.request.post('/api/rules', {
@@ -48,6 +48,16 @@ test('every control on every signed-in page is at least 44 by 44 pixels, for bot
     await page.request.post('/api/rewards', { data: { partnerId: sub.id, title, price } });
   const [reward] = (await (await page.request.get(`/api/rewards?partnerId=${sub.id}`)).json()).rewards;
   await sub.page.request.post(`/api/rewards/${reward.id}/redeem`, { data: {} });
+  // Permission requests: one answered with a note, one waiting (Grant and Deny; Withdraw).
+  for (const what of ['Dinner out', 'A late film']) {
+    const asked = await sub.page.request.post('/api/permission-requests', {
+      data: { partnerId: dom.id, what },
+    });
+    if (what === 'Dinner out')
+      await page.request.post(`/api/permission-requests/${(await asked.json()).request.id}/grant`, {
+        data: { note: 'Enjoy' },
+      });
+  }
   const small: (SmallTarget & { where: string })[] = [];
   for (const [who, p] of [
     ['dominant', page],
@@ -57,6 +67,7 @@ test('every control on every signed-in page is at least 44 by 44 pixels, for bot
       ...PAGES,
       ['/structure?tab=infractions', 'Structure'] as const,
       ['/structure?tab=rewards', 'Structure'] as const,
+      ['/structure?tab=requests', 'Structure'] as const,
     ]) {
       await visit(p, path, title);
       for (const s of await smallTargets(p)) small.push({ ...s, where: `${who} ${path}` });
