@@ -98,6 +98,8 @@ test('the dominant keeps rewards and awards points; the submissive redeems live;
     'costs 30 points. Your balance goes from 50 to 20.',
   );
   await redeemForm.getByLabel('Note (optional)').fill('Friday, please');
+  // The note counts its characters once, read with the field.
+  await expect(redeemForm.getByLabel('Note (optional)')).toHaveAccessibleDescription('14/500');
   await redeemForm.getByRole('button', { name: 'Redeem' }).click();
   await expect(sub.getByText('Reward requested')).toBeVisible();
   await expect(redeemMovie).toBeFocused();

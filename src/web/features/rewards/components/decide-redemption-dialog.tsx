@@ -84,13 +84,8 @@ function DecideForm({ decision: { redemption, grant }, onDone }: { decision: Dec
         rows={3}
         maxLength={REDEMPTION_NOTE_MAX}
         onChange={(e) => setNote(e.target.value)}
-        aria-invalid={error ? true : undefined}
-        hint={
-          <>
-            {grant ? TEXT.grantHint : TEXT.denyHint} {note.length}/{REDEMPTION_NOTE_MAX}
-            {error ? <span className="block text-sm text-destructive">{error}</span> : null}
-          </>
-        }
+        hint={grant ? TEXT.grantHint : TEXT.denyHint}
+        error={error ?? undefined}
       />
       <FormAlert>{refusal}</FormAlert>
       <WriteFailed show={unreachable && !busy} />

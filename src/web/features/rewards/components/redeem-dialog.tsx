@@ -87,13 +87,7 @@ function RedeemForm({
         rows={3}
         maxLength={REDEMPTION_NOTE_MAX}
         onChange={(e) => setNote(e.target.value)}
-        aria-invalid={error ? true : undefined}
-        hint={
-          <>
-            {note.length}/{REDEMPTION_NOTE_MAX}
-            {error ? <span className="block text-sm text-destructive">{error}</span> : null}
-          </>
-        }
+        error={error ?? undefined}
       />
       <FormAlert>{refusal}</FormAlert>
       <WriteFailed show={unreachable && !busy} />

@@ -115,15 +115,7 @@ function RewardForm({
         rows={3}
         maxLength={REWARD_DESCRIPTION_MAX}
         onChange={(e) => setDescription(e.target.value)}
-        aria-invalid={errors.description ? true : undefined}
-        hint={
-          <>
-            {description.length}/{REWARD_DESCRIPTION_MAX}
-            {errors.description ? (
-              <span className="block text-sm text-destructive">{errors.description}</span>
-            ) : null}
-          </>
-        }
+        error={errors.description}
       />
       <Field
         label={TEXT.price}
