@@ -2,9 +2,6 @@ import { z } from 'zod';
 import type { Area } from '../domain/caps';
 import {
   PERMISSION_NOTE_MAX,
-  PERMISSION_PAGE,
-  PERMISSION_STATUS_LABELS,
-  PERMISSION_STATUSES,
   PERMISSION_WHAT_MAX,
   PERMISSIONS_TEXT,
   type PermissionStatus,
@@ -13,15 +10,7 @@ import { areasField } from './caps';
 import { uuidField } from './common';
 import { type LimitTagView, limitTagsField } from './limits';
 
-export {
-  PERMISSION_NOTE_MAX,
-  PERMISSION_PAGE,
-  PERMISSION_STATUS_LABELS,
-  PERMISSION_STATUSES,
-  PERMISSION_WHAT_MAX,
-  PERMISSIONS_TEXT,
-  type PermissionStatus,
-};
+export * from '../texts/permissions';
 
 /**
  * Permission requests (issue 24 part 5, decision 069): the submissive asks (what, optionally when, a

@@ -2,43 +2,18 @@ import { z } from 'zod';
 import {
   POINTS_AWARD_MAX,
   POINTS_CORRECTION_MAX,
-  POINTS_ENTRY_KIND_LABELS,
-  POINTS_ENTRY_KINDS,
-  POINTS_PAGE,
   POINTS_REASON_MAX,
   POINTS_TEXT,
   type PointsEntryKind,
-  REDEMPTION_LIST_LIMIT,
   REDEMPTION_NOTE_MAX,
-  REDEMPTION_STATE_LABELS,
-  REDEMPTION_STATES,
   REWARD_DESCRIPTION_MAX,
   REWARD_PRICE_MAX,
   REWARD_TITLE_MAX,
-  REWARDS_OFFERED_MAX,
   type RedemptionState,
 } from '../texts/points';
 import { uuidField } from './common';
 
-export {
-  POINTS_AWARD_MAX,
-  POINTS_CORRECTION_MAX,
-  POINTS_ENTRY_KIND_LABELS,
-  POINTS_ENTRY_KINDS,
-  POINTS_PAGE,
-  POINTS_REASON_MAX,
-  POINTS_TEXT,
-  type PointsEntryKind,
-  REDEMPTION_LIST_LIMIT,
-  REDEMPTION_NOTE_MAX,
-  REDEMPTION_STATE_LABELS,
-  REDEMPTION_STATES,
-  REWARD_DESCRIPTION_MAX,
-  REWARD_PRICE_MAX,
-  REWARD_TITLE_MAX,
-  REWARDS_OFFERED_MAX,
-  type RedemptionState,
-};
+export * from '../texts/points';
 
 /**
  * Points and rewards (issue 24, decision 067): one append-only ledger per pair, whose sum is the balance
