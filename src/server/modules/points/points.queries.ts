@@ -13,6 +13,7 @@ import type { Actor } from '../../auth/session';
 import type { Queryable, Tx } from '../../db/client';
 import { pairs, pointsEntries, rewardRedemptions, rewards } from '../../db/schema';
 import { notFound } from '../../http/errors';
+import { balanceOf } from '../pairs/pairs.points';
 import { activePairIdBetween, type PairRow, pairColumns } from '../pairs/pairs.scope';
 
 /* The reads of points and rewards (decision 067), and the pair lock every write of the ledger takes. */
@@ -58,15 +59,6 @@ export const presentRedemption = (
   requestedAt: r.requestedAt.getTime(),
   decidedAt: r.decidedAt?.getTime() ?? null,
 });
-
-/** The pair's balance: the sum of its entries (read after the pair lock in a write). */
-export async function balanceOf(q: Queryable, pairId: string): Promise<number> {
-  const [row] = await q
-    .select({ n: sql<string | null>`sum(${pointsEntries.amount})` })
-    .from(pointsEntries)
-    .where(eq(pointsEntries.pairId, pairId));
-  return Number(row?.n ?? 0);
-}
 
 /** The active pair of the actor and this partner (either role), for a read; 404 for anyone else. */
 async function pairBetween(q: Queryable, actor: Actor, partnerId: string): Promise<PairRow> {

@@ -11,10 +11,10 @@ import type { Actor } from '../../auth/session';
 import type { AppDeps } from '../../deps';
 import { conflict, forbidden } from '../../http/errors';
 import { createNotification } from '../notifications/notifications.service';
+import { announcePoints, appendEntry, balanceOf, entryByKey, sameRequest } from '../pairs/pairs.points';
 import { requireSessionRole } from '../pairs/pairs.policy';
 import { appendRecord } from '../pairs/pairs.record';
-import { announcePoints, appendEntry, entryByKey, sameRequest } from './points.ledger';
-import { balanceOf, lockPairBetween, presentEntry } from './points.queries';
+import { lockPairBetween, presentEntry } from './points.queries';
 
 type AwardInput = z.output<typeof awardPointsInput>;
 type CorrectInput = z.output<typeof correctPointsInput>;

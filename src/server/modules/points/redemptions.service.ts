@@ -15,11 +15,11 @@ import type { AppDeps } from '../../deps';
 import { conflict, forbidden, notFound } from '../../http/errors';
 import { claimIdempotencyKey, type IdempotencyKey } from '../../http/idempotency';
 import { createNotification } from '../notifications/notifications.service';
+import { announcePoints, appendEntry, balanceOf, entryReason } from '../pairs/pairs.points';
 import { requireSessionRole } from '../pairs/pairs.policy';
 import { appendRecord } from '../pairs/pairs.record';
 import { type PairRow, pairColumns } from '../pairs/pairs.scope';
-import { announcePoints, appendEntry, entryReason } from './points.ledger';
-import { balanceOf, lockPair, pairIdOf, presentRedemption } from './points.queries';
+import { lockPair, pairIdOf, presentRedemption } from './points.queries';
 
 type RedeemInput = z.output<typeof redeemRewardInput>;
 type DecideInput = z.output<typeof decideRedemptionInput>;

@@ -15,10 +15,10 @@ import type { AppDeps } from '../../deps';
 import { conflict, forbidden, notFound } from '../../http/errors';
 import { claimIdempotencyKey, type IdempotencyKey } from '../../http/idempotency';
 import type { Emit } from '../../realtime/publisher';
+import { announcePoints } from '../pairs/pairs.points';
 import { requireSessionRole } from '../pairs/pairs.policy';
 import { appendRecord } from '../pairs/pairs.record';
 import type { PairRow } from '../pairs/pairs.scope';
-import { announcePoints } from './points.ledger';
 import { lockPair, lockPairBetween, pairIdOf, presentReward } from './points.queries';
 
 type CreateInput = z.output<typeof createRewardInput>;

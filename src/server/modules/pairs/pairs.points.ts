@@ -1,12 +1,16 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { POINTS_TEXT, type PointsEntryKind } from '@/shared/schemas/points';
-import type { Tx } from '../../db/client';
-import { pointsEntries } from '../../db/schema';
+import type { Queryable, Tx } from '../../db/client';
+import { pairs, pointsEntries } from '../../db/schema';
 import { idempotencyConflict } from '../../http/errors';
 import type { Emit } from '../../realtime/publisher';
-import type { PairRow } from '../pairs/pairs.scope';
+import type { PairRow } from './pairs.scope';
 
-/* Writing the ledger (decision 067): one INSERT, never an UPDATE or a DELETE (the database refuses both). */
+/*
+ * The pair's points ledger (decision 067): one INSERT, never an UPDATE or a DELETE (the database refuses
+ * both). It lives with the pair, as its record does, because more than the points module writes it: a
+ * task's or a ritual's default award is made where the completion is (decision 075).
+ */
 
 export type EntryRow = typeof pointsEntries.$inferSelect;
 
@@ -61,3 +65,43 @@ export const announcePoints = (emit: Emit, pair: PairRow) =>
 
 /** A reason the ledger shows for an entry the app wrote, within its 200 characters. */
 export const entryReason = (prefix: string, title: string) => `${prefix} "${title}"`.slice(0, 200);
+
+/** The pair's balance: the sum of its entries (read after the pair lock in a write). */
+export async function balanceOf(q: Queryable, pairId: string): Promise<number> {
+  const [row] = await q
+    .select({ n: sql<string | null>`sum(${pointsEntries.amount})` })
+    .from(pointsEntries)
+    .where(eq(pointsEntries.pairId, pairId));
+  return Number(row?.n ?? 0);
+}
+
+export interface DefaultAward {
+  amount: number;
+  reason: string;
+  /** One per completion: `task-completion:<id>`, `ritual:<id>:<date>`. */
+  idempotencyKey: string;
+  /** The dominant, who set the award. */
+  madeBy: string;
+  createdAt: Date;
+}
+
+/**
+ * A default award for something completed (a task's, a ritual's day): made once under its key, however
+ * often the completion is retried or changed. It takes the pair's lock (FOR NO KEY UPDATE, as every write
+ * of the ledger does), so two completions at once make two entries and the same one twice makes one.
+ * Answers the entry it made, or null when the key was already used or the amount is 0; both partners
+ * refetch the points when it made one.
+ */
+export async function awardOnce(
+  tx: Tx,
+  emit: Emit,
+  pair: PairRow,
+  award: DefaultAward,
+): Promise<EntryRow | null> {
+  if (award.amount <= 0) return null;
+  await tx.select({ id: pairs.id }).from(pairs).where(eq(pairs.id, pair.id)).for('no key update');
+  if (await entryByKey(tx, pair.id, award.idempotencyKey)) return null;
+  const entry = await appendEntry(tx, { ...award, pairId: pair.id, kind: 'award' });
+  announcePoints(emit, pair);
+  return entry;
+}
