@@ -9,6 +9,7 @@ import { notificationsOf } from '../../test/notifications';
 import { type Couple, createCouple } from '../../test/partners';
 import { expectBody, expectError } from '../../test/responses';
 import { startTestServer, type TestServer } from '../../test/server';
+import { readZip } from '../../test/zip';
 import { mark, marked, ritualSet, ritualsOf } from './rituals.fixtures';
 
 /**
@@ -258,5 +259,29 @@ describe.each(databases())('rituals on %s', (kind) => {
     await marked(submissive, ritual.id, '2030-06-10', { mark: 'app_failed' });
     const today = await marked(submissive, ritual.id, '2030-06-17', { mark: 'done' });
     expect(today.streak).toEqual({ current: 1, best: 1 });
+  });
+
+  it("exports the pair's rituals, retired ones too, with each day's mark and note", async () => {
+    const couple = await createCouple(server);
+    at('2030-08-05T08:00:00Z');
+    const ritual = await ritualSet(couple, { name: 'Exported ritual' });
+    await marked(couple.submissive, ritual.id, '2030-08-05', { mark: 'partly', note: 'Half of it' });
+    expect((await couple.dominant.client.delete(`/api/rituals/${ritual.id}`)).status).toBe(200);
+    const response = await couple.submissive.client.get('/api/me/export');
+    expect(response.status).toBe(200);
+    const entries = await readZip(Buffer.from(await response.arrayBuffer()));
+    const file = JSON.parse(entries.get(`pairs/${couple.pairId}/rituals.json`)!.toString('utf8'));
+    expect(file.rituals).toEqual([
+      expect.objectContaining({ id: ritual.id, name: 'Exported ritual', since: '2030-08-05' }),
+    ]);
+    expect(file.rituals[0].retiredAt).not.toBeNull();
+    expect(file.marks).toEqual([
+      expect.objectContaining({
+        ritualId: ritual.id,
+        date: '2030-08-05',
+        mark: 'partly',
+        note: 'Half of it',
+      }),
+    ]);
   });
 });
