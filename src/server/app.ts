@@ -28,6 +28,7 @@ import { pointsRoutes, redemptionsRoutes, rewardsRoutes } from './modules/points
 import { punishmentRoutes } from './modules/punishments/punishments.routes';
 import { pushRoutes } from './modules/push/push.routes';
 import { recordRoutes } from './modules/record/record.routes';
+import { ritualsRoutes } from './modules/rituals/rituals.routes';
 import { infractionRoutes } from './modules/rules/infractions.routes';
 import { rulesRoutes } from './modules/rules/rules.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
@@ -97,6 +98,7 @@ export function createApi(deps: AppDeps & Pick<Services, 'database'>) {
       .route('/redemptions', redemptionsRoutes(deps))
       .route('/weeks', weeksRoutes(deps))
       .route('/permission-requests', permissionRoutes(deps))
+      .route('/rituals', ritualsRoutes(deps))
   );
 }
 

@@ -45,6 +45,8 @@ const EVENTS = {
   'points.changed': payload<{ pairId: string }>(),
   /** A pair's permission requests changed (decision 069): ids only; both refetch. */
   'permission.changed': payload<{ pairId: string }>(),
+  /** A ritual of a pair was set, changed or retired, or a day of it marked (decision 074). */
+  'ritual.changed': payload<{ ritualId: string; pairId: string }>(),
 };
 
 export type EventPayloads = { [N in keyof typeof EVENTS]: (typeof EVENTS)[N] };

@@ -59,6 +59,13 @@ import {
 } from '@/shared/schemas/punishments';
 import { pushEndpointInput, pushPreferencesInput, pushSubscriptionInput } from '@/shared/schemas/push';
 import { recordQuery, recordVerifyInput } from '@/shared/schemas/record';
+import {
+  createRitualInput,
+  markRitualInput,
+  ritualDayParam,
+  ritualsQuery,
+  updateRitualInput,
+} from '@/shared/schemas/rituals';
 import { acknowledgeRuleInput, createRuleInput, rulesQuery, updateRuleInput } from '@/shared/schemas/rules';
 import { changePasswordInput, deleteAccountInput } from '@/shared/schemas/settings';
 import { stopInput } from '@/shared/schemas/stops';
@@ -89,7 +96,7 @@ import { registrationBody, STRONG_PASSWORD } from '../test/users';
 const SEED = 20_240_808;
 const RUNS = 30;
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 type Actor = 'dominant' | 'submissive' | 'anonymous';
 
 interface FuzzRoute {
@@ -445,6 +452,29 @@ const ROUTES: Record<string, FuzzRoute> = {
     sample: () => ({}),
   },
   'POST /api/permission-requests/:id/withdraw': { param: idParam },
+  'GET /api/rituals': { query: ritualsQuery },
+  'POST /api/rituals': {
+    json: createRitualInput,
+    sample: (f) => ({
+      partnerId: f.couple.submissive.id,
+      name: 'Morning tea',
+      steps: ['Boil the water', 'Serve it'],
+      days: [1, 3, 5],
+      time: '07:30',
+      award: 2,
+    }),
+  },
+  'PATCH /api/rituals/:id': {
+    param: idParam,
+    json: updateRitualInput,
+    sample: () => ({ name: 'Evening tea', days: [2, 4], time: '19:30' }),
+  },
+  'DELETE /api/rituals/:id': { param: idParam },
+  'PUT /api/rituals/:id/days/:date': {
+    param: ritualDayParam,
+    json: markRitualInput,
+    sample: () => ({ mark: 'done', note: 'Kept' }),
+  },
 };
 
 /** Routes left out, each for its reason. */

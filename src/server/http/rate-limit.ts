@@ -69,6 +69,8 @@ export const LIMITS = {
   pointsWriteByAccount: { max: 300, windowMs: 60 * MINUTE },
   /** Asking, granting, denying and withdrawing permission by one account (decision 069): each tells the partner. */
   permissionWriteByAccount: { max: 300, windowMs: 60 * MINUTE },
+  /** Setting, changing and retiring rituals and marking their days by one account (decision 074): each tells the partner. */
+  ritualsWriteByAccount: { max: 600, windowMs: 60 * MINUTE },
   /** Record checks by one account (decision 053): each reads and hashes a pair's whole record. */
   recordVerifyByAccount: { max: 30, windowMs: 60 * MINUTE },
   /** Data exports by one account: each reads everything the account holds (decision 029). */

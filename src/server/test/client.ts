@@ -24,6 +24,7 @@ export interface TestClient {
   /** Raw requests, for the bodies, headers and types a typed call would not let a test send. */
   post(path: string, body?: unknown, init?: RequestInit): Promise<Response>;
   put(path: string, body?: unknown, init?: RequestInit): Promise<Response>;
+  patch(path: string, body?: unknown, init?: RequestInit): Promise<Response>;
   get(path: string, init?: RequestInit): Promise<Response>;
   delete(path: string, init?: RequestInit): Promise<Response>;
   fetch(path: string, init?: RequestInit): Promise<Response>;
@@ -86,6 +87,7 @@ export function createClient(origin: string, cookies = new Map<string, string>()
     delete: (p, init) => send(p, { ...init, method: 'DELETE' }),
     post: (p, body, init) => send(p, withJson('POST', body, init)),
     put: (p, body, init) => send(p, withJson('PUT', body, init)),
+    patch: (p, body, init) => send(p, withJson('PATCH', body, init)),
     sessionCookie: () => cookies.get(SESSION_COOKIE),
   };
 }

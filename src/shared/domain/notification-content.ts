@@ -47,6 +47,10 @@ export interface NotificationData {
   permission_requested: { requestId: string; pairId: string; partnerId: string };
   permission_granted: { requestId: string; pairId: string; partnerId: string };
   permission_denied: { requestId: string; pairId: string; partnerId: string };
+  /** A ritual set, changed or retired, or a day of it marked (decision 074): the ritual and the partner. */
+  ritual_set: { ritualId: string; pairId: string; partnerId: string };
+  ritual_retired: { ritualId: string; pairId: string; partnerId: string };
+  ritual_marked: { ritualId: string; pairId: string; partnerId: string; date: string };
 }
 
 export interface NotificationContent<T extends NotificationType = NotificationType> {

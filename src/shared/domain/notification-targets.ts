@@ -88,6 +88,18 @@ export function notificationTarget(n: {
           highlight: str(d.requestId),
         }),
       };
+    case 'ritual_set':
+    case 'ritual_retired':
+    case 'ritual_marked':
+      return {
+        kind: 'path',
+        to: withQuery(paths.structure, {
+          partner: str(d.partnerId),
+          tab: 'rituals',
+          // A retired ritual is no longer listed: its tab opens without a highlight.
+          highlight: n.type === 'ritual_retired' ? null : str(d.ritualId),
+        }),
+      };
     default:
       return null;
   }

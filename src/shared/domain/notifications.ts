@@ -7,6 +7,7 @@
 import { content, preview } from './notification-content';
 import { permissionsNotify } from './notification-permissions';
 import { rewardsNotify } from './notification-rewards';
+import { ritualsNotify } from './notification-rituals';
 import { structureNotify } from './notification-structure';
 
 export {
@@ -217,6 +218,7 @@ export const notify = {
   ...structureNotify,
   ...rewardsNotify,
   ...permissionsNotify,
+  ...ritualsNotify,
 } as const;
 
 /** What the partner did to the shared contract, as the notification says it. */

@@ -115,6 +115,10 @@ export function notificationSubject(n: Pick<NotificationLike, 'type' | 'data'>):
       case 'permission_granted':
       case 'permission_denied':
         return idOf(d.requestId);
+      case 'ritual_set':
+      case 'ritual_retired':
+      case 'ritual_marked':
+        return idOf(d.ritualId);
       default:
         return null;
     }

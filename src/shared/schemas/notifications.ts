@@ -30,6 +30,9 @@ export const NOTIFICATION_TYPES = [
   'permission_requested',
   'permission_granted',
   'permission_denied',
+  'ritual_set',
+  'ritual_retired',
+  'ritual_marked',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

@@ -69,6 +69,10 @@ export const RECORD_KINDS = [
   'permission.granted',
   'permission.denied',
   'permission.withdrawn',
+  'ritual.set',
+  'ritual.edited',
+  'ritual.retired',
+  'ritual.marked',
   'pair.connected',
   'pair.disconnected',
 ] as const;
@@ -89,6 +93,7 @@ export const RECORD_GROUPS = [
   'points',
   'reward',
   'permission',
+  'ritual',
   'pair',
 ] as const;
 export type RecordGroup = (typeof RECORD_GROUPS)[number];
@@ -107,6 +112,7 @@ export const RECORD_GROUP_LABELS: Record<RecordGroup, string> = {
   points: 'Points',
   reward: 'Rewards',
   permission: 'Permissions',
+  ritual: 'Rituals',
   pair: 'Connection',
 };
 
@@ -169,6 +175,10 @@ export const RECORD_KIND_LABELS: Record<RecordKind, string> = {
   'permission.granted': 'granted a permission',
   'permission.denied': 'denied a permission',
   'permission.withdrawn': 'withdrew a request for permission',
+  'ritual.set': 'set a ritual',
+  'ritual.edited': 'changed a ritual',
+  'ritual.retired': 'retired a ritual',
+  'ritual.marked': 'marked a day of a ritual',
   'pair.connected': 'began the pair',
   'pair.disconnected': 'ended the pair',
 };

@@ -15,6 +15,8 @@ export interface WeekFigures {
   pointsEarned: number;
   /** The prices of rewards redeemed that week and not denied (a denial refunds them). */
   pointsSpent: number;
+  /** Days of the pair's rituals marked done or partly done that week (decision 074), by the day marked for. */
+  ritualsDone: number;
 }
 
 /** GET /api/weeks?partnerId=: the pair's last weeks, oldest first, counted in the dominant's time zone. */
@@ -28,12 +30,13 @@ export const WEEKS_TEXT = {
   noPartner: 'No partner connection found',
   title: 'How the weeks went',
   intro: 'The last 8 weeks with your partner: what was done, and the points earned and spent.',
-  empty: 'Nothing done yet in these weeks. Tasks and points show here as they happen.',
+  empty: 'Nothing done yet in these weeks. Tasks, points and rituals show here as they happen.',
   showTable: 'Show as a table',
   week: 'Week of',
   tasksOnTime: 'Tasks on time',
   tasksLate: 'Tasks late',
   pointsEarned: 'Points earned',
   pointsSpent: 'Points spent',
+  ritualsDone: 'Rituals done',
   failed: "Couldn't load the last weeks",
 } as const;

@@ -52,7 +52,11 @@ export const LIVE_UPDATES: LiveUpdateTable = {
     weeks,
     { refresh: queryKeys.allPermissions },
     { refresh: queryKeys.allPoints },
+    { refresh: queryKeys.allRituals },
   ],
   // A request asked, granted, denied or withdrawn (decision 073).
   'permission.changed': [{ refresh: queryKeys.allPermissions }],
+  // A ritual set, changed or retired, or a day marked (decision 074): the lists, and how the weeks went,
+  // which counts the days kept.
+  'ritual.changed': [{ refresh: queryKeys.allRituals }, weeks],
 };

@@ -59,4 +59,8 @@ export const queryKeys = {
   rewards: (partnerId: string) => ['points', 'rewards', partnerId] as const,
   /** The redemptions of the pair with one partner, newest first. */
   redemptions: (partnerId: string) => ['points', 'redemptions', partnerId] as const,
+  /** Rituals (decision 074): every pair's list lives under this key. */
+  allRituals: ['rituals'] as const,
+  /** The rituals in use of the pair with one partner, with their streaks and this week's days. */
+  rituals: (partnerId: string) => ['rituals', partnerId] as const,
 };

@@ -16,6 +16,7 @@ export * from './points';
 export * from './punishments';
 export * from './push';
 export * from './record';
+export * from './rituals';
 export * from './rules';
 export * from './security';
 export * from './stops';

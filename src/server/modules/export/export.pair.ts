@@ -14,6 +14,8 @@ import {
   punishments,
   rewardRedemptions,
   rewards,
+  ritualMarks,
+  rituals,
   ruleAcknowledgements,
   rules,
   ruleVersions,
@@ -224,6 +226,7 @@ export async function collectPair(
           .orderBy(asc(permissionRequests.createdAt), asc(permissionRequests.id)),
       },
     },
+    await ritualsFile(db, pair, actor, dir),
     {
       name: `${dir}/media.json`,
       pages: async function* () {
@@ -231,4 +234,36 @@ export async function collectPair(
       },
     },
   ];
+}
+
+/**
+ * The pair's rituals (decision 074), retired ones too, with every day's mark and note: both partners', as
+ * the record is (a ritual is set for the one and marked for the other to read).
+ */
+async function ritualsFile(
+  db: Db,
+  pair: ExportedPair,
+  actor: { id: string },
+  dir: string,
+): Promise<JsonEntry> {
+  const pairRituals = await db
+    .select()
+    .from(rituals)
+    .where(rowsOf(pair, rituals.pairId, actor, undefined))
+    .orderBy(asc(rituals.createdAt), asc(rituals.id));
+  const ids = pairRituals.map((r) => r.id);
+  return {
+    name: `${dir}/rituals.json`,
+    data: {
+      rituals: pairRituals,
+      marks:
+        ids.length === 0
+          ? []
+          : await db
+              .select()
+              .from(ritualMarks)
+              .where(inArray(ritualMarks.ritualId, ids))
+              .orderBy(asc(ritualMarks.ritualId), asc(ritualMarks.date)),
+    },
+  };
 }

@@ -34,7 +34,12 @@ export type Demand =
    * A rule written or changed, or an infraction of one logged (decisions 064, 065): held by Red, Yellow and
    * the first negotiation; no cap counts it.
    */
-  | { kind: 'rule' };
+  | { kind: 'rule' }
+  /**
+   * A ritual set or changed (decision 074): a routine asked of the submissive, held like a rule by Red,
+   * Yellow and the first negotiation; no cap counts it.
+   */
+  | { kind: 'ritual' };
 
 /** What the guard needs of a pair, read in one statement (or inside a create's pair read). */
 export interface DemandContext {
@@ -100,7 +105,7 @@ export async function guardDemand(
   // A timer's start asks nothing new: the punishment was assigned, so the negotiation does not hold it.
   if (demand.kind === 'timer') return;
   assertNegotiated(ctx);
-  if (demand.kind === 'rule') return;
+  if (demand.kind === 'rule' || demand.kind === 'ritual') return;
   if (!ctx.caps) return;
   const caps = normalizeCaps(ctx.caps);
   const zone = ctx.zone ?? 'UTC';
@@ -118,7 +123,7 @@ export async function guardDemand(
 }
 
 /** Whether the demand is checked against a cap that counts what the pair already has. */
-const counts = (demand: Exclude<Demand, { kind: 'timer' | 'rule' }>, caps: Caps) =>
+const counts = (demand: Exclude<Demand, { kind: 'timer' | 'rule' | 'ritual' }>, caps: Caps) =>
   demand.kind === 'task'
     ? (caps.openTasks !== null && demand.taskId === null) ||
       (caps.proofRequestsPerDay !== null && demand.proof)

@@ -1,11 +1,19 @@
 import { TZDate } from '@date-fns/tz';
 import { addWeeks, format, startOfWeek } from 'date-fns';
-import { and, eq, gte, lt, ne, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { WEEKS_SHOWN, WEEKS_TEXT, type WeekFigures, type WeeksView } from '@/shared/schemas/weeks';
 import type { Actor } from '../../auth/session';
 import type { Queryable } from '../../db/client';
-import { pairs, pointsEntries, rewardRedemptions, taskCompletions, users } from '../../db/schema';
+import {
+  pairs,
+  pointsEntries,
+  rewardRedemptions,
+  ritualMarks,
+  rituals,
+  taskCompletions,
+  users,
+} from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { activePairIdBetween } from '../pairs/pairs.scope';
 
@@ -48,6 +56,32 @@ async function perWeek<F extends Record<string, SQL>>(
   return rows as unknown as ({ week: number } & Record<keyof F, string | number | null>)[];
 }
 
+/**
+ * Ritual days marked done or partly done, per week (decision 074). A mark is for a calendar date (in its
+ * ritual's zone), so it is counted by that date among the weeks' Mondays, not by the moment it was made:
+ * a day marked late still counts in its own week. Retired rituals' days count: they were kept.
+ */
+async function ritualDaysKept(q: Queryable, pairId: string, starts: TZDate[], end: TZDate) {
+  const first = format(starts[0]!, 'yyyy-MM-dd');
+  const rows = await q
+    .select({
+      week: sql<number>`(${ritualMarks.date} - ${first}::date) / 7 + 1`,
+      days: sql<string>`count(*)`,
+    })
+    .from(ritualMarks)
+    .innerJoin(rituals, eq(rituals.id, ritualMarks.ritualId))
+    .where(
+      and(
+        eq(rituals.pairId, pairId),
+        inArray(ritualMarks.mark, ['done', 'partly']),
+        gte(ritualMarks.date, first),
+        lt(ritualMarks.date, format(end, 'yyyy-MM-dd')),
+      ),
+    )
+    .groupBy(sql`1`);
+  return rows;
+}
+
 export async function weeksOf(q: Queryable, actor: Actor, partnerId: string, now: Date): Promise<WeeksView> {
   const [pair] = await q
     .select({ id: pairs.id, timeZone: users.timeZone })
@@ -85,6 +119,7 @@ export async function weeksOf(q: Queryable, actor: Actor, partnerId: string, now
     { points: sql<string | null>`sum(${rewardRedemptions.price})` },
     range,
   );
+  const kept = await ritualDaysKept(q, pair.id, starts, end);
   const weeks: WeekFigures[] = starts.map((start, i) => {
     const n = i + 1;
     const t = tasks.find((r) => Number(r.week) === n);
@@ -94,6 +129,7 @@ export async function weeksOf(q: Queryable, actor: Actor, partnerId: string, now
       tasksLate: Number(t?.late ?? 0),
       pointsEarned: Number(earned.find((r) => Number(r.week) === n)?.points ?? 0),
       pointsSpent: Number(spent.find((r) => Number(r.week) === n)?.points ?? 0),
+      ritualsDone: Number(kept.find((r) => Number(r.week) === n)?.days ?? 0),
     };
   });
   return { timeZone: pair.timeZone, weeks };

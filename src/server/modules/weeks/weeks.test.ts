@@ -9,7 +9,7 @@ import { createUser, type TestUser } from '../../test/users';
 
 const HOUR = 3_600_000;
 const NUL = '\u0000';
-const ZERO = { tasksOnTime: 0, tasksLate: 0, pointsEarned: 0, pointsSpent: 0 };
+const ZERO = { tasksOnTime: 0, tasksLate: 0, pointsEarned: 0, pointsSpent: 0, ritualsDone: 0 };
 
 /**
  * How the weeks went (issue 24, part 6; decision 071): the last eight weeks of a pair, counted from Monday
@@ -90,6 +90,7 @@ describe.each(databases())('weeks on %s', (kind) => {
       tasksLate: 1,
       pointsEarned: 30,
       pointsSpent: 10,
+      ritualsDone: 0,
     });
     expect(await weeksOf(couple.submissive, couple.dominant.id)).toEqual(seen);
 
@@ -122,6 +123,40 @@ describe.each(databases())('weeks on %s', (kind) => {
     expect(inNewYork.weeks.slice(-2)).toEqual([
       { start: '2030-03-04', ...ZERO, tasksOnTime: 1 },
       { start: '2030-03-11', ...ZERO },
+    ]);
+  });
+
+  it('counts the ritual days kept (done or partly done) in the week of the day marked for', async () => {
+    const couple = await createCouple(server);
+    const { dominant, submissive } = couple;
+    const markDay = async (id: string, date: string, mark: string) =>
+      expectBody(await submissive.client.put(`/api/rituals/${id}/days/${date}`, { mark }), 200);
+    server.clock.set(new Date('2030-03-06T10:00:00Z')); // Wednesday
+    const { ritual } = (await expectBody(
+      await dominant.client.post('/api/rituals', {
+        partnerId: submissive.id,
+        name: 'Stretch',
+        days: [1, 2, 3, 4, 5, 6, 7],
+        time: '07:00',
+      }),
+      201,
+    )) as { ritual: { id: string } };
+    await markDay(ritual.id, '2030-03-06', 'done');
+    server.clock.set(new Date('2030-03-08T10:00:00Z'));
+    await markDay(ritual.id, '2030-03-07', 'partly');
+    await markDay(ritual.id, '2030-03-08', 'skipped');
+    // Tuesday of the next week: Sunday marked late still counts in its own week.
+    server.clock.set(new Date('2030-03-12T10:00:00Z'));
+    await markDay(ritual.id, '2030-03-10', 'done');
+    await markDay(ritual.id, '2030-03-11', 'excused');
+    await markDay(ritual.id, '2030-03-12', 'done');
+    // A retired ritual's days were kept all the same.
+    expect((await dominant.client.delete(`/api/rituals/${ritual.id}`)).status).toBe(200);
+    const seen = (await weeksOf(submissive, dominant.id)).weeks;
+    expect(seen.slice(-3)).toEqual([
+      { start: '2030-02-25', ...ZERO },
+      { start: '2030-03-04', ...ZERO, ritualsDone: 3 },
+      { start: '2030-03-11', ...ZERO, ritualsDone: 1 },
     ]);
   });
 

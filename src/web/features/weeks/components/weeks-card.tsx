@@ -5,30 +5,33 @@ import { Card } from '@/web/components/ui/card';
 import { PartnerSelect } from '@/web/components/ui/partner-select';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { useWeeks } from '../api/weeks';
-import { POINT_SERIES, TASK_SERIES, WeeksChart, weekLabel } from './weeks-chart';
+import { POINT_SERIES, RITUAL_SERIES, TASK_SERIES, WeeksChart, weekLabel } from './weeks-chart';
 
-const COLUMNS = [...TASK_SERIES, ...POINT_SERIES];
+const COLUMNS = [...TASK_SERIES, ...POINT_SERIES, ...RITUAL_SERIES];
 
 /** The eight weeks in one sentence, for the picture's readers who do not see it. */
 export function weeksSummary(weeks: WeekFigures[]) {
   const sum = (key: keyof Omit<WeekFigures, 'start'>) => weeks.reduce((n, w) => n + w[key], 0);
   const now = weeks.at(-1);
-  const said = (w: { tasksOnTime: number; tasksLate: number; pointsEarned: number; pointsSpent: number }) =>
+  const said = (w: Omit<WeekFigures, 'start'>) =>
     `${w.tasksOnTime} ${w.tasksOnTime === 1 ? 'task' : 'tasks'} on time, ${w.tasksLate} late, ` +
-    `${w.pointsEarned} ${w.pointsEarned === 1 ? 'point' : 'points'} earned and ${w.pointsSpent} spent`;
+    `${w.pointsEarned} ${w.pointsEarned === 1 ? 'point' : 'points'} earned and ${w.pointsSpent} spent, ` +
+    `${w.ritualsDone} ${w.ritualsDone === 1 ? 'ritual' : 'rituals'} done`;
   const total = said({
     tasksOnTime: sum('tasksOnTime'),
     tasksLate: sum('tasksLate'),
     pointsEarned: sum('pointsEarned'),
     pointsSpent: sum('pointsSpent'),
+    ritualsDone: sum('ritualsDone'),
   });
   return `In the last ${weeks.length} weeks: ${total}.${now ? ` This week: ${said(now)}.` : ''}`;
 }
 
 /**
  * "How the weeks went" on the dashboard (issue 24, part 6; decision 071), for both partners: the last eight
- * weeks with one partner, drawn as two small charts, said in a sentence and, on request, as a table. It
- * counts what was done; it never rates a person. Live through the completions' and points' events.
+ * weeks with one partner, drawn as three small charts (tasks, points, rituals kept), said in a sentence and,
+ * on request, as a table. It counts what was done; it never rates a person. Live through the completions',
+ * points' and rituals' events.
  */
 export function WeeksCard({ user }: { user: CurrentUser }) {
   const [partnerId, setPartnerId] = useState(user.partners[0]?.id ?? '');
@@ -50,6 +53,7 @@ export function WeeksCard({ user }: { user: CurrentUser }) {
         <div className="space-y-2" aria-hidden>
           <Skeleton className="h-24 w-full" />
           <Skeleton className="h-24 w-full" />
+          <Skeleton className="h-24 w-full" />
         </div>
       ) : !list ? (
         <p className="text-sm text-destructive" role="alert">
@@ -64,6 +68,7 @@ export function WeeksCard({ user }: { user: CurrentUser }) {
           <div className="grid gap-4 sm:grid-cols-2">
             <WeeksChart weeks={list} series={TASK_SERIES} stacked title="Tasks" />
             <WeeksChart weeks={list} series={POINT_SERIES} stacked={false} title="Points" />
+            <WeeksChart weeks={list} series={RITUAL_SERIES} stacked title="Rituals" />
           </div>
           <details className="text-sm">
             <summary className="inline-flex min-h-11 cursor-pointer items-center text-primary">

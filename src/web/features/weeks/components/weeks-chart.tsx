@@ -25,6 +25,10 @@ export const POINT_SERIES: Series[] = [
   { key: 'pointsEarned', label: WEEKS_TEXT.pointsEarned, colour: 'var(--success)' },
   { key: 'pointsSpent', label: WEEKS_TEXT.pointsSpent, colour: 'var(--muted-foreground)' },
 ];
+/** Ritual days kept (decision 074): one series, drawn as the tasks are. */
+export const RITUAL_SERIES: Series[] = [
+  { key: 'ritualsDone', label: WEEKS_TEXT.ritualsDone, colour: 'var(--primary)' },
+];
 
 const WIDTH = 320;
 const HEIGHT = 120;
@@ -32,7 +36,7 @@ const BASE = 96;
 const COLUMN = WIDTH / 8;
 
 /**
- * One panel of the chart: a column per week, the series stacked (tasks) or side by side (points), each
+ * One panel of the chart: a column per week, the series stacked (tasks, rituals) or side by side (points), each
  * bar's figure above it. A picture only: the card's summary and table say the same in words.
  */
 export function WeeksChart({
