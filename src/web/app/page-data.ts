@@ -87,6 +87,8 @@ export const reads = {
       queryKeys.infractions(partnerId),
       (b) => b.infractions,
     ),
+  rituals: (partnerId: string) =>
+    read(`/api/rituals?partnerId=${encodeURIComponent(partnerId)}`, queryKeys.rituals(partnerId)),
   weeks: (partnerId: string) =>
     read(`/api/weeks?partnerId=${encodeURIComponent(partnerId)}`, queryKeys.weeks(partnerId)),
   // The Rewards tab (decision 068): the ledger as the browser's infinite query keeps its first page.

@@ -8,6 +8,7 @@ import type { PartnerView } from '@/shared/schemas/partners';
 import { INFRACTIONS_PAGE_TEXT } from '@/shared/texts/infractions';
 import { PERMISSIONS_PAGE_TEXT } from '@/shared/texts/permissions';
 import { REWARDS_PAGE_TEXT } from '@/shared/texts/points';
+import { RITUALS_PAGE_TEXT } from '@/shared/texts/rituals';
 import { buttonClasses } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
 import { Deferred } from '@/web/components/ui/deferred';
@@ -15,6 +16,7 @@ import { PartnerSelect } from '@/web/components/ui/partner-select';
 import { Tabs } from '@/web/components/ui/tabs';
 import { PermissionsPanel } from '@/web/features/permissions/components/permissions-panel';
 import { RewardsPanel } from '@/web/features/rewards/components/rewards-panel';
+import { RitualsPanel } from '@/web/features/rituals/components/rituals-panel';
 import { InfractionsPanel } from '@/web/features/rules/components/infractions-panel';
 import { RulesPanel } from '@/web/features/rules/components/rules-panel';
 import { useChosenPartner } from '@/web/lib/use-chosen-partner';
@@ -34,8 +36,8 @@ interface TabContext {
 
 /**
  * The tabs of /structure, in order: each is one entry (its `?tab=` value, its label, what it shows). Rules
- * first (decision 064), then infractions (decision 066), rewards (decision 068) and permission requests
- * (decision 073); rituals join as they land.
+ * first (decision 064), rituals (decision 074), then infractions (decision 066), rewards (decision 068) and
+ * permission requests (decision 073).
  */
 const STRUCTURE_TABS: { value: string; label: string; render: (c: TabContext) => ReactNode }[] = [
   {
@@ -43,6 +45,13 @@ const STRUCTURE_TABS: { value: string; label: string; render: (c: TabContext) =>
     label: 'Rules',
     render: ({ user, partner }) => (
       <RulesPanel key={partner.id} user={user} partnerId={partner.id} partnerName={partner.name} />
+    ),
+  },
+  {
+    value: 'rituals',
+    label: RITUALS_PAGE_TEXT.tab,
+    render: ({ user, partner }) => (
+      <RitualsPanel key={partner.id} user={user} partnerId={partner.id} partnerName={partner.name} />
     ),
   },
   {

@@ -19,9 +19,11 @@ export function Tabs({
   items: TabItem[];
   label: string;
 }) {
+  // More than four labels do not fit one row of a phone: three to a row there, one row from `sm` up.
+  const layout = items.length > 4 ? 'grid-cols-3 sm:grid-flow-col sm:grid-cols-none' : 'grid-flow-col';
   return (
     <T.Root value={value} onValueChange={onValueChange}>
-      <T.List aria-label={label} className="grid grid-flow-col gap-1 rounded-lg bg-muted p-1">
+      <T.List aria-label={label} className={`grid gap-1 rounded-lg bg-muted p-1 ${layout}`}>
         {items.map((item) => (
           <Trigger key={item.value} value={item.value} label={item.label} />
         ))}
@@ -45,7 +47,7 @@ function Trigger({ value, label }: { value: string; label: string }) {
     <T.Trigger
       value={value}
       disabled={!hydrated}
-      className="h-11 rounded-md text-sm font-medium text-muted-foreground data-[state=active]:bg-card data-[state=active]:text-foreground data-[state=active]:shadow-sm"
+      className="h-11 rounded-md px-1 text-sm font-medium text-muted-foreground data-[state=active]:bg-card data-[state=active]:text-foreground data-[state=active]:shadow-sm"
     >
       {label}
     </T.Trigger>

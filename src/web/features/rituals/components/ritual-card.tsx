@@ -1,0 +1,198 @@
+import {
+  Check,
+  Circle,
+  CircleDashed,
+  Clock,
+  Coffee,
+  Minus,
+  OctagonPause,
+  Pencil,
+  Sparkles,
+  Trash2,
+  Unplug,
+} from 'lucide-react';
+import type { RitualMark } from '@/shared/domain/rituals';
+import { isoWeekday } from '@/shared/domain/rituals';
+import type { RitualDayView, RitualView } from '@/shared/schemas/rituals';
+import {
+  RITUAL_MARK_LABELS,
+  RITUALS_PAGE_TEXT as TEXT,
+  WEEKDAY_LONG,
+  WEEKDAY_SHORT,
+} from '@/shared/texts/rituals';
+import { Button } from '@/web/components/ui/button';
+import { cn } from '@/web/lib/cn';
+
+/** What the one looking may do: the dominant edits and retires, the submissive marks, others read. */
+export type RitualViewer =
+  | { as: 'dominant'; onEdit: () => void; onRetire: () => void }
+  | { as: 'submissive'; onMark: (day: RitualDayView) => void }
+  | { as: 'reader' };
+
+const MARK_ICONS: Record<RitualMark, typeof Check> = {
+  done: Check,
+  partly: CircleDashed,
+  skipped: Minus,
+  excused: Coffee,
+  app_failed: Unplug,
+};
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** "Nov 30", from a date alone (no time zone can move it). */
+const shortDate = (date: string) => `${MONTHS[Number(date.slice(5, 7)) - 1]} ${Number(date.slice(8, 10))}`;
+
+/** "Monday, Nov 30": a ritual day's name. */
+export const dayLabel = (date: string) => `${WEEKDAY_LONG[isoWeekday(date) - 1]}, ${shortDate(date)}`;
+
+/** What a day says, in words: its mark, Red's hold, or nothing yet. */
+function dayState(day: RitualDayView, today: string): string {
+  if (!day.scheduled) return TEXT.notScheduledDay;
+  if (day.mark) return RITUAL_MARK_LABELS[day.mark];
+  if (day.stopped) return TEXT.rested;
+  return day.date > today ? TEXT.later : TEXT.unmarked;
+}
+
+function DayIcon({ day }: { day: RitualDayView }) {
+  if (!day.scheduled) return <span className="h-1 w-1 rounded-full bg-muted-foreground/50" aria-hidden />;
+  const Icon = day.mark ? MARK_ICONS[day.mark] : day.stopped ? OctagonPause : Circle;
+  return <Icon className="h-5 w-5" aria-hidden />;
+}
+
+/** One day of the week strip: a button for the submissive while it can be marked, a cell otherwise. */
+function DayCell({
+  day,
+  today,
+  viewer,
+  name,
+}: {
+  day: RitualDayView;
+  today: string;
+  viewer: RitualViewer;
+  name: string;
+}) {
+  const state = dayState(day, today);
+  const kept = day.mark === 'done' || day.mark === 'partly';
+  const look = cn(
+    'flex min-h-14 w-full flex-col items-center justify-center gap-0.5 rounded-lg border text-xs',
+    day.date === today ? 'border-primary' : 'border-transparent',
+    kept
+      ? 'bg-[var(--success-bg)] text-success'
+      : day.scheduled
+        ? 'bg-muted text-foreground'
+        : 'text-muted-foreground',
+  );
+  const markable = viewer.as === 'submissive' && day.scheduled && day.markable;
+  // The name starts with what is seen ("Fri"), then the date, the state and, on a button, what it does.
+  const content = (
+    <>
+      <span>{WEEKDAY_SHORT[isoWeekday(day.date) - 1]}</span>
+      <DayIcon day={day} />
+      <span className="sr-only">
+        , {shortDate(day.date)}: {state}
+        {markable ? `, mark ${name}` : ''}
+      </span>
+    </>
+  );
+  if (markable)
+    return (
+      <button
+        type="button"
+        className={cn(look, 'hover:border-primary focus-visible:outline-2 focus-visible:outline-ring')}
+        onClick={() => viewer.as === 'submissive' && viewer.onMark(day)}
+      >
+        {content}
+      </button>
+    );
+  return <div className={look}>{content}</div>;
+}
+
+/** One ritual: its name, days and time, steps, its run told gently, and this week's days. */
+export function RitualCard({
+  ritual: r,
+  today,
+  viewer,
+  highlighted,
+}: {
+  ritual: RitualView;
+  today: string;
+  viewer: RitualViewer;
+  highlighted: boolean;
+}) {
+  const titleId = `ritual-title-${r.id}`;
+  const schedule = r.days.length === 7 ? 'Every day' : r.days.map((d) => WEEKDAY_SHORT[d - 1]).join(', ');
+  const earlier = r.earlier.filter((d) => d.scheduled && !d.mark);
+  return (
+    <article
+      id={`ritual-${r.id}`}
+      aria-labelledby={titleId}
+      data-testid="ritual-card"
+      tabIndex={-1}
+      className={cn(
+        'flex flex-col gap-3 rounded-xl border bg-card p-4 shadow-sm transition',
+        highlighted ? 'border-primary ring-2 ring-primary' : 'border-border',
+      )}
+    >
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h3 id={titleId} className="font-semibold wrap-anywhere">
+            {r.name}
+          </h3>
+          <p className="flex items-center gap-1 text-sm text-muted-foreground">
+            <Clock className="h-4 w-4 shrink-0" aria-hidden /> {schedule} at {r.time}
+            {r.award > 0 ? ` · +${r.award} points` : ''}
+          </p>
+        </div>
+        {viewer.as === 'dominant' ? (
+          <div className="flex shrink-0 gap-1">
+            <Button size="icon" variant="ghost" onClick={viewer.onEdit} aria-label={`${TEXT.edit} ${r.name}`}>
+              <Pencil className="h-4 w-4" aria-hidden />
+            </Button>
+            <Button
+              size="icon"
+              variant="ghost"
+              onClick={viewer.onRetire}
+              aria-label={`${TEXT.retire} ${r.name}`}
+            >
+              <Trash2 className="h-4 w-4" aria-hidden />
+            </Button>
+          </div>
+        ) : null}
+      </div>
+      {r.steps.length > 0 ? (
+        <ol className="list-decimal space-y-0.5 pl-5 text-sm wrap-anywhere">
+          {r.steps.map((step, i) => (
+            // Steps may repeat; their place is what tells them apart.
+            // biome-ignore lint/suspicious/noArrayIndexKey: the order is the identity
+            <li key={i}>{step}</li>
+          ))}
+        </ol>
+      ) : null}
+      <p className="flex items-center gap-1.5 text-sm" data-testid="ritual-run">
+        <Sparkles className="h-4 w-4 shrink-0 text-primary" aria-hidden />
+        {r.streak.current > 0 ? TEXT.run(r.streak.current) : TEXT.noRunYet}
+        {r.streak.best > r.streak.current ? ` · ${TEXT.best(r.streak.best)}` : ''}
+      </p>
+      <ul className="grid grid-cols-7 gap-1" aria-label={`${r.name}: ${TEXT.thisWeek}`}>
+        {r.week.map((day) => (
+          <li key={day.date}>
+            <DayCell day={day} today={today} viewer={viewer} name={r.name} />
+          </li>
+        ))}
+      </ul>
+      {viewer.as === 'submissive' && earlier.length > 0 ? (
+        <div className="space-y-1">
+          <h4 className="text-sm font-medium">{TEXT.earlier}</h4>
+          <div className="flex flex-wrap gap-2">
+            {earlier.map((day) => (
+              <Button key={day.date} size="sm" variant="outline" onClick={() => viewer.onMark(day)}>
+                {dayLabel(day.date)}
+                <span className="sr-only"> {r.name}</span>
+              </Button>
+            ))}
+          </div>
+        </div>
+      ) : null}
+    </article>
+  );
+}
