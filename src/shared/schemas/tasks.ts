@@ -8,9 +8,12 @@ import {
   TASK_TITLE_MAX,
   type TaskType,
 } from '../domain/tasks';
+import { TASK_AWARD_MAX, TASK_AWARD_TEXT } from '../texts/tasks';
 import { areasField } from './caps';
 import { feedbackInputOf, uuidField } from './common';
 import { type LimitTaggedView, limitTagsField } from './limits';
+
+export * from '../texts/tasks';
 
 export const VOICE_TASK_TITLE = 'Voice Task';
 export const VOICE_DESCRIPTION_MAX = 500;
@@ -117,6 +120,12 @@ const taskFields = {
     .default(null),
   /** Limit items the task touches (decision 056): checked against both partners' answers. */
   limitTags: limitTagsField,
+  /** The dominant's default award for each completion (decision 075): 0 awards nothing. */
+  awardPoints: z
+    .int({ error: TASK_AWARD_TEXT.invalid })
+    .min(0, TASK_AWARD_TEXT.invalid)
+    .max(TASK_AWARD_MAX, TASK_AWARD_TEXT.invalid)
+    .default(0),
 };
 
 /** Title and voice rules shared by create and edit (spec 2, section 5). */
@@ -217,6 +226,8 @@ export interface TaskView extends FeedbackView, LimitTaggedView {
   latenessSeconds: number | null;
   repeatConfig: RepeatConfig | null;
   timeZone: string;
+  /** Points awarded for each completion (decision 075); 0: none. */
+  awardPoints: number;
 }
 
 export interface TaskCompletionView extends FeedbackView {

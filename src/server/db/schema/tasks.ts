@@ -90,6 +90,8 @@ export const tasks = pgTable(
     ...feedbackColumns,
     /** The protected areas it touches, chosen in the form (decision 057): tags, never read from its text. */
     areas: text('areas').array().notNull().default(sql`'{}'::text[]`),
+    /** The dominant's default award for each completion, 0..1000 points; 0 awards nothing (decision 075). */
+    awardPoints: integer('award_points').notNull().default(0),
   },
   (t) => [
     index('tasks_pair_created_idx').on(t.pairId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
@@ -109,6 +111,7 @@ export const tasks = pgTable(
     check('tasks_type_check', sql`${t.taskType} in ('assigned', 'above_and_beyond')`),
     check('tasks_limit_state_check', sql`${t.limitState} in ('requested', 'paused')`),
     check('tasks_limit_tags_check', sql`cardinality(${t.limitTags}) <= 10`),
+    check('tasks_award_points_check', sql`${t.awardPoints} between 0 and 1000`),
   ],
 );
 

@@ -53,6 +53,7 @@ const insertTask = preparedInTransaction((tx) =>
       areas: sql`${bound('areas')}::text[]`,
       limitTags: bound('limitTags'),
       limitState: bound('limitState'),
+      awardPoints: bound('awardPoints'),
       taskType: 'assigned',
     })
     .returning()
@@ -142,6 +143,7 @@ export async function createTask(
       timeZone: pair.actorTimeZone,
       limitTags: input.limitTags,
       limitState,
+      awardPoints: input.awardPoints,
     });
     await createNotification(
       tx,
@@ -209,6 +211,8 @@ export async function updateTask(deps: AppDeps, actor: Actor, input: UpdateInput
           task.completed && repeat ? new Date(cycleReopensAt(input.dueDate, task.timeZone)) : null,
         limitTags: input.limitTags,
         limitState,
+        // Changes what later completions are awarded; what was awarded stays in the ledger (decision 075).
+        awardPoints: input.awardPoints,
         updatedAt: now,
       })
       .where(eq(tasks.id, input.id));

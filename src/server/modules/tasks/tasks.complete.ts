@@ -13,6 +13,7 @@ import { createNotification } from '../notifications/notifications.service';
 import { appendRecord } from '../pairs/pairs.record';
 import { lockInActorPairs } from '../pairs/pairs.scope';
 import { stoppedSince } from '../pairs/pairs.stops';
+import { awardCompletion, lockPairOfTask } from './tasks.award';
 import { announceCompletion, announceTask } from './tasks.events';
 import { authorizeTask } from './tasks.policy';
 import { loadTask, TASK_NOT_FOUND } from './tasks.queries';
@@ -31,12 +32,14 @@ const clearedFeedback = {
 
 /**
  * The submissive completes their task (with the photo proof it may require, and optional voice proof), or
- * the pair's dominant completes it on their behalf. Each completion writes a history entry; a repeating
- * task rolls on to its next due date.
+ * the pair's dominant completes it on their behalf. Each completion writes a history entry and makes the
+ * task's default award, if it has one; a repeating task rolls on to its next due date.
  */
 export async function completeTask(deps: AppDeps, actor: Actor, input: CompleteInput) {
   const { id, photoId, voiceNoteId } = input;
   return deps.publisher.transaction(async (tx, emit) => {
+    // The pair before the task: the award writes the ledger under the pair's lock (decision 075).
+    await lockPairOfTask(tx, id, actor);
     const { row: task, pair } = await lockInActorPairs(tx, tasks, id, actor, TASK_NOT_FOUND);
     const can = authorizeTask(actor, task, pair, 'complete');
     const bySubmissive = !can.asDominant;
@@ -132,6 +135,8 @@ export async function completeTask(deps: AppDeps, actor: Actor, input: CompleteI
       data: { taskId: id, completionId, timing: onTime ? 'on time' : 'late', byDominant: !bySubmissive },
       at: now,
     });
+    // The dominant's default award for this completion, once (decision 075).
+    await awardCompletion(tx, emit, pair, task, completionId, now);
     announceTask(emit, pair, id, 'changed');
     announceCompletion(emit, pair, completionId);
     return loadTask(tx, id);

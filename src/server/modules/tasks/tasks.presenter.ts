@@ -66,6 +66,7 @@ export function presentTask(
     latenessSeconds: t.completionLatenessSeconds,
     repeatConfig: t.repeatConfig ?? null,
     timeZone: t.timeZone,
+    awardPoints: t.awardPoints,
     limitTags: presentLimitTags(t.limitTags, titles),
     limitState: t.limitState,
     ...feedbackOf(t),

@@ -1,4 +1,5 @@
 import {
+  Award,
   Camera,
   Check,
   CheckCircle2,
@@ -14,6 +15,7 @@ import {
 import { touchesLabel } from '@/shared/domain/caps';
 import { dueStatus } from '@/shared/domain/tasks';
 import type { TaskView } from '@/shared/schemas/tasks';
+import { taskAwardBadge } from '@/shared/texts/tasks';
 import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
 import { EmailFeedbackButton } from '@/web/components/ui/email-feedback-button';
@@ -166,6 +168,13 @@ export function TaskCard({
           <Badge>
             <Camera className="mr-1 h-3 w-3" aria-hidden />
             Photo proof required
+          </Badge>
+        ) : null}
+        {task.awardPoints > 0 ? (
+          <Badge data-testid="task-award">
+            <Award className="mr-1 h-3 w-3" aria-hidden />
+            {taskAwardBadge(task.awardPoints)}
+            <span className="sr-only"> for completing</span>
           </Badge>
         ) : null}
         {task.areas.length > 0 ? <Badge data-testid="task-areas">{touchesLabel(task.areas)}</Badge> : null}

@@ -9,6 +9,7 @@ import {
   VOICE_DESCRIPTION_MAX,
   VOICE_TASK_TITLE,
 } from '@/shared/schemas/tasks';
+import { TASK_AWARD_MAX, TASK_AWARD_TEXT } from '@/shared/texts/tasks';
 import { AreasField } from '@/web/components/ui/areas-field';
 import { Dialog } from '@/web/components/ui/dialog';
 import { Field } from '@/web/components/ui/field';
@@ -226,6 +227,19 @@ function TaskForm({
         />
         Photo proof required
       </label>
+
+      <Field
+        label={TASK_AWARD_TEXT.label}
+        hint={TASK_AWARD_TEXT.hint}
+        error={form.formState.errors.awardPoints?.message}
+        type="number"
+        inputMode="numeric"
+        step={1}
+        min={0}
+        max={TASK_AWARD_MAX}
+        placeholder="0"
+        {...register('awardPoints')}
+      />
 
       <LimitTagPicker
         value={limitTags}

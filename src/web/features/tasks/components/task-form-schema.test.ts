@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TASK_MESSAGES } from '@/shared/schemas/tasks';
+import { TASK_AWARD_TEXT, TASK_MESSAGES } from '@/shared/schemas/tasks';
 import { PENDING_UPLOAD_ID } from '@/web/lib/upload';
 import { type TaskFormValues, taskFormDefaults, taskFormSchema } from './task-form-schema';
 
@@ -40,5 +40,14 @@ describe('the task form, checked by the shared createTaskInput', () => {
       PENDING_UPLOAD_ID,
     );
     expect(taskFormSchema.parse(valid({ kind: 'text', voice })).voiceNoteId).toBeNull();
+  });
+
+  it('sends the points for completing as a whole number, empty as 0, and refuses anything else', () => {
+    expect(taskFormSchema.parse(valid()).awardPoints).toBe(0);
+    expect(taskFormSchema.parse(valid({ awardPoints: ' 5 ' })).awardPoints).toBe(5);
+    expect(taskFormSchema.parse(valid({ awardPoints: '1000' })).awardPoints).toBe(1000);
+    for (const awardPoints of ['-1', '1001', '1.5', 'five']) {
+      expect(messages(valid({ awardPoints }))).toEqual([['awardPoints', TASK_AWARD_TEXT.invalid]]);
+    }
   });
 });

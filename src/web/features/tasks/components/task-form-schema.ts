@@ -35,6 +35,8 @@ const taskFormFields = z.object({
   voiceNoteDescription: z.string(),
   /** Limit tags (decision 056): catalogue ids and `custom:<uuid>`. */
   limitTags: z.array(z.string()),
+  /** Points for each completion (decision 075), as typed: empty is none. */
+  awardPoints: z.string(),
 });
 export type TaskFormValues = z.input<typeof taskFormFields>;
 
@@ -63,6 +65,8 @@ export const taskFormSchema = taskFormFields
       voiceNoteId: voice ? (v.voice ? PENDING_UPLOAD_ID : v.voiceNoteId) : null,
       voiceNoteDescription: voice ? v.voiceNoteDescription || null : null,
       limitTags: v.limitTags,
+      // Empty is none; anything not a whole number (NaN too) is refused by the shared field, with its message.
+      awardPoints: v.awardPoints.trim() === '' ? 0 : Number(v.awardPoints),
     };
   })
   .pipe(
@@ -73,7 +77,14 @@ export const taskFormSchema = taskFormFields
   );
 
 /** The toasts of an invalid task form (spec 2 §5), in the order the checks are made. */
-export const TASK_FORM_ERROR_ORDER = ['title', 'voiceNoteId', 'assignedTo', 'repeatConfig', 'dueDate'];
+export const TASK_FORM_ERROR_ORDER = [
+  'title',
+  'voiceNoteId',
+  'assignedTo',
+  'repeatConfig',
+  'dueDate',
+  'awardPoints',
+];
 export const TASK_FORM_ERROR_DETAILS = {
   [TASK_MESSAGES.titleRequired]: 'Please enter a title for your task',
   [TASK_MESSAGES.voiceRequired]: 'Please record a voice note for your task',
@@ -100,5 +111,6 @@ export function taskFormDefaults(task: TaskView | null, submissiveIds: string[])
     voiceNoteId: task?.voiceNote ?? null,
     voiceNoteDescription: task?.voiceNoteDescription ?? '',
     limitTags: task?.limitTags.map((t) => t.id) ?? [],
+    awardPoints: task?.awardPoints ? String(task.awardPoints) : '',
   };
 }

@@ -1,0 +1,2 @@
+ALTER TABLE "tasks" ADD COLUMN "award_points" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "tasks" ADD CONSTRAINT "tasks_award_points_check" CHECK ("tasks"."award_points" between 0 and 1000);
