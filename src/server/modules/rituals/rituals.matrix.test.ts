@@ -208,4 +208,28 @@ describe.each(databases())('rituals, the role matrix and bad input, on %s', (kin
     await ritualSet(couple, { name: 'One more' });
     expect((await ritualsOf(couple.submissive, couple.dominant.id)).rituals).toHaveLength(RITUALS_IN_USE_MAX);
   });
+
+  it('Yellow and the first negotiation hold setting and changing one; retiring and marking are never held', async () => {
+    server.clock.set(new Date('2030-07-24T10:00:00Z'));
+    const pending = await createCouple(server, { negotiated: false });
+    await expectError(
+      await setRitual(pending.dominant, pending.submissive.id, body),
+      409,
+      'NEGOTIATION_PENDING',
+    );
+    const couple = await createCouple(server);
+    const ritual = await ritualSet(couple);
+    expect((await couple.dominant.client.post('/api/checkins', {})).status).toBe(200);
+    const before = await server.rowCounts();
+    await expectError(await setRitual(couple.dominant, couple.submissive.id, body), 409, 'PAIR_CHECKING_IN');
+    await expectError(
+      await couple.dominant.client.patch(`/api/rituals/${ritual.id}`, body),
+      409,
+      'PAIR_CHECKING_IN',
+    );
+    expect(await server.rowCounts()).toEqual(before);
+    expect((await mark(couple.submissive, ritual.id, '2030-07-24', { mark: 'excused' })).status).toBe(200);
+    expect((await couple.submissive.client.post('/api/stops', {})).status).toBe(200);
+    expect((await couple.dominant.client.delete(`/api/rituals/${ritual.id}`)).status).toBe(200);
+  });
 });
