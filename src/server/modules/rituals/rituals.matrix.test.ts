@@ -232,4 +232,16 @@ describe.each(databases())('rituals, the role matrix and bad input, on %s', (kin
     expect((await couple.submissive.client.post('/api/stops', {})).status).toBe(200);
     expect((await couple.dominant.client.delete(`/api/rituals/${ritual.id}`)).status).toBe(200);
   });
+
+  it('the same Idempotency-Key makes one ritual, also when sent twice at once', async () => {
+    server.clock.set(new Date('2030-07-31T10:00:00Z'));
+    const couple = await createCouple(server);
+    const key = '7b3e9c21-4d5a-4e6f-8a9b-0c1d2e3f4a5b';
+    const send = () => setRitual(couple.dominant, couple.submissive.id, body, key);
+    const answers = await Promise.all([send(), send()]);
+    expect(answers.map((r) => r.status)).toEqual([201, 201]);
+    const [a, b] = await Promise.all(answers.map(async (r) => (await r.json()).ritual.id));
+    expect(a).toBe(b);
+    expect((await ritualsOf(couple.dominant, couple.submissive.id)).rituals).toHaveLength(1);
+  });
 });
