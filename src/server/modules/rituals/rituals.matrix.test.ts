@@ -208,4 +208,40 @@ describe.each(databases())('rituals, the role matrix and bad input, on %s', (kin
     await ritualSet(couple, { name: 'One more' });
     expect((await ritualsOf(couple.submissive, couple.dominant.id)).rituals).toHaveLength(RITUALS_IN_USE_MAX);
   });
+
+  it('Yellow and the first negotiation hold setting and changing one; retiring and marking are never held', async () => {
+    server.clock.set(new Date('2030-07-24T10:00:00Z'));
+    const pending = await createCouple(server, { negotiated: false });
+    await expectError(
+      await setRitual(pending.dominant, pending.submissive.id, body),
+      409,
+      'NEGOTIATION_PENDING',
+    );
+    const couple = await createCouple(server);
+    const ritual = await ritualSet(couple);
+    expect((await couple.dominant.client.post('/api/checkins', {})).status).toBe(200);
+    const before = await server.rowCounts();
+    await expectError(await setRitual(couple.dominant, couple.submissive.id, body), 409, 'PAIR_CHECKING_IN');
+    await expectError(
+      await couple.dominant.client.patch(`/api/rituals/${ritual.id}`, body),
+      409,
+      'PAIR_CHECKING_IN',
+    );
+    expect(await server.rowCounts()).toEqual(before);
+    expect((await mark(couple.submissive, ritual.id, '2030-07-24', { mark: 'excused' })).status).toBe(200);
+    expect((await couple.submissive.client.post('/api/stops', {})).status).toBe(200);
+    expect((await couple.dominant.client.delete(`/api/rituals/${ritual.id}`)).status).toBe(200);
+  });
+
+  it('the same Idempotency-Key makes one ritual, also when sent twice at once', async () => {
+    server.clock.set(new Date('2030-07-31T10:00:00Z'));
+    const couple = await createCouple(server);
+    const key = '7b3e9c21-4d5a-4e6f-8a9b-0c1d2e3f4a5b';
+    const send = () => setRitual(couple.dominant, couple.submissive.id, body, key);
+    const answers = await Promise.all([send(), send()]);
+    expect(answers.map((r) => r.status)).toEqual([201, 201]);
+    const [a, b] = await Promise.all(answers.map(async (r) => (await r.json()).ritual.id));
+    expect(a).toBe(b);
+    expect((await ritualsOf(couple.dominant, couple.submissive.id)).rituals).toHaveLength(1);
+  });
 });
