@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { dismissToasts, expect, expectNoSidewaysScroll, test } from './fixtures';
+import { holdRequests } from './hold';
 import { seedCouple } from './seed';
 
 const live = (page: Page) => expect(page.locator('html')).toHaveAttribute('data-live', 'ready');
@@ -199,5 +200,36 @@ test('the history shows the newest 50 entries, and older ones on "Show older"', 
   await expect(sub.getByTestId('ledger-entry')).toHaveCount(52);
   await expect(sub.getByTestId('ledger-reason').last()).toHaveText('Award 1');
   await expect(older).toHaveCount(0);
+  await sub.context().close();
+});
+
+test('"Show older" keeps its page when a live change reads the ledger again meanwhile', async ({
+  page: dom,
+  browser,
+  request,
+}) => {
+  const { sub: s } = await seedCouple(browser, dom, request);
+  const award = async (i: number) => {
+    const answer = await dom.request.post('/api/points/award', {
+      data: { partnerId: s.id, amount: 1, reason: `Award ${i}` },
+    });
+    expect(answer.status()).toBe(201);
+  };
+  for (let i = 1; i <= 51; i++) await award(i);
+  const sub = s.page;
+  await sub.goto('/structure?tab=rewards');
+  await expect(balance(sub)).toHaveText('51');
+  await live(sub);
+  // The older page is held on its way while an award comes live: its refetch must not lose the page asked for.
+  const release = await holdRequests(sub, /\/api\/points\?.*before=/);
+  await sub.getByRole('button', { name: 'Show older' }).click();
+  await expect(sub.getByRole('button', { name: 'Loading…' })).toBeDisabled();
+  await award(52);
+  await expect(balance(sub)).toHaveText('52');
+  await expect(sub.getByTestId('ledger-reason').first()).toHaveText('Award 52');
+  release();
+  await expect(sub.getByTestId('ledger-entry')).toHaveCount(52);
+  await expect(sub.getByTestId('ledger-reason').last()).toHaveText('Award 1');
+  await expect(sub.getByRole('button', { name: /^(Show older|Loading…)$/ })).toHaveCount(0);
   await sub.context().close();
 });

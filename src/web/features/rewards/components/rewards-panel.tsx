@@ -11,6 +11,7 @@ import { Loading, Skeleton } from '@/web/components/ui/skeleton';
 import { errorMessage } from '@/web/lib/api';
 import { toast } from '@/web/lib/toast';
 import { useHighlight } from '@/web/lib/use-highlight';
+import { useOlderPages } from '@/web/lib/use-older-pages';
 import { useLedger, useRedemptions, useRetireReward, useRewards } from '../api/points';
 import type { Decision } from './decide-redemption-dialog';
 import { LedgerList } from './ledger-list';
@@ -45,6 +46,7 @@ export function RewardsPanel({
   partnerName: string;
 }) {
   const ledger = useLedger(partnerId);
+  const older = useOlderPages(ledger);
   const rewards = useRewards(partnerId);
   const redemptions = useRedemptions(partnerId);
   const highlight = useHighlight('rewards-item-', rewards.isSuccess && redemptions.isSuccess);
@@ -166,8 +168,8 @@ export function RewardsPanel({
             userId={user.id}
             partnerName={partnerName}
             hasMore={ledger.hasNextPage}
-            loadingMore={ledger.isFetchingNextPage}
-            onMore={() => void ledger.fetchNextPage()}
+            loadingMore={older.loadingMore}
+            onMore={older.showOlder}
           />
         )}
       </section>
