@@ -119,6 +119,8 @@ test('the dominant keeps rewards and awards points; the submissive redeems live;
   await expect(dom.getByText('Reward granted')).toBeVisible();
   await expect(domRequest.getByTestId('redemption-state')).toHaveText('Granted');
   await expect(domRequest.getByRole('button')).toHaveCount(0);
+  // Grant is gone with the decision: focus stays on the request, not thrown back to the page's heading.
+  await expect(domRequest).toBeFocused();
   const subRequest = redemptionCard(sub, 'Movie night');
   await expect(subRequest.getByTestId('redemption-state')).toHaveText('Granted');
   await expect(subRequest.getByTestId('decision-note')).toHaveText('Note: Friday it is');
@@ -140,6 +142,7 @@ test('the dominant keeps rewards and awards points; the submissive redeems live;
   await denyForm.getByLabel('Note (optional)').fill('Not on a school night');
   await denyForm.getByRole('button', { name: 'Deny' }).click();
   await expect(dom.getByText('Reward denied; the points were refunded')).toBeVisible();
+  await expect(domLate).toBeFocused();
   await bothRead(dom, sub, 20);
   const subLate = redemptionCard(sub, 'Late bedtime');
   await expect(subLate.getByTestId('redemption-state')).toHaveText('Denied');

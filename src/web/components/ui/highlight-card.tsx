@@ -3,7 +3,9 @@ import { cn } from '@/web/lib/cn';
 
 /**
  * A card of a list a notification's link can name (`?highlight=<id>`, useHighlight): an article named by
- * its heading, with what sits beside the heading (a state, a price), ringed while it is the one named.
+ * its heading, with what sits beside the heading (a state, a price), ringed while it is the one named. It
+ * can take focus (out of the Tab order): a dialog opened from a button the action takes away (Grant,
+ * Withdraw, Contest) gives focus back to the card, where the user was, rather than to the page's heading.
  */
 export function HighlightCard({
   titleId,
@@ -27,6 +29,7 @@ export function HighlightCard({
   return (
     <article
       aria-labelledby={titleId}
+      tabIndex={-1}
       className={cn(
         'flex flex-col rounded-xl border bg-card p-4 shadow-sm transition',
         roomy ? 'gap-3' : 'gap-2',
