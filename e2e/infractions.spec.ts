@@ -75,6 +75,8 @@ test('the dominant logs an infraction from a rule, the submissive contests it li
   await expect(subFirst.getByTestId('infraction-state')).toHaveText('Contested');
   await expect(subFirst.getByTestId('contest-note')).toContainText('My knee hurt; I told you.');
   await expect(subFirst.getByRole('button', { name: /^Contest/ })).toHaveCount(0);
+  // Contest is gone once done: focus stays on the infraction, not thrown back to the page's heading.
+  await expect(subFirst).toBeFocused();
 
   // The dominant sees the contest live on the Infractions tab, and cannot contest.
   await dismissToasts(dom);
@@ -136,6 +138,7 @@ test('the dominant logs an infraction from a rule, the submissive contests it li
   await confirm.getByRole('button', { name: 'Withdraw' }).click();
   await expect(dom.getByText('Infraction withdrawn')).toBeVisible();
   await expect(domSecond.getByTestId('infraction-state')).toHaveText('Withdrawn');
+  await expect(domSecond).toBeFocused();
   await expect(domSecond.getByRole('button')).toHaveCount(0);
   const subSecond = infractionCard(sub, 'Kneel when I enter v2');
   await expect(subSecond.getByTestId('infraction-state')).toHaveText('Withdrawn');

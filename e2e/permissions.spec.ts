@@ -50,6 +50,8 @@ test('the submissive asks permission, the dominant grants it with a note, live o
   await expect(dom.getByText('Permission granted')).toBeVisible();
   await expect(domCard.getByTestId('permission-status')).toHaveText('Granted');
   await expect(domCard.getByRole('button')).toHaveCount(0);
+  // Grant is gone with the answer: focus stays on the request, not thrown back to the page's heading.
+  await expect(domCard).toBeFocused();
 
   // The submissive sees the answer and its note live; nothing is left to do on it.
   const subCard = card(sub, 'Dinner with Sam on Friday');
@@ -71,6 +73,7 @@ test('the submissive asks permission, the dominant grants it with a note, live o
     .getByRole('button', { name: 'Withdraw' })
     .click();
   await expect(sub.getByText('Request withdrawn')).toBeVisible();
+  await expect(card(sub, 'A late film on Sunday')).toBeFocused();
   for (const p of [sub, dom]) {
     await expect(card(p, 'A late film on Sunday').getByTestId('permission-status')).toHaveText('Withdrawn');
   }

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { dismissToasts, expect, expectNoSidewaysScroll, test } from './fixtures';
+import { holdRequests } from './hold';
 import { seedCouple } from './seed';
 
 const live = (page: Page) => expect(page.locator('html')).toHaveAttribute('data-live', 'ready');
@@ -118,6 +119,8 @@ test('the dominant keeps rewards and awards points; the submissive redeems live;
   await expect(dom.getByText('Reward granted')).toBeVisible();
   await expect(domRequest.getByTestId('redemption-state')).toHaveText('Granted');
   await expect(domRequest.getByRole('button')).toHaveCount(0);
+  // Grant is gone with the decision: focus stays on the request, not thrown back to the page's heading.
+  await expect(domRequest).toBeFocused();
   const subRequest = redemptionCard(sub, 'Movie night');
   await expect(subRequest.getByTestId('redemption-state')).toHaveText('Granted');
   await expect(subRequest.getByTestId('decision-note')).toHaveText('Note: Friday it is');
@@ -139,6 +142,7 @@ test('the dominant keeps rewards and awards points; the submissive redeems live;
   await denyForm.getByLabel('Note (optional)').fill('Not on a school night');
   await denyForm.getByRole('button', { name: 'Deny' }).click();
   await expect(dom.getByText('Reward denied; the points were refunded')).toBeVisible();
+  await expect(domLate).toBeFocused();
   await bothRead(dom, sub, 20);
   const subLate = redemptionCard(sub, 'Late bedtime');
   await expect(subLate.getByTestId('redemption-state')).toHaveText('Denied');
@@ -199,5 +203,36 @@ test('the history shows the newest 50 entries, and older ones on "Show older"', 
   await expect(sub.getByTestId('ledger-entry')).toHaveCount(52);
   await expect(sub.getByTestId('ledger-reason').last()).toHaveText('Award 1');
   await expect(older).toHaveCount(0);
+  await sub.context().close();
+});
+
+test('"Show older" keeps its page when a live change reads the ledger again meanwhile', async ({
+  page: dom,
+  browser,
+  request,
+}) => {
+  const { sub: s } = await seedCouple(browser, dom, request);
+  const award = async (i: number) => {
+    const answer = await dom.request.post('/api/points/award', {
+      data: { partnerId: s.id, amount: 1, reason: `Award ${i}` },
+    });
+    expect(answer.status()).toBe(201);
+  };
+  for (let i = 1; i <= 51; i++) await award(i);
+  const sub = s.page;
+  await sub.goto('/structure?tab=rewards');
+  await expect(balance(sub)).toHaveText('51');
+  await live(sub);
+  // The older page is held on its way while an award comes live: its refetch must not lose the page asked for.
+  const release = await holdRequests(sub, /\/api\/points\?.*before=/);
+  await sub.getByRole('button', { name: 'Show older' }).click();
+  await expect(sub.getByRole('button', { name: 'Loading…' })).toBeDisabled();
+  await award(52);
+  await expect(balance(sub)).toHaveText('52');
+  await expect(sub.getByTestId('ledger-reason').first()).toHaveText('Award 52');
+  release();
+  await expect(sub.getByTestId('ledger-entry')).toHaveCount(52);
+  await expect(sub.getByTestId('ledger-reason').last()).toHaveText('Award 1');
+  await expect(sub.getByRole('button', { name: /^(Show older|Loading…)$/ })).toHaveCount(0);
   await sub.context().close();
 });

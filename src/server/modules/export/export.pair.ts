@@ -68,17 +68,37 @@ export async function collectPair(
 ): Promise<(JsonEntry | RowsEntry)[]> {
   const dir = `pairs/${pair.id}`;
   const me = actor.id;
+  /** Every row of one of the pair's tables, both members', in `order` and then by id. */
+  const pairRows = async <T extends PgTable & { pairId: PgColumn; id: PgColumn }>(
+    table: T,
+    order: PgColumn,
+  ): Promise<T['$inferSelect'][]> =>
+    db
+      .select()
+      .from(table as PgTable)
+      .where(rowsOf(pair, table.pairId, actor, undefined))
+      .orderBy(asc(order), asc(table.id));
+  /** The rows of a table below the pair's (a contract's versions, a rule's), whose `column` is in `ids`. */
+  const rowsUnder = async <T extends PgTable>(
+    table: T,
+    column: PgColumn,
+    ids: string[],
+    ...order: PgColumn[]
+  ): Promise<T['$inferSelect'][]> =>
+    ids.length === 0
+      ? []
+      : db
+          .select()
+          .from(table as PgTable)
+          .where(inArray(column, ids))
+          .orderBy(...order.map((c) => asc(c)));
   const pairContracts = await db
     .select()
     .from(contracts)
     .where(rowsOf(pair, contracts.pairId, actor, undefined));
   const contractIds = pairContracts.map((c) => c.id);
   // The pair's rules (decision 064), like its contract: both members', every version and acknowledgement.
-  const pairRules = await db
-    .select()
-    .from(rules)
-    .where(rowsOf(pair, rules.pairId, actor, undefined))
-    .orderBy(asc(rules.createdAt), asc(rules.id));
+  const pairRules = await pairRows(rules, rules.createdAt);
   const ruleIds = pairRules.map((r) => r.id);
   const table = (
     file: string,
@@ -148,82 +168,51 @@ export async function collectPair(
       name: `${dir}/contract.json`,
       data: {
         contracts: pairContracts,
-        versions:
-          contractIds.length === 0
-            ? []
-            : await db
-                .select()
-                .from(contractVersions)
-                .where(inArray(contractVersions.contractId, contractIds))
-                .orderBy(asc(contractVersions.number)),
-        events:
-          contractIds.length === 0
-            ? []
-            : await db
-                .select()
-                .from(contractEvents)
-                .where(inArray(contractEvents.contractId, contractIds))
-                .orderBy(asc(contractEvents.seq)),
+        versions: await rowsUnder(
+          contractVersions,
+          contractVersions.contractId,
+          contractIds,
+          contractVersions.number,
+        ),
+        events: await rowsUnder(contractEvents, contractEvents.contractId, contractIds, contractEvents.seq),
       },
     },
     {
       name: `${dir}/rules.json`,
       data: {
         rules: pairRules,
-        versions:
-          ruleIds.length === 0
-            ? []
-            : await db
-                .select()
-                .from(ruleVersions)
-                .where(inArray(ruleVersions.ruleId, ruleIds))
-                .orderBy(asc(ruleVersions.ruleId), asc(ruleVersions.version)),
-        acknowledgements:
-          ruleIds.length === 0
-            ? []
-            : await db
-                .select()
-                .from(ruleAcknowledgements)
-                .where(inArray(ruleAcknowledgements.ruleId, ruleIds))
-                .orderBy(asc(ruleAcknowledgements.ruleId), asc(ruleAcknowledgements.version)),
+        versions: await rowsUnder(
+          ruleVersions,
+          ruleVersions.ruleId,
+          ruleIds,
+          ruleVersions.ruleId,
+          ruleVersions.version,
+        ),
+        acknowledgements: await rowsUnder(
+          ruleAcknowledgements,
+          ruleAcknowledgements.ruleId,
+          ruleIds,
+          ruleAcknowledgements.ruleId,
+          ruleAcknowledgements.version,
+        ),
         // Infractions (decision 065), with both partners' notes: each was written for the other to read.
-        infractions: await db
-          .select()
-          .from(infractions)
-          .where(rowsOf(pair, infractions.pairId, actor, undefined))
-          .orderBy(asc(infractions.occurredAt), asc(infractions.id)),
+        infractions: await pairRows(infractions, infractions.occurredAt),
       },
     },
     {
       // The pair's points (decision 067): the whole ledger, the catalogue and every redemption, with notes.
       name: `${dir}/points.json`,
       data: {
-        ledger: await db
-          .select()
-          .from(pointsEntries)
-          .where(rowsOf(pair, pointsEntries.pairId, actor, undefined))
-          .orderBy(asc(pointsEntries.createdAt), asc(pointsEntries.id)),
-        rewards: await db
-          .select()
-          .from(rewards)
-          .where(rowsOf(pair, rewards.pairId, actor, undefined))
-          .orderBy(asc(rewards.createdAt), asc(rewards.id)),
-        redemptions: await db
-          .select()
-          .from(rewardRedemptions)
-          .where(rowsOf(pair, rewardRedemptions.pairId, actor, undefined))
-          .orderBy(asc(rewardRedemptions.requestedAt), asc(rewardRedemptions.id)),
+        ledger: await pairRows(pointsEntries, pointsEntries.createdAt),
+        rewards: await pairRows(rewards, rewards.createdAt),
+        redemptions: await pairRows(rewardRedemptions, rewardRedemptions.requestedAt),
       },
     },
     {
       // The pair's permission requests (decision 069), with both partners' notes.
       name: `${dir}/permission-requests.json`,
       data: {
-        requests: await db
-          .select()
-          .from(permissionRequests)
-          .where(rowsOf(pair, permissionRequests.pairId, actor, undefined))
-          .orderBy(asc(permissionRequests.createdAt), asc(permissionRequests.id)),
+        requests: await pairRows(permissionRequests, permissionRequests.createdAt),
       },
     },
     await ritualsFile(db, pair, actor, dir),

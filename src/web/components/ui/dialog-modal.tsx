@@ -7,7 +7,8 @@ import { DialogCornerContext, type DialogProps } from './dialog-context';
 /**
  * The modal dialog behind `Dialog` (`./dialog`), fetched when a dialog first opens (decision 059): focus is
  * trapped, Escape closes, the title and description are announced. Focus goes back on close to what had it
- * when the dialog opened (`opener`, kept by `Dialog`); if that is gone (a deleted card), to the page's heading.
+ * when the dialog opened (`opener`, kept by `Dialog`); if that is gone, to its card if that can take focus and
+ * is still there (`home`: a request whose Grant is done), else (a deleted card) to the page's heading.
  * React events bubble through the portal to the component that rendered the dialog: a submit inside the
  * dialog stops at its content, so that a dialog opened from inside a form never sends that form too.
  */
@@ -18,7 +19,8 @@ export function DialogModal({
   description,
   children,
   opener,
-}: DialogProps & { opener: RefObject<HTMLElement | null> }) {
+  home,
+}: DialogProps & { opener: RefObject<HTMLElement | null>; home: RefObject<HTMLElement | null> }) {
   const corner = use(DialogCornerContext);
 
   return (
@@ -31,8 +33,10 @@ export function DialogModal({
           onCloseAutoFocus={(event) => {
             event.preventDefault();
             const target = opener.current;
-            opener.current = null;
+            const card = home.current;
+            opener.current = home.current = null;
             if (target?.isConnected) target.focus();
+            else if (card?.isConnected) card.focus();
             else focusPageHeading();
           }}
         >

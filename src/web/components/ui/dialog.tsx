@@ -15,24 +15,37 @@ const focused = () => {
 };
 
 /**
+ * Where focus goes when the opener is gone by the time the dialog closes (Grant or Withdraw is no longer
+ * offered once done): the nearest container of the opener made to take focus (tabIndex -1, a card), if
+ * any below main.
+ */
+const homeOf = (opener: HTMLElement | null) => {
+  const home = opener?.parentElement?.closest<HTMLElement>('[tabindex="-1"]');
+  return home && home.tagName !== 'MAIN' ? home : null;
+};
+
+/**
  * A modal dialog: focus is trapped, Escape closes, the title and description are announced. Our dialogs
  * are opened from state, not from a Radix trigger, so the dialog remembers what had focus when it opened
- * and gives focus back to it on close. A closed dialog renders nothing, and its modal's code is fetched when
+ * and gives focus back to it on close; if it is gone meanwhile, to its card (`homeOf`). A closed dialog renders nothing, and its modal's code is fetched when
  * the browser is idle or at the first press (decision 059); a dialog opened before it has arrived shows
  * that it is opening, then opens.
  */
 export function Dialog(props: DialogProps) {
   const { open, onOpenChange } = props;
   const opener = useRef<HTMLElement | null>(null);
+  const home = useRef<HTMLElement | null>(null);
   const [opened, setOpened] = useState(open);
   if (open && !opened) setOpened(true);
   // A layout effect runs before the content (portalled, mounted a render later) takes focus.
   useLayoutEffect(() => {
-    if (open) opener.current = focused();
+    if (!open) return;
+    opener.current = focused();
+    home.current = homeOf(opener.current);
   }, [open]);
   useEffect(() => modal.prefetch(), []);
   const { value, failed } = useLazyModule(modal, opened);
-  if (value) return opened ? <value.DialogModal {...props} opener={opener} /> : null;
+  if (value) return opened ? <value.DialogModal {...props} opener={opener} home={home} /> : null;
   const giveUp = () => {
     onOpenChange(false);
     opener.current?.focus();

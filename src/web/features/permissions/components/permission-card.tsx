@@ -4,6 +4,7 @@ import type { PermissionRequestView } from '@/shared/schemas/permissions';
 import { PERMISSION_STATUS_LABELS, PERMISSIONS_PAGE_TEXT as TEXT } from '@/shared/texts/permissions';
 import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
+import { HighlightCard } from '@/web/components/ui/highlight-card';
 import { cn } from '@/web/lib/cn';
 import { formatMoment } from '@/web/lib/dates';
 
@@ -33,23 +34,18 @@ export function PermissionCard({
   const titleId = `permission-title-${r.id}`;
   const pending = r.status === 'pending';
   return (
-    <article
+    <HighlightCard
       id={`permission-${r.id}`}
-      aria-labelledby={titleId}
       data-testid="permission-card"
-      className={cn(
-        'flex flex-col gap-2 rounded-xl border bg-card p-4 shadow-sm transition',
-        highlighted ? 'border-primary ring-2 ring-primary' : 'border-border',
-      )}
-    >
-      <div className="flex items-start justify-between gap-3">
-        <h3 id={titleId} className="min-w-0 font-semibold wrap-anywhere">
-          {r.what}
-        </h3>
+      titleId={titleId}
+      title={r.what}
+      aside={
         <Badge className={cn('shrink-0', STATUS_STYLES[r.status])} data-testid="permission-status">
           {PERMISSION_STATUS_LABELS[r.status]}
         </Badge>
-      </div>
+      }
+      highlighted={highlighted}
+    >
       <p className="text-sm text-muted-foreground">
         Asked {formatMoment(r.createdAt)}
         {r.when !== null ? ` · for ${formatMoment(r.when)}` : ''}
@@ -88,6 +84,6 @@ export function PermissionCard({
           </Button>
         </div>
       ) : null}
-    </article>
+    </HighlightCard>
   );
 }

@@ -5,11 +5,9 @@ import type { PermissionRequestView } from '@/shared/schemas/permissions';
 import { PERMISSIONS_TEXT, PERMISSIONS_PAGE_TEXT as TEXT } from '@/shared/texts/permissions';
 import { Button } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
-import { ConfirmDeleteDialog } from '@/web/components/ui/confirm-delete-dialog';
+import { ConfirmAction } from '@/web/components/ui/confirm-action';
 import { Deferred } from '@/web/components/ui/deferred';
 import { Loading, Skeleton } from '@/web/components/ui/skeleton';
-import { errorMessage } from '@/web/lib/api';
-import { toast } from '@/web/lib/toast';
 import { useHighlight } from '@/web/lib/use-highlight';
 import { usePermissionRequests, useWithdrawPermission } from '../api/permissions';
 import type { Decision } from './decide-permission-dialog';
@@ -127,26 +125,18 @@ export function PermissionsPanel({
           onCancel={() => setDeciding(null)}
         />
       ) : null}
-      <ConfirmDeleteDialog
-        open={withdrawing !== null}
+      <ConfirmAction
+        item={withdrawing}
         title={TEXT.withdrawTitle}
         action={TEXT.withdraw}
         pending={withdraw.isPending}
-        onCancel={() => setWithdrawing(null)}
-        onConfirm={() =>
-          withdraw.mutate(withdrawing!.id, {
-            onSuccess: () => {
-              toast.success(PERMISSIONS_TEXT.withdrawn);
-              setWithdrawing(null);
-            },
-            onError: (error) => toast.error(TEXT.withdrawFailed, { description: errorMessage(error) }),
-          })
-        }
+        act={(r) => withdraw.mutateAsync(r.id)}
+        done={PERMISSIONS_TEXT.withdrawn}
+        failed={TEXT.withdrawFailed}
+        onClose={() => setWithdrawing(null)}
       >
-        {withdrawing
-          ? `"${withdrawing.what}" will stay in the list as withdrawn. ${partnerName} is not told.`
-          : null}
-      </ConfirmDeleteDialog>
+        {(r) => `"${r.what}" will stay in the list as withdrawn. ${partnerName} is not told.`}
+      </ConfirmAction>
     </section>
   );
 }

@@ -1,4 +1,3 @@
-import { type FormEvent, useState } from 'react';
 import type { RedemptionView } from '@/shared/schemas/points';
 import {
   POINTS_TEXT,
@@ -6,14 +5,8 @@ import {
   REDEMPTION_NOTE_MAX,
   REWARDS_PAGE_TEXT as TEXT,
 } from '@/shared/texts/points';
-import { Dialog } from '@/web/components/ui/dialog';
-import { FormActions } from '@/web/components/ui/form-actions';
-import { FormAlert } from '@/web/components/ui/form-alert';
-import { TextAreaField } from '@/web/components/ui/form-controls';
-import { WriteFailed } from '@/web/components/ui/write-failed';
-import { ApiError, errorMessage } from '@/web/lib/api';
+import { NoteDialogForm } from '@/web/components/ui/note-dialog-form';
 import { toast } from '@/web/lib/toast';
-import { isUnreachable } from '@/web/lib/writes';
 import { useDecideRedemption } from '../api/points';
 
 /** What the dominant is deciding: a pending redemption, granted or denied. */
@@ -33,68 +26,31 @@ export function DecideRedemptionDialog({
   decision: Decision | null;
   onOpenChange: (open: boolean) => void;
 }) {
-  if (!decision) return null;
-  const { redemption, grant } = decision;
-  return (
-    <Dialog
-      open
-      onOpenChange={onOpenChange}
-      title={grant ? TEXT.grantTitle : TEXT.denyTitle}
-      description={`${redemption.title}, ${pointsLabel(redemption.price)}`}
-    >
-      <DecideForm decision={decision} onDone={() => onOpenChange(false)} />
-    </Dialog>
-  );
+  return decision ? <DecideForm decision={decision} onDone={() => onOpenChange(false)} /> : null;
 }
 
 function DecideForm({ decision: { redemption, grant }, onDone }: { decision: Decision; onDone: () => void }) {
   const decide = useDecideRedemption();
-  const [note, setNote] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const [unreachable, setUnreachable] = useState(false);
-  const busy = decide.isPending;
-  const title = grant ? TEXT.grantTitle : TEXT.denyTitle;
-
-  const send = async (event: FormEvent) => {
-    event.preventDefault();
-    setUnreachable(false);
-    setRefusal(null);
-    setError(null);
-    if (note.trim().length > REDEMPTION_NOTE_MAX) return setError(POINTS_TEXT.noteTooLong);
-    try {
-      await decide.mutateAsync({ id: redemption.id, grant, note: note.trim() });
-      toast.success(grant ? POINTS_TEXT.granted : POINTS_TEXT.denied);
-      onDone();
-    } catch (e) {
-      if (isUnreachable(e)) return setUnreachable(true);
-      if (e instanceof ApiError) {
-        if (e.fields.note) setError(e.fields.note);
-        else setRefusal(e.message);
-      }
-      toast.error(TEXT.decideFailed, { description: errorMessage(e) });
-    }
-  };
-
   return (
-    <form onSubmit={send} noValidate className="space-y-4" aria-label={title}>
-      <TextAreaField
-        label={TEXT.decisionNote}
-        value={note}
-        rows={3}
-        maxLength={REDEMPTION_NOTE_MAX}
-        onChange={(e) => setNote(e.target.value)}
-        hint={grant ? TEXT.grantHint : TEXT.denyHint}
-        error={error ?? undefined}
-      />
-      <FormAlert>{refusal}</FormAlert>
-      <WriteFailed show={unreachable && !busy} />
-      <FormActions
-        onCancel={onDone}
-        busy={busy}
-        label={unreachable ? 'Retry' : grant ? TEXT.grant : TEXT.deny}
-        busyLabel={TEXT.saving}
-      />
-    </form>
+    <NoteDialogForm
+      title={grant ? TEXT.grantTitle : TEXT.denyTitle}
+      description={`${redemption.title}, ${pointsLabel(redemption.price)}`}
+      onClose={onDone}
+      note={{
+        label: TEXT.decisionNote,
+        hint: grant ? TEXT.grantHint : TEXT.denyHint,
+        max: REDEMPTION_NOTE_MAX,
+        tooLong: POINTS_TEXT.noteTooLong,
+      }}
+      submit={grant ? TEXT.grant : TEXT.deny}
+      pending={TEXT.saving}
+      failed={TEXT.decideFailed}
+      busy={decide.isPending}
+      retry
+      onSubmit={async (note) => {
+        await decide.mutateAsync({ id: redemption.id, grant, note });
+        toast.success(grant ? POINTS_TEXT.granted : POINTS_TEXT.denied);
+      }}
+    />
   );
 }

@@ -1,4 +1,3 @@
-import { type FormEvent, useState } from 'react';
 import type { RewardView } from '@/shared/schemas/points';
 import {
   POINTS_TEXT,
@@ -6,14 +5,8 @@ import {
   redeemConfirmText,
   REWARDS_PAGE_TEXT as TEXT,
 } from '@/shared/texts/points';
-import { Dialog } from '@/web/components/ui/dialog';
-import { FormActions } from '@/web/components/ui/form-actions';
-import { FormAlert } from '@/web/components/ui/form-alert';
-import { TextAreaField } from '@/web/components/ui/form-controls';
-import { WriteFailed } from '@/web/components/ui/write-failed';
-import { ApiError, errorMessage } from '@/web/lib/api';
+import { NoteDialogForm } from '@/web/components/ui/note-dialog-form';
 import { toast } from '@/web/lib/toast';
-import { isUnreachable, useWriteKey } from '@/web/lib/writes';
 import { useRedeemReward } from '../api/points';
 
 /**
@@ -31,11 +24,7 @@ export function RedeemDialog({
   balance: number;
   onOpenChange: (open: boolean) => void;
 }) {
-  return reward ? (
-    <Dialog open onOpenChange={onOpenChange} title={TEXT.redeemTitle} description={reward.title}>
-      <RedeemForm reward={reward} balance={balance} onDone={() => onOpenChange(false)} />
-    </Dialog>
-  ) : null;
+  return reward ? <RedeemForm reward={reward} balance={balance} onDone={() => onOpenChange(false)} /> : null;
 }
 
 function RedeemForm({
@@ -48,55 +37,25 @@ function RedeemForm({
   onDone: () => void;
 }) {
   const redeem = useRedeemReward();
-  const key = useWriteKey();
-  const [note, setNote] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const [unreachable, setUnreachable] = useState(false);
-  const busy = redeem.isPending;
-
-  const send = async (event: FormEvent) => {
-    event.preventDefault();
-    setUnreachable(false);
-    setRefusal(null);
-    setError(null);
-    if (note.trim().length > REDEMPTION_NOTE_MAX) return setError(POINTS_TEXT.noteTooLong);
-    try {
-      await redeem.mutateAsync({ id: reward.id, key: key.current, note: note.trim() });
-      key.renew();
-      toast.success(POINTS_TEXT.redeemed);
-      onDone();
-    } catch (e) {
-      if (isUnreachable(e)) return setUnreachable(true);
-      if (e instanceof ApiError) {
-        if (e.fields.note) setError(e.fields.note);
-        else setRefusal(e.message);
-      }
-      toast.error(TEXT.redeemFailed, { description: errorMessage(e) });
-    }
-  };
-
   return (
-    <form onSubmit={send} noValidate className="space-y-4" aria-label={TEXT.redeemTitle}>
+    <NoteDialogForm
+      title={TEXT.redeemTitle}
+      description={reward.title}
+      onClose={onDone}
+      note={{ label: TEXT.redeemNote, max: REDEMPTION_NOTE_MAX, tooLong: POINTS_TEXT.noteTooLong }}
+      submit={TEXT.redeem}
+      pending={TEXT.saving}
+      failed={TEXT.redeemFailed}
+      busy={redeem.isPending}
+      retry
+      onSubmit={async (note, key) => {
+        await redeem.mutateAsync({ id: reward.id, key, note });
+        toast.success(POINTS_TEXT.redeemed);
+      }}
+    >
       <p className="text-sm" data-testid="redeem-summary">
         {redeemConfirmText(reward.title, reward.price, balance)}
       </p>
-      <TextAreaField
-        label={TEXT.redeemNote}
-        value={note}
-        rows={3}
-        maxLength={REDEMPTION_NOTE_MAX}
-        onChange={(e) => setNote(e.target.value)}
-        error={error ?? undefined}
-      />
-      <FormAlert>{refusal}</FormAlert>
-      <WriteFailed show={unreachable && !busy} />
-      <FormActions
-        onCancel={onDone}
-        busy={busy}
-        label={unreachable ? 'Retry' : TEXT.redeem}
-        busyLabel={TEXT.saving}
-      />
-    </form>
+    </NoteDialogForm>
   );
 }

@@ -8,6 +8,7 @@ import {
 } from '@/shared/texts/points';
 import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
+import { HighlightCard } from '@/web/components/ui/highlight-card';
 import { cn } from '@/web/lib/cn';
 import { formatMoment } from '@/web/lib/dates';
 
@@ -16,12 +17,6 @@ export type RewardViewer =
   | { as: 'dominant'; onEdit: (r: RewardView) => void; onRetire: (r: RewardView) => void }
   | { as: 'submissive'; balance: number; onRedeem: (r: RewardView) => void }
   | { as: 'reader' };
-
-const cardClasses = (highlighted: boolean) =>
-  cn(
-    'flex flex-col gap-2 rounded-xl border bg-card p-4 shadow-sm transition',
-    highlighted ? 'border-primary ring-2 ring-primary' : 'border-border',
-  );
 
 /** One reward of the catalogue: its title, price and description, and what the viewer may do with it. */
 export function RewardCard({
@@ -37,21 +32,24 @@ export function RewardCard({
   const short = viewer.as === 'submissive' && viewer.balance < r.price;
   const shortId = `reward-short-${r.id}`;
   return (
-    <article
+    <HighlightCard
       id={`rewards-item-${r.id}`}
-      aria-labelledby={titleId}
       data-testid="reward-card"
-      className={cardClasses(highlighted)}
-    >
-      <div className="flex items-start justify-between gap-3">
-        <h4 id={titleId} className="min-w-0 font-semibold wrap-anywhere">
+      titleId={titleId}
+      level="h4"
+      title={
+        <>
           <Gift className="mr-1.5 inline h-4 w-4 text-primary" aria-hidden />
           {r.title}
-        </h4>
+        </>
+      }
+      aside={
         <Badge className="shrink-0" data-testid="reward-price">
           {pointsLabel(r.price)}
         </Badge>
-      </div>
+      }
+      highlighted={highlighted}
+    >
       {r.description ? <p className="text-sm whitespace-pre-wrap wrap-anywhere">{r.description}</p> : null}
       {viewer.as === 'dominant' ? (
         <div className="flex flex-wrap gap-2">
@@ -86,7 +84,7 @@ export function RewardCard({
           ) : null}
         </div>
       ) : null}
-    </article>
+    </HighlightCard>
   );
 }
 
@@ -109,20 +107,19 @@ export function RedemptionCard({
 }) {
   const titleId = `redemption-title-${r.id}`;
   return (
-    <article
+    <HighlightCard
       id={`rewards-item-${r.id}`}
-      aria-labelledby={titleId}
       data-testid="redemption-card"
-      className={cardClasses(highlighted)}
-    >
-      <div className="flex items-start justify-between gap-3">
-        <h4 id={titleId} className="min-w-0 font-semibold wrap-anywhere">
-          {r.title}
-        </h4>
+      titleId={titleId}
+      level="h4"
+      title={r.title}
+      aside={
         <Badge className={cn('shrink-0', STATE_STYLES[r.state])} data-testid="redemption-state">
           {REDEMPTION_STATE_LABELS[r.state]}
         </Badge>
-      </div>
+      }
+      highlighted={highlighted}
+    >
       <p className="text-sm text-muted-foreground">
         <span className="font-medium text-foreground" data-testid="redemption-price">
           {pointsLabel(r.price)}
@@ -156,6 +153,6 @@ export function RedemptionCard({
           </Button>
         </div>
       ) : null}
-    </article>
+    </HighlightCard>
   );
 }

@@ -5,12 +5,11 @@ import type { RewardView } from '@/shared/schemas/points';
 import { POINTS_TEXT, REWARDS_PAGE_TEXT as TEXT } from '@/shared/texts/points';
 import { Button } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
-import { ConfirmDeleteDialog } from '@/web/components/ui/confirm-delete-dialog';
+import { ConfirmAction } from '@/web/components/ui/confirm-action';
 import { Deferred } from '@/web/components/ui/deferred';
 import { Loading, Skeleton } from '@/web/components/ui/skeleton';
-import { errorMessage } from '@/web/lib/api';
-import { toast } from '@/web/lib/toast';
 import { useHighlight } from '@/web/lib/use-highlight';
+import { useOlderPages } from '@/web/lib/use-older-pages';
 import { useLedger, useRedemptions, useRetireReward, useRewards } from '../api/points';
 import type { Decision } from './decide-redemption-dialog';
 import { LedgerList } from './ledger-list';
@@ -45,6 +44,7 @@ export function RewardsPanel({
   partnerName: string;
 }) {
   const ledger = useLedger(partnerId);
+  const older = useOlderPages(ledger);
   const rewards = useRewards(partnerId);
   const redemptions = useRedemptions(partnerId);
   const highlight = useHighlight('rewards-item-', rewards.isSuccess && redemptions.isSuccess);
@@ -166,8 +166,8 @@ export function RewardsPanel({
             userId={user.id}
             partnerName={partnerName}
             hasMore={ledger.hasNextPage}
-            loadingMore={ledger.isFetchingNextPage}
-            onMore={() => void ledger.fetchNextPage()}
+            loadingMore={older.loadingMore}
+            onMore={older.showOlder}
           />
         )}
       </section>
@@ -207,26 +207,20 @@ export function RewardsPanel({
           onCancel={() => setRedeeming(null)}
         />
       ) : null}
-      <ConfirmDeleteDialog
-        open={retiring !== null}
+      <ConfirmAction
+        item={retiring}
         title={TEXT.retireTitle}
         action={TEXT.retire}
         pending={retire.isPending}
-        onCancel={() => setRetiring(null)}
-        onConfirm={() =>
-          retire.mutate(retiring!.id, {
-            onSuccess: () => {
-              toast.success(POINTS_TEXT.rewardRetiredToast);
-              setRetiring(null);
-            },
-            onError: (error) => toast.error(TEXT.retireFailed, { description: errorMessage(error) }),
-          })
-        }
+        act={(reward) => retire.mutateAsync(reward.id)}
+        done={POINTS_TEXT.rewardRetiredToast}
+        failed={TEXT.retireFailed}
+        onClose={() => setRetiring(null)}
       >
-        {retiring
-          ? `"${retiring.title}" will no longer be offered. Requests already made keep their title and price.`
-          : null}
-      </ConfirmDeleteDialog>
+        {(reward) =>
+          `"${reward.title}" will no longer be offered. Requests already made keep their title and price.`
+        }
+      </ConfirmAction>
     </section>
   );
 }

@@ -9,6 +9,7 @@ import {
 } from '@/shared/texts/infractions';
 import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
+import { HighlightCard } from '@/web/components/ui/highlight-card';
 import { cn } from '@/web/lib/cn';
 import { formatMoment } from '@/web/lib/dates';
 
@@ -41,23 +42,18 @@ export function InfractionCard({
   const titleId = `infraction-title-${i.id}`;
   const label = infractionRuleLabel(i);
   return (
-    <article
+    <HighlightCard
       id={`infraction-${i.id}`}
-      aria-labelledby={titleId}
       data-testid="infraction-card"
-      className={cn(
-        'flex flex-col gap-2 rounded-xl border bg-card p-4 shadow-sm transition',
-        highlighted ? 'border-primary ring-2 ring-primary' : 'border-border',
-      )}
-    >
-      <div className="flex items-start justify-between gap-3">
-        <h3 id={titleId} className="min-w-0 font-semibold wrap-anywhere">
-          {label}
-        </h3>
+      titleId={titleId}
+      title={label}
+      aside={
         <Badge className={cn('shrink-0', STATE_STYLES[i.state])} data-testid="infraction-state">
           {INFRACTION_STATE_LABELS[i.state]}
         </Badge>
-      </div>
+      }
+      highlighted={highlighted}
+    >
       <p className="text-sm text-muted-foreground" data-testid="infraction-when">
         <time dateTime={new Date(i.occurredAt).toISOString()}>{formatMoment(i.occurredAt)}</time>
         {i.state === 'withdrawn' && i.withdrawnAt !== null
@@ -96,7 +92,7 @@ export function InfractionCard({
         </Link>
       ) : null}
       <Actions infraction={i} viewer={viewer} label={`${label}, ${formatMoment(i.occurredAt)}`} />
-    </article>
+    </HighlightCard>
   );
 }
 

@@ -9,12 +9,10 @@ import {
 } from '@/shared/texts/infractions';
 import { Button } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
-import { ConfirmDeleteDialog } from '@/web/components/ui/confirm-delete-dialog';
+import { ConfirmAction } from '@/web/components/ui/confirm-action';
 import { Deferred } from '@/web/components/ui/deferred';
 import { Loading, Skeleton } from '@/web/components/ui/skeleton';
-import { errorMessage } from '@/web/lib/api';
 import { formatMoment } from '@/web/lib/dates';
-import { toast } from '@/web/lib/toast';
 import { useHighlight } from '@/web/lib/use-highlight';
 import { useInfractions, useWithdrawInfraction } from '../api/infractions';
 import { useRules } from '../api/rules';
@@ -151,26 +149,20 @@ export function InfractionsPanel({
           onCancel={() => setContesting(null)}
         />
       ) : null}
-      <ConfirmDeleteDialog
-        open={withdrawing !== null}
+      <ConfirmAction
+        item={withdrawing}
         title={TEXT.withdrawTitle}
         action={TEXT.withdraw}
         pending={withdraw.isPending}
-        onCancel={() => setWithdrawing(null)}
-        onConfirm={() =>
-          withdraw.mutate(withdrawing!.id, {
-            onSuccess: () => {
-              toast.success(INFRACTIONS_TEXT.withdrawnToast);
-              setWithdrawing(null);
-            },
-            onError: (error) => toast.error(TEXT.withdrawFailed, { description: errorMessage(error) }),
-          })
-        }
+        act={(infraction) => withdraw.mutateAsync(infraction.id)}
+        done={INFRACTIONS_TEXT.withdrawnToast}
+        failed={TEXT.withdrawFailed}
+        onClose={() => setWithdrawing(null)}
       >
-        {withdrawing
-          ? `"${infractionRuleLabel(withdrawing)}" of ${formatMoment(withdrawing.occurredAt)} will stay in the list as withdrawn, and ${partnerName} will be told.`
-          : null}
-      </ConfirmDeleteDialog>
+        {(infraction) =>
+          `"${infractionRuleLabel(infraction)}" of ${formatMoment(infraction.occurredAt)} will stay in the list as withdrawn, and ${partnerName} will be told.`
+        }
+      </ConfirmAction>
     </section>
   );
 }

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import type { RuleView } from '@/shared/schemas/rules';
 import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
+import { HighlightCard } from '@/web/components/ui/highlight-card';
 import { LimitTags } from '@/web/components/ui/limit-tag-picker';
 import { cn } from '@/web/lib/cn';
 import { formatMoment } from '@/web/lib/dates';
@@ -35,21 +36,15 @@ export function RuleCard({
   const titleId = `rule-title-${rule.id}`;
   const category = categoryName(rule.category);
   return (
-    <article
+    <HighlightCard
       id={`rule-${rule.id}`}
-      aria-labelledby={titleId}
       data-testid="rule-card"
-      className={cn(
-        'flex flex-col gap-3 rounded-xl border bg-card p-4 shadow-sm transition',
-        highlighted ? 'border-primary ring-2 ring-primary' : 'border-border',
-      )}
+      titleId={titleId}
+      title={rule.title}
+      aside={category ? <Badge className="shrink-0">{category}</Badge> : null}
+      highlighted={highlighted}
+      roomy
     >
-      <div className="flex items-start justify-between gap-3">
-        <h3 id={titleId} className="min-w-0 font-semibold wrap-anywhere">
-          {rule.title}
-        </h3>
-        {category ? <Badge className="shrink-0">{category}</Badge> : null}
-      </div>
       {rule.text ? (
         <p className="text-sm whitespace-pre-wrap wrap-anywhere" data-testid="rule-text">
           {rule.text}
@@ -70,7 +65,7 @@ export function RuleCard({
       </div>
       <Actions rule={rule} viewer={viewer} />
       <RuleHistory ruleId={rule.id} title={rule.title} />
-    </article>
+    </HighlightCard>
   );
 }
 

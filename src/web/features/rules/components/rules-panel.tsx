@@ -4,7 +4,7 @@ import type { CurrentUser } from '@/shared/schemas/accounts';
 import type { RuleView } from '@/shared/schemas/rules';
 import { Button } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
-import { ConfirmDeleteDialog } from '@/web/components/ui/confirm-delete-dialog';
+import { ConfirmAction } from '@/web/components/ui/confirm-action';
 import { Deferred } from '@/web/components/ui/deferred';
 import { Loading, Skeleton } from '@/web/components/ui/skeleton';
 import { errorMessage } from '@/web/lib/api';
@@ -153,25 +153,18 @@ export function RulesPanel({
           onCancel={() => setLogging(null)}
         />
       ) : null}
-      <ConfirmDeleteDialog
-        open={retiring !== null}
+      <ConfirmAction
+        item={retiring}
         title={RULES_PAGE_TEXT.retireTitle}
         action={RULES_PAGE_TEXT.retire}
         pending={retire.isPending}
-        onCancel={() => setRetiring(null)}
-        onConfirm={() =>
-          retire.mutate(retiring!.id, {
-            onSuccess: () => {
-              toast.success(RULE_TOASTS.retired);
-              setRetiring(null);
-            },
-            onError: (error) =>
-              toast.error(RULES_PAGE_TEXT.retireFailed, { description: errorMessage(error) }),
-          })
-        }
+        act={(rule) => retire.mutateAsync(rule.id)}
+        done={RULE_TOASTS.retired}
+        failed={RULES_PAGE_TEXT.retireFailed}
+        onClose={() => setRetiring(null)}
       >
-        "{retiring?.title}" will no longer be in force, and {partnerName} will no longer see it.
-      </ConfirmDeleteDialog>
+        {(rule) => `"${rule.title}" will no longer be in force, and ${partnerName} will no longer see it.`}
+      </ConfirmAction>
     </section>
   );
 }
