@@ -21,6 +21,7 @@ import {
   WEEKDAY_SHORT,
 } from '@/shared/texts/rituals';
 import { Button } from '@/web/components/ui/button';
+import { HighlightCard } from '@/web/components/ui/highlight-card';
 import { cn } from '@/web/lib/cn';
 
 /** What the one looking may do: the dominant edits and retires, the submissive marks, others read. */
@@ -123,27 +124,15 @@ export function RitualCard({
   const schedule = r.days.length === 7 ? 'Every day' : r.days.map((d) => WEEKDAY_SHORT[d - 1]).join(', ');
   const earlier = r.earlier.filter((d) => d.scheduled && !d.mark);
   return (
-    <article
+    <HighlightCard
       id={`ritual-${r.id}`}
-      aria-labelledby={titleId}
+      titleId={titleId}
+      title={r.name}
       data-testid="ritual-card"
-      tabIndex={-1}
-      className={cn(
-        'flex flex-col gap-3 rounded-xl border bg-card p-4 shadow-sm transition',
-        highlighted ? 'border-primary ring-2 ring-primary' : 'border-border',
-      )}
-    >
-      <div className="flex items-start justify-between gap-3">
-        <div className="min-w-0">
-          <h3 id={titleId} className="font-semibold wrap-anywhere">
-            {r.name}
-          </h3>
-          <p className="flex items-center gap-1 text-sm text-muted-foreground">
-            <Clock className="h-4 w-4 shrink-0" aria-hidden /> {schedule} at {r.time}
-            {r.award > 0 ? ` · +${r.award} points` : ''}
-          </p>
-        </div>
-        {viewer.as === 'dominant' ? (
+      highlighted={highlighted}
+      roomy
+      aside={
+        viewer.as === 'dominant' ? (
           <div className="flex shrink-0 gap-1">
             <Button size="icon" variant="ghost" onClick={viewer.onEdit} aria-label={`${TEXT.edit} ${r.name}`}>
               <Pencil className="h-4 w-4" aria-hidden />
@@ -157,8 +146,13 @@ export function RitualCard({
               <Trash2 className="h-4 w-4" aria-hidden />
             </Button>
           </div>
-        ) : null}
-      </div>
+        ) : null
+      }
+    >
+      <p className="-mt-2 flex items-center gap-1 text-sm text-muted-foreground">
+        <Clock className="h-4 w-4 shrink-0" aria-hidden /> {schedule} at {r.time}
+        {r.award > 0 ? ` · +${r.award} points` : ''}
+      </p>
       {r.steps.length > 0 ? (
         <ol className="list-decimal space-y-0.5 pl-5 text-sm wrap-anywhere">
           {r.steps.map((step, i) => (
@@ -193,6 +187,6 @@ export function RitualCard({
           </div>
         </div>
       ) : null}
-    </article>
+    </HighlightCard>
   );
 }

@@ -6,7 +6,7 @@ import type { RitualDayView, RitualView } from '@/shared/schemas/rituals';
 import { RITUALS_TEXT, RITUALS_PAGE_TEXT as TEXT } from '@/shared/texts/rituals';
 import { Button } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
-import { ConfirmDeleteDialog } from '@/web/components/ui/confirm-delete-dialog';
+import { ConfirmAction } from '@/web/components/ui/confirm-action';
 import { Deferred } from '@/web/components/ui/deferred';
 import { Loading, Skeleton } from '@/web/components/ui/skeleton';
 import { errorMessage } from '@/web/lib/api';
@@ -150,26 +150,20 @@ export function RitualsPanel({
           onCancel={() => setMarking(null)}
         />
       ) : null}
-      <ConfirmDeleteDialog
-        open={retiring !== null}
+      <ConfirmAction
+        item={retiring}
         title={TEXT.retireTitle}
         action={TEXT.retire}
         pending={retire.isPending}
-        onCancel={() => setRetiring(null)}
-        onConfirm={() =>
-          retire.mutate(retiring!.id, {
-            onSuccess: () => {
-              toast.success(RITUALS_TEXT.retiredToast);
-              setRetiring(null);
-            },
-            onError: (error) => toast.error(TEXT.retireFailed, { description: errorMessage(error) }),
-          })
-        }
+        act={(r) => retire.mutateAsync(r.id)}
+        done={RITUALS_TEXT.retiredToast}
+        failed={TEXT.retireFailed}
+        onClose={() => setRetiring(null)}
       >
-        {retiring
-          ? `"${retiring.name}" will no longer be asked. The days already marked stay in your record, and ${partnerName} is told.`
-          : null}
-      </ConfirmDeleteDialog>
+        {(r) =>
+          `"${r.name}" will no longer be asked. The days already marked stay in your record, and ${partnerName} is told.`
+        }
+      </ConfirmAction>
     </section>
   );
 }
