@@ -58,6 +58,16 @@ test('every control on every signed-in page is at least 44 by 44 pixels, for bot
         data: { note: 'Enjoy' },
       });
   }
+  // A ritual every day, today's still open to mark (the week strip's buttons).
+  await page.request.post('/api/rituals', {
+    data: {
+      partnerId: sub.id,
+      name: 'Morning stretch',
+      steps: ['Kneel'],
+      days: [1, 2, 3, 4, 5, 6, 7],
+      time: '07:30',
+    },
+  });
   const small: (SmallTarget & { where: string })[] = [];
   for (const [who, p] of [
     ['dominant', page],
@@ -65,6 +75,7 @@ test('every control on every signed-in page is at least 44 by 44 pixels, for bot
   ] as const) {
     for (const [path, title] of [
       ...PAGES,
+      ['/structure?tab=rituals', 'Structure'] as const,
       ['/structure?tab=infractions', 'Structure'] as const,
       ['/structure?tab=rewards', 'Structure'] as const,
       ['/structure?tab=requests', 'Structure'] as const,
@@ -113,8 +124,18 @@ test('one long word or URL wraps: no page scrolls sideways', async ({ page, brow
     data: { partnerId: sub.id, content: `${LONG_WORD} ${LONG_URL}` },
   });
   expect(sent.status()).toBe(201);
+  const ritual = await page.request.post('/api/rituals', {
+    data: {
+      partnerId: sub.id,
+      name: LONG_WORD.slice(0, 100),
+      steps: [LONG_URL.slice(0, 200)],
+      days: [1],
+      time: '07:30',
+    },
+  });
+  expect(ritual.status()).toBe(201);
   for (const p of [page, sub.page]) {
-    for (const [path, title] of PAGES.slice(0, 4)) {
+    for (const [path, title] of [...PAGES.slice(0, 4), ['/structure?tab=rituals', 'Structure'] as const]) {
       await visit(p, path, title);
       const width = p.viewportSize()!.width;
       await expect

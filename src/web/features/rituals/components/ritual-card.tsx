@@ -167,7 +167,10 @@ export function RitualCard({
         {r.streak.current > 0 ? TEXT.run(r.streak.current) : TEXT.noRunYet}
         {r.streak.best > r.streak.current ? ` · ${TEXT.best(r.streak.best)}` : ''}
       </p>
-      <ul className="grid grid-cols-7 gap-1" aria-label={`${r.name}: ${TEXT.thisWeek}`}>
+      <ul
+        className="-mx-2 grid grid-cols-7 gap-0.5 sm:mx-0 sm:gap-1"
+        aria-label={`${r.name}: ${TEXT.thisWeek}`}
+      >
         {r.week.map((day) => (
           <li key={day.date}>
             <DayCell day={day} today={today} viewer={viewer} name={r.name} />
