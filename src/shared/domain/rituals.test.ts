@@ -116,4 +116,44 @@ describe('ritual days and streaks (decision 072)', () => {
     });
     expect(streak).toEqual({ current: 4, best: 4 });
   });
+
+  it('never applies a change of days to the past: before it, only the days marked count, in order', () => {
+    const since = '2030-03-11'; // a Monday
+    // Mondays only at first, kept twice; then every day from Wednesday the 20th, kept since.
+    const given = marks({
+      '2030-03-11': 'done',
+      '2030-03-18': 'done',
+      '2030-03-20': 'done',
+      '2030-03-21': 'partly',
+    });
+    const today = '2030-03-21';
+    const daily = [1, 2, 3, 4, 5, 6, 7];
+    // Counted as if every day had always been asked, the unmarked days between would break the run.
+    expect(ritualStreak({ days: daily, since, today, marks: given, stopped: NONE })).toEqual({
+      current: 2,
+      best: 2,
+    });
+    expect(
+      ritualStreak({ days: daily, since, daysFrom: '2030-03-20', today, marks: given, stopped: NONE }),
+    ).toEqual({
+      current: 4,
+      best: 4,
+    });
+    // Removing a day keeps the days kept on it before the change; a skip before it still breaks.
+    const skipped = marks({ '2030-03-12': 'done', '2030-03-13': 'skipped', '2030-03-19': 'done' });
+    expect(
+      ritualStreak({
+        days: [2],
+        since,
+        daysFrom: '2030-03-15',
+        today: '2030-03-19',
+        marks: skipped,
+        stopped: NONE,
+      }),
+    ).toEqual({ current: 1, best: 1 });
+    expect(ritualStreak({ days: [2], since, today: '2030-03-19', marks: skipped, stopped: NONE })).toEqual({
+      current: 2,
+      best: 2,
+    });
+  });
 });

@@ -76,20 +76,31 @@ export function scheduledDates(days: readonly number[], from: string, to: string
 /**
  * The streak of a ritual from the day it began to today: each scheduled day's outcome from its mark and
  * whether Red held it. Days before the ritual began, and days it was not scheduled, count for nothing.
+ *
+ * A change of its days never applies to the past (decision 074): before `daysFrom` (the first day its
+ * present days apply; `since` when they never changed) only the days someone marked count, in order, and a
+ * day nobody marked there breaks nothing, so adding a day cannot turn past days into missed ones and
+ * removing one cannot take away days kept.
  */
 export function ritualStreak(input: {
   days: readonly number[];
   since: string;
+  daysFrom?: string;
   today: string;
   marks: ReadonlyMap<string, RitualMark>;
   stopped: ReadonlySet<string>;
 }): Streak {
-  const outcomes = scheduledDates(input.days, input.since, input.today).map((date) =>
-    dayOutcome({
-      mark: input.marks.get(date) ?? null,
-      stopped: input.stopped.has(date),
-      today: date === input.today,
-    }),
-  );
+  const daysFrom = input.daysFrom && input.daysFrom > input.since ? input.daysFrom : input.since;
+  const before = [...input.marks]
+    .filter(([date]) => date >= input.since && date < daysFrom && date <= input.today)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const outcomeOf = (date: string, mark: RitualMark | null) =>
+    dayOutcome({ mark, stopped: input.stopped.has(date), today: date === input.today });
+  const outcomes = [
+    ...before.map(([date, mark]) => outcomeOf(date, mark)),
+    ...scheduledDates(input.days, daysFrom, input.today).map((date) =>
+      outcomeOf(date, input.marks.get(date) ?? null),
+    ),
+  ];
   return streakOf(outcomes);
 }

@@ -20,6 +20,7 @@ CREATE TABLE "rituals" (
 	"time_zone" text NOT NULL,
 	"award" integer DEFAULT 0 NOT NULL,
 	"since" date NOT NULL,
+	"days_from" date NOT NULL,
 	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
 	"retired_at" timestamp (3) with time zone,

@@ -46,6 +46,8 @@ export const rituals = pgTable(
     timeZone: text('time_zone').notNull(),
     award: integer('award').notNull().default(0),
     since: date('since', { mode: 'string' }).notNull(),
+    /** The first day its present days apply (`since` until they change): a change never reaches the past. */
+    daysFrom: date('days_from', { mode: 'string' }).notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
     retiredAt: ts('retired_at'),

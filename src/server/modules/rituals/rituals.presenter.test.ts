@@ -38,6 +38,7 @@ describe('rituals presenter', () => {
       timeZone: 'Pacific/Auckland',
       award: 0,
       since: '2030-03-01',
+      daysFrom: '2030-03-01',
       createdAt: at('2030-03-01T00:00:00Z'),
       updatedAt: at('2030-03-01T00:00:00Z'),
       retiredAt: null,

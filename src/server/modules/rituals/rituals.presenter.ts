@@ -99,7 +99,14 @@ export function presentRitual(
     since: row.since,
     createdAt: row.createdAt.getTime(),
     updatedAt: row.updatedAt.getTime(),
-    streak: ritualStreak({ days: row.days, since: row.since, today, marks: markOf, stopped }),
+    streak: ritualStreak({
+      days: row.days,
+      since: row.since,
+      daysFrom: row.daysFrom,
+      today,
+      marks: markOf,
+      stopped,
+    }),
     week: Array.from({ length: 7 }, (_, i) => day(addDays(monday, i))),
     earlier: earliest < monday ? scheduledDates(row.days, earliest, addDays(monday, -1)).map(day) : [],
   };

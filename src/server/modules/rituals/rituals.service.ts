@@ -75,12 +75,14 @@ export async function createRitual(
       .where(and(eq(rituals.pairId, pair.id), isNull(rituals.retiredAt)));
     if ((inUse?.n ?? 0) >= RITUALS_IN_USE_MAX) throw conflict(RITUALS_TEXT.tooMany);
     const timeZone = pair.actorTimeZone;
+    const since = localDate(now, timeZone);
     await tx.insert(rituals).values({
       id,
       pairId: pair.id,
       ...contentOf(input),
       timeZone,
-      since: localDate(now, timeZone),
+      since,
+      daysFrom: since,
       createdAt: now,
       updatedAt: now,
     });
@@ -116,7 +118,8 @@ function requireRitualWriter(actor: Actor, ritual: FoundRitual) {
 
 /**
  * PATCH /api/rituals/:id: the dominant changes a ritual, set again in their time zone now. Marks already
- * given stay as they were; `since` stays the day it began. The submissive is told.
+ * given stay as they were; `since` stays the day it began, and new days apply from today (`days_from`): the
+ * days before count as they were marked. The submissive is told.
  */
 export async function updateRitual(
   deps: AppDeps,
@@ -134,9 +137,18 @@ export async function updateRitual(
       .select({ timeZone: users.timeZone })
       .from(users)
       .where(eq(users.id, actor.id));
+    const timeZone = dominant?.timeZone ?? ritual.timeZone;
+    const content = contentOf(input);
+    // New days apply from today on; the days before are counted as they were marked (decision 074).
+    const sameDays = content.days.join() === ritual.days.join();
     await tx
       .update(rituals)
-      .set({ ...contentOf(input), timeZone: dominant?.timeZone ?? ritual.timeZone, updatedAt: now })
+      .set({
+        ...content,
+        timeZone,
+        daysFrom: sameDays ? ritual.daysFrom : localDate(now, timeZone),
+        updatedAt: now,
+      })
       .where(eq(rituals.id, id));
     const pair = pairOf(ritual);
     await createNotification(
