@@ -131,6 +131,7 @@ export const REWARDS_PAGE_TEXT = {
   ledger: 'History',
   ledgerEmpty: 'No points yet.',
   showOlder: 'Show older',
+  showOlderRequests: 'Show older requests',
   loadingOlder: 'Loading…',
   you: 'You',
 } as const;
