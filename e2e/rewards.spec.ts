@@ -236,3 +236,38 @@ test('"Show older" keeps its page when a live change reads the ledger again mean
   await expect(sub.getByRole('button', { name: /^(Show older|Loading…)$/ })).toHaveCount(0);
   await sub.context().close();
 });
+
+test('the requests show the newest 50, and older ones on "Show older requests"', async ({
+  page: dom,
+  browser,
+  request,
+}) => {
+  const { dom: d, sub: s } = await seedCouple(browser, dom, request);
+  const reward = await dom.request.post('/api/rewards', {
+    data: { partnerId: s.id, title: 'Treat', price: 1 },
+  });
+  expect(reward.status()).toBe(201);
+  const { id } = ((await reward.json()) as { reward: { id: string } }).reward;
+  const award = await dom.request.post('/api/points/award', {
+    data: { partnerId: s.id, amount: 51, reason: 'Enough for every treat' },
+  });
+  expect(award.status()).toBe(201);
+  const sub = s.page;
+  for (let i = 1; i <= 51; i++) {
+    const note = `Request ${String(i).padStart(2, '0')}`;
+    expect((await sub.request.post(`/api/rewards/${id}/redeem`, { data: { note } })).status()).toBe(201);
+  }
+  await sub.goto(`/structure?partner=${d.id}&tab=rewards`);
+  await expect(balance(sub)).toHaveText('0');
+  const requests = sub.getByRole('region', { name: 'Requests', exact: true });
+  const cards = requests.getByTestId('redemption-card');
+  await expect(cards).toHaveCount(50);
+  await expect(cards.first()).toContainText('Request 51');
+  await expect(requests.getByText('Request 01')).toHaveCount(0);
+  const older = requests.getByRole('button', { name: 'Show older requests' });
+  await older.click();
+  await expect(cards).toHaveCount(51);
+  await expect(cards.last()).toContainText('Request 01');
+  await expect(older).toHaveCount(0);
+  await sub.context().close();
+});

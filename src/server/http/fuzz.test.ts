@@ -48,6 +48,7 @@ import {
   decideRedemptionInput,
   pointsQuery,
   redeemRewardInput,
+  redemptionsQuery,
   rewardsQuery,
   updateRewardInput,
 } from '@/shared/schemas/points';
@@ -428,7 +429,7 @@ const ROUTES: Record<string, FuzzRoute> = {
   },
   'DELETE /api/rewards/:id': { param: idParam },
   'POST /api/rewards/:id/redeem': { param: idParam, json: redeemRewardInput, sample: () => ({}) },
-  'GET /api/redemptions': { query: rewardsQuery },
+  'GET /api/redemptions': { query: redemptionsQuery },
   'POST /api/redemptions/:id/grant': { param: idParam, json: decideRedemptionInput, sample: () => ({}) },
   'POST /api/redemptions/:id/deny': { param: idParam, json: decideRedemptionInput, sample: () => ({}) },
   'GET /api/weeks': { query: weeksQuery },

@@ -66,8 +66,14 @@ export const pointsQuery = z.object({
   before: uuidField(POINTS_TEXT.cursorInvalid).optional(),
 });
 
-/** GET /api/rewards?partnerId= and GET /api/redemptions?partnerId= */
+/** GET /api/rewards?partnerId= */
 export const rewardsQuery = z.object({ partnerId });
+
+/** GET /api/redemptions?partnerId=&before=: a page of the requests, newest first, from before `before`. */
+export const redemptionsQuery = z.object({
+  partnerId,
+  before: uuidField(POINTS_TEXT.cursorInvalid).optional(),
+});
 
 const price = z
   .number({ error: POINTS_TEXT.priceRequired })
@@ -172,6 +178,8 @@ export interface RedemptionView {
 
 export interface RedemptionListView {
   redemptions: RedemptionView[];
+  /** Pass as `before` for the next page; null when this page is the last. */
+  nextBefore: string | null;
 }
 export interface RedemptionAnswer {
   redemption: RedemptionView;

@@ -14,8 +14,8 @@ export const REDEMPTION_NOTE_MAX = 500;
 export const REWARDS_OFFERED_MAX = 100;
 /** How many ledger entries a page holds, newest first. */
 export const POINTS_PAGE = 50;
-/** How many redemptions the list answers with, newest first. */
-export const REDEMPTION_LIST_LIMIT = 100;
+/** How many redemptions a page of the requests holds, newest first. */
+export const REDEMPTION_PAGE = 50;
 
 export const POINTS_ENTRY_KINDS = ['award', 'redemption', 'refund', 'correction'] as const;
 export type PointsEntryKind = (typeof POINTS_ENTRY_KINDS)[number];
@@ -131,6 +131,7 @@ export const REWARDS_PAGE_TEXT = {
   ledger: 'History',
   ledgerEmpty: 'No points yet.',
   showOlder: 'Show older',
+  showOlderRequests: 'Show older requests',
   loadingOlder: 'Loading…',
   you: 'You',
 } as const;

@@ -103,11 +103,12 @@ export const reads = {
     ),
   rewards: (partnerId: string) =>
     read(`/api/rewards?partnerId=${encodeURIComponent(partnerId)}`, queryKeys.rewards(partnerId)),
+  // The requests are an infinite query too: their newest page, as the browser keeps it.
   redemptions: (partnerId: string) =>
     read(
       `/api/redemptions?partnerId=${encodeURIComponent(partnerId)}`,
       queryKeys.redemptions(partnerId),
-      (b) => b.redemptions,
+      (b) => ({ pages: [b], pageParams: [null] }),
     ),
 };
 

@@ -57,7 +57,7 @@ export const queryKeys = {
   pointsLedger: (partnerId: string) => ['points', 'ledger', partnerId] as const,
   /** The catalogue of the pair with one partner, with the balance. */
   rewards: (partnerId: string) => ['points', 'rewards', partnerId] as const,
-  /** The redemptions of the pair with one partner, newest first. */
+  /** The redemptions of the pair with one partner (an infinite query, newest first). */
   redemptions: (partnerId: string) => ['points', 'redemptions', partnerId] as const,
   /** Rituals (decision 074): every pair's list lives under this key. */
   allRituals: ['rituals'] as const,

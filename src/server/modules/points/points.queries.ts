@@ -3,7 +3,7 @@ import {
   POINTS_PAGE,
   type PointsEntryView,
   type PointsLedgerView,
-  REDEMPTION_LIST_LIMIT,
+  REDEMPTION_PAGE,
   type RedemptionListView,
   type RedemptionView,
   type RewardListView,
@@ -134,20 +134,30 @@ export async function listRewards(db: Queryable, actor: Actor, partnerId: string
   return { balance: await balanceOf(db, pair.id), rewards: rows.map(presentReward) };
 }
 
-/** GET /api/redemptions?partnerId=: the pair's redemptions, newest first. */
+/**
+ * GET /api/redemptions?partnerId=&before=: a page of the pair's redemptions, newest first, keyed on
+ * (requested_at, id). A `before` that is not one of this pair's answers an empty page, as the ledger does.
+ */
 export async function listRedemptions(
   db: Queryable,
   actor: Actor,
-  partnerId: string,
+  query: { partnerId: string; before?: string | undefined },
 ): Promise<RedemptionListView> {
-  const pair = await pairBetween(db, actor, partnerId);
+  const pair = await pairBetween(db, actor, query.partnerId);
+  const before = query.before
+    ? sql`(${rewardRedemptions.requestedAt}, ${rewardRedemptions.id}) < (select r.requested_at, r.id from ${rewardRedemptions} r where r.id = ${query.before} and r.pair_id = ${pair.id})`
+    : undefined;
   const rows = await db
     .select()
     .from(rewardRedemptions)
-    .where(eq(rewardRedemptions.pairId, pair.id))
+    .where(and(eq(rewardRedemptions.pairId, pair.id), before))
     .orderBy(desc(rewardRedemptions.requestedAt), desc(rewardRedemptions.id))
-    .limit(REDEMPTION_LIST_LIMIT);
-  return { redemptions: rows.map((r) => presentRedemption(r, pair)) };
+    .limit(REDEMPTION_PAGE + 1);
+  const page = rows.slice(0, REDEMPTION_PAGE);
+  return {
+    redemptions: page.map((r) => presentRedemption(r, pair)),
+    nextBefore: rows.length > REDEMPTION_PAGE ? (page.at(-1)?.id ?? null) : null,
+  };
 }
 
 /** Which pair a row (reward or redemption) belongs to, unlocked: the lock is taken on the pair next. */

@@ -13,6 +13,7 @@ import {
   type RewardAnswer,
   type RewardListView,
   redeemRewardInput,
+  redemptionsQuery,
   rewardsQuery,
   updateRewardInput,
 } from '@/shared/schemas/points';
@@ -88,11 +89,8 @@ export const rewardsRoutes = (deps: AppDeps) =>
 export const redemptionsRoutes = (deps: AppDeps) =>
   new Hono<AppEnv>()
     .use(requireSession(deps))
-    .get('/', validate('query', rewardsQuery), async (c) =>
-      c.json<RedemptionListView>(
-        await listRedemptions(deps.db, c.var.actor, c.req.valid('query').partnerId),
-        200,
-      ),
+    .get('/', validate('query', redemptionsQuery), async (c) =>
+      c.json<RedemptionListView>(await listRedemptions(deps.db, c.var.actor, c.req.valid('query')), 200),
     )
     .post('/:id/grant', validate('param', idParam), validate('json', decideRedemptionInput), async (c) => {
       await deps.limits.hit('pointsWriteByAccount', c.var.actor.id);

@@ -22,7 +22,7 @@ export function useTabOfHighlight(partnerId: string | undefined): 'rules' | 'inf
   const rewards = useRewards(partnerId ?? '', on);
   const redemptions = useRedemptions(partnerId ?? '', on);
   if (!on) return null;
-  if (redemptions.data?.some((r) => r.id === highlight)) return 'rewards';
+  if (redemptions.data?.pages.some((p) => p.redemptions.some((r) => r.id === highlight))) return 'rewards';
   if (rewards.data?.rewards.some((r) => r.id === highlight)) return 'rewards';
   if (infractions.data?.some((i) => i.id === highlight)) return 'infractions';
   if (rules.data?.some((r) => r.id === highlight)) return 'rules';

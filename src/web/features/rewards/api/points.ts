@@ -3,6 +3,7 @@ import type {
   AwardPointsInput,
   CreateRewardInput,
   PointsLedgerView,
+  RedemptionListView,
   UpdateRewardInput,
 } from '@/shared/schemas/points';
 import { api, unwrap } from '@/web/lib/api';
@@ -31,14 +32,18 @@ export const rewardsQuery = (partnerId: string) =>
 export const useRewards = (partnerId: string, enabled = true) =>
   useQuery({ ...rewardsQuery(partnerId), enabled });
 
-/** What the submissive asked for, newest first: requested, granted or denied. */
-export const redemptionsQuery = (partnerId: string) =>
-  queryOptions({
-    queryKey: queryKeys.redemptions(partnerId),
-    queryFn: async () => (await unwrap(api.api.redemptions.$get({ query: { partnerId } }))).redemptions,
-  });
+/** What the submissive asked for, newest first: requested, granted or denied; older pages on "Show older". */
 export const useRedemptions = (partnerId: string, enabled = true) =>
-  useQuery({ ...redemptionsQuery(partnerId), enabled });
+  useInfiniteQuery({
+    queryKey: queryKeys.redemptions(partnerId),
+    queryFn: ({ pageParam }): Promise<RedemptionListView> =>
+      unwrap(
+        api.api.redemptions.$get({ query: pageParam ? { partnerId, before: pageParam } : { partnerId } }),
+      ),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextBefore,
+    enabled,
+  });
 
 /**
  * A write of the ledger, the catalogue or a redemption: nothing is shown before the server answers (a

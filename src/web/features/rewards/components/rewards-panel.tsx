@@ -13,7 +13,8 @@ import { useOlderPages } from '@/web/lib/use-older-pages';
 import { useLedger, useRedemptions, useRetireReward, useRewards } from '../api/points';
 import type { Decision } from './decide-redemption-dialog';
 import { LedgerList } from './ledger-list';
-import { RedemptionCard, RewardCard, type RewardViewer } from './reward-card';
+import { RedemptionList } from './redemption-list';
+import { RewardCard, type RewardViewer } from './reward-card';
 
 // The dialogs open on a tap: their code comes then (Deferred, decision 059).
 const loadPointsDialog = async () => (await import('./points-dialog')).PointsDialog;
@@ -47,6 +48,7 @@ export function RewardsPanel({
   const older = useOlderPages(ledger);
   const rewards = useRewards(partnerId);
   const redemptions = useRedemptions(partnerId);
+  const olderRedemptions = useOlderPages(redemptions);
   const highlight = useHighlight('rewards-item-', rewards.isSuccess && redemptions.isSuccess);
   const retire = useRetireReward();
   const [points, setPoints] = useState<'award' | 'correct' | null>(null);
@@ -137,20 +139,15 @@ export function RewardsPanel({
         </h3>
         {redemptions.isPending ? (
           skeleton('Loading requests…', 'h-20', 1)
-        ) : redemptions.data.length === 0 ? (
-          <p className="text-sm text-muted-foreground">{TEXT.redemptionsEmpty}</p>
         ) : (
-          <ul className="space-y-3" aria-labelledby="redemptions-heading">
-            {redemptions.data.map((r) => (
-              <li key={r.id}>
-                <RedemptionCard
-                  redemption={r}
-                  highlighted={highlight === r.id}
-                  onDecide={dominant ? (grant) => setDeciding({ redemption: r, grant }) : null}
-                />
-              </li>
-            ))}
-          </ul>
+          <RedemptionList
+            data={redemptions.data}
+            highlight={highlight}
+            onDecide={dominant ? (redemption, grant) => setDeciding({ redemption, grant }) : null}
+            hasMore={redemptions.hasNextPage}
+            loadingMore={olderRedemptions.loadingMore}
+            onMore={olderRedemptions.showOlder}
+          />
         )}
       </section>
 
