@@ -146,3 +146,35 @@ test('/check-ins arrives rendered with its cadence and history, and asks the API
   expect(errors).toEqual([]);
   await s.page.context().close();
 });
+
+test('"Show older check-ins" keeps its page when a live check-in reads the history again meanwhile', async ({
+  page: dom,
+  browser,
+  request,
+}) => {
+  const { sub: s } = await seedCouple(browser, dom, request);
+  const checkIn = async (i: number) => {
+    const asked = await (await dom.request.post('/api/checkins', { data: {} })).json();
+    const answered = await s.page.request.post(`/api/checkins/${asked.checkins[0].id}/answer`, {
+      data: { mood: 'green', note: `Check-in ${i}` },
+    });
+    expect(answered.status()).toBe(200);
+  };
+  // One more than a page of the history (20).
+  for (let i = 1; i <= 21; i++) await checkIn(i);
+  await dom.goto('/check-ins');
+  const entries = dom.getByTestId('checkin-entry');
+  await expect(entries).toHaveCount(20);
+  await expect(dom.locator('html')).toHaveAttribute('data-live', 'ready');
+  // The older page is held on its way while a check-in comes live: its refetch must not lose the page asked for.
+  const release = await holdRequests(dom, /\/api\/checkins\/history\?.*before=/);
+  await dom.getByRole('button', { name: 'Show older check-ins' }).click();
+  await expect(dom.getByRole('button', { name: 'Loading…' })).toBeDisabled();
+  await checkIn(22);
+  await expect(entries.first()).toContainText('Check-in 22');
+  release();
+  await expect(entries).toHaveCount(22);
+  await expect(entries.last()).toContainText(/Check-in 1(?!\d)/);
+  await expect(dom.getByRole('button', { name: /^(Show older check-ins|Loading…)$/ })).toHaveCount(0);
+  await s.page.context().close();
+});

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { audit, describe, type Finding } from './axe';
 import { dismissToasts, expect, expectNoSidewaysScroll, test } from './fixtures';
+import { holdRequests } from './hold';
 import { seedCouple } from './seed';
 
 const live = (page: Page) => expect(page.locator('html')).toHaveAttribute('data-live', 'ready');
@@ -84,5 +85,38 @@ test('the submissive asks permission, the dominant grants it with a note, live o
   await audit(sub, 'requests, submissive', found);
   await audit(dom, 'requests, dominant', found);
   expect(describe(found)).toEqual([]);
+  await sub.context().close();
+});
+
+test('"Show older" keeps its page when a live request reads the list again meanwhile', async ({
+  page: dom,
+  browser,
+  request,
+}) => {
+  const { dom: d, sub: s } = await seedCouple(browser, dom, request);
+  const sub = s.page;
+  const askFor = async (i: number) => {
+    const answer = await sub.request.post('/api/permission-requests', {
+      data: { partnerId: d.id, what: `Request ${i}` },
+    });
+    expect(answer.status()).toBe(201);
+  };
+  // One more than a page (PERMISSION_PAGE, 50).
+  for (let i = 1; i <= 51; i++) await askFor(i);
+  await dom.goto('/structure?tab=requests');
+  const cards = dom.getByTestId('permission-card');
+  await expect(cards).toHaveCount(50);
+  await live(dom);
+  // The older page is held on its way while a request comes live: its refetch must not lose the page asked for.
+  const release = await holdRequests(dom, /\/api\/permission-requests\?.*before=/);
+  const older = dom.getByRole('button', { name: 'Show older' });
+  await older.click();
+  await expect(older).toBeDisabled();
+  await askFor(52);
+  await expect(cards.first().getByRole('heading')).toHaveText('Request 52');
+  release();
+  await expect(cards).toHaveCount(52);
+  await expect(cards.last().getByRole('heading')).toHaveText('Request 1');
+  await expect(older).toHaveCount(0);
   await sub.context().close();
 });

@@ -153,3 +153,39 @@ test('a punishment is added with a description that both partners read, and date
   }
   await sub.context().close();
 });
+
+test('the dominant deletes a punishment once asked: Cancel keeps it, Delete says so and it is gone on both screens', async ({
+  page: dom,
+  browser,
+  request,
+}) => {
+  const { sub: s } = await seedCouple(browser, dom, request);
+  const sub = s.page;
+  const added = await dom.request.post('/api/punishments', {
+    data: { assignedTo: s.id, title: 'Cold shower' },
+  });
+  expect(added.status()).toBe(201);
+  await sub.goto('/punishments');
+  await dom.goto('/punishments');
+  for (const page of [dom, sub]) await expect(page.locator('html[data-live=ready]')).toBeAttached();
+  const card = (page: typeof dom) => page.getByTestId('punishment-card').filter({ hasText: 'Cold shower' });
+  const remove = card(dom).getByRole('button', { name: 'Delete' });
+  const dialog = dom.getByRole('dialog', { name: 'Delete punishment?' });
+
+  await remove.click();
+  await expect(dialog).toContainText(
+    '"Cold shower" will be deleted with its voice note. This cannot be undone.',
+  );
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(remove).toBeFocused();
+  await expect(card(dom)).toBeVisible();
+
+  await remove.click();
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await expect(dom.getByText('Punishment deleted')).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+  await expect(card(dom)).toHaveCount(0);
+  await expect(card(sub)).toHaveCount(0);
+  await sub.context().close();
+});

@@ -41,3 +41,36 @@ test('the task list: a second page loads, and a partner’s new task appears liv
   await expect(sub.getByTestId('task-card').filter({ hasText: 'A fresh chore' })).toHaveCount(0);
   expect(lists).toHaveLength(listsBefore);
 });
+
+test('the dominant deletes a task once asked: Cancel keeps it, Delete says so and it is gone on both screens', async ({
+  page: dom,
+  browser,
+  request,
+}) => {
+  const { sub: s } = await seedCouple(browser, dom, request);
+  const sub = s.page;
+  await seedTask(dom, s.id, { title: 'Water the plants' });
+  await sub.goto('/tasks');
+  await dom.goto('/tasks');
+  for (const page of [dom, sub]) await expect(page.locator('html[data-live=ready]')).toBeAttached();
+  const card = (page: typeof dom) => page.getByTestId('task-card').filter({ hasText: 'Water the plants' });
+  const remove = card(dom).getByRole('button', { name: 'Delete Water the plants' });
+  const dialog = dom.getByRole('dialog', { name: 'Delete task?' });
+
+  await remove.click();
+  await expect(dialog).toContainText(
+    '"Water the plants" will be deleted with its history, photos and voice notes. This cannot be undone.',
+  );
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(remove).toBeFocused();
+  await expect(card(dom)).toBeVisible();
+
+  await remove.click();
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await expect(dom.getByText('Task deleted')).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+  await expect(card(dom)).toHaveCount(0);
+  await expect(card(sub)).toHaveCount(0);
+  await sub.context().close();
+});

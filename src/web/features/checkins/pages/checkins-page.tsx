@@ -6,6 +6,7 @@ import { Card } from '@/web/components/ui/card';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { useCurrentUser } from '@/web/lib/current-user';
 import { formatMoment } from '@/web/lib/dates';
+import { useOlderPages } from '@/web/lib/use-older-pages';
 import { useCadences, useCheckinHistory } from '../api/checkins';
 import { CadenceForm } from '../components/cadence-form';
 import { MoodLabel } from '../components/mood';
@@ -46,6 +47,7 @@ export function CheckinsPage() {
   const user = useCurrentUser();
   const cadences = useCadences();
   const history = useCheckinHistory();
+  const older = useOlderPages(history);
   const nameOf = (id: string) => user.partners.find((p) => p.id === id)?.name ?? 'Your partner';
   const entries = history.data?.pages.flatMap((p) => p.entries) ?? [];
   return (
@@ -91,12 +93,8 @@ export function CheckinsPage() {
           <Skeleton className="h-24 w-full" />
         )}
         {history.hasNextPage ? (
-          <Button
-            variant="outline"
-            disabled={history.isFetchingNextPage}
-            onClick={() => void history.fetchNextPage()}
-          >
-            {history.isFetchingNextPage ? CHECKINS_PAGE_TEXT.loadingMore : CHECKINS_PAGE_TEXT.more}
+          <Button variant="outline" disabled={older.loadingMore} onClick={older.showOlder}>
+            {older.loadingMore ? CHECKINS_PAGE_TEXT.loadingMore : CHECKINS_PAGE_TEXT.more}
           </Button>
         ) : null}
       </Section>

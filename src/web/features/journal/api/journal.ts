@@ -18,7 +18,7 @@ const fetchPage = async (partnerId: string, before: string | null): Promise<Mess
 
 /**
  * The conversation with one partner: the newest page first, older pages as the list asks for them
- * (`fetchNextPage` goes back in time).
+ * (the next page goes back in time; `useOlderPages` asks for it).
  */
 export const useConversation = (partnerId: string) =>
   useInfiniteQuery({

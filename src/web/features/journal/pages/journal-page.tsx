@@ -10,6 +10,7 @@ import { Skeleton } from '@/web/components/ui/skeleton';
 import { useCurrentUser } from '@/web/lib/current-user';
 import { useRealtimeEvent } from '@/web/lib/realtime';
 import { useChosenPartner } from '@/web/lib/use-chosen-partner';
+import { useOlderPages } from '@/web/lib/use-older-pages';
 import { useVisualHeight } from '@/web/lib/use-visual-height';
 import { mergeNewest, messagesOf, useConversation } from '../api/journal';
 import { Composer } from '../components/composer';
@@ -19,6 +20,7 @@ function Conversation({ partnerId, partnerName }: { partnerId: string; partnerNa
   const user = useCurrentUser();
   const queryClient = useQueryClient();
   const conversation = useConversation(partnerId);
+  const older = useOlderPages(conversation);
   // Spec 2 §4: a new message is ignored when the user sent it or it is not with the selected partner.
   useRealtimeEvent('journal_message.created', (event) => {
     if (event.senderId === user.id) return;
@@ -43,8 +45,8 @@ function Conversation({ partnerId, partnerName }: { partnerId: string; partnerNa
           userId={user.id}
           partnerName={partnerName}
           hasOlder={conversation.hasNextPage}
-          loadingOlder={conversation.isFetchingNextPage}
-          loadOlder={() => void conversation.fetchNextPage()}
+          loadingOlder={older.loadingMore}
+          loadOlder={older.showOlder}
         />
       )}
       <Composer partnerId={partnerId} />

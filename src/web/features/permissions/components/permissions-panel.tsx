@@ -9,6 +9,7 @@ import { ConfirmAction } from '@/web/components/ui/confirm-action';
 import { Deferred } from '@/web/components/ui/deferred';
 import { Loading, Skeleton } from '@/web/components/ui/skeleton';
 import { useHighlight } from '@/web/lib/use-highlight';
+import { useOlderPages } from '@/web/lib/use-older-pages';
 import { usePermissionRequests, useWithdrawPermission } from '../api/permissions';
 import type { Decision } from './decide-permission-dialog';
 import { PermissionCard, type PermissionViewer } from './permission-card';
@@ -32,6 +33,7 @@ export function PermissionsPanel({
   partnerName: string;
 }) {
   const pages = usePermissionRequests(partnerId);
+  const older = useOlderPages(pages);
   const requests = pages.data?.pages.flatMap((p) => p.requests) ?? [];
   const highlight = useHighlight('permission-', pages.isSuccess);
   const withdraw = useWithdrawPermission(partnerId);
@@ -82,11 +84,7 @@ export function PermissionsPanel({
           ))}
         </ul>
         {pages.hasNextPage ? (
-          <Button
-            variant="outline"
-            onClick={() => void pages.fetchNextPage()}
-            disabled={pages.isFetchingNextPage}
-          >
+          <Button variant="outline" onClick={older.showOlder} disabled={older.loadingMore}>
             {TEXT.older}
           </Button>
         ) : null}

@@ -4,7 +4,7 @@ import { punishmentAbilities } from '@/shared/domain/punishments';
 import type { PunishmentView } from '@/shared/schemas/punishments';
 import { Button } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
-import { ConfirmDeleteDialog } from '@/web/components/ui/confirm-delete-dialog';
+import { ConfirmAction } from '@/web/components/ui/confirm-action';
 import { Deferred } from '@/web/components/ui/deferred';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { Tabs } from '@/web/components/ui/tabs';
@@ -187,24 +187,18 @@ export function PunishmentsPage() {
         submit={(text) => feedback.mutateAsync({ id: feedbackFor!.id, feedback: text })}
       />
       <PunishmentTagsDialog target={tagsFor} onClose={() => setTagsFor(null)} />
-      <ConfirmDeleteDialog
-        open={deleting !== null}
+      <ConfirmAction
+        item={deleting}
         title="Delete punishment?"
+        action="Delete"
         pending={remove.isPending}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() =>
-          remove.mutate(deleting!.id, {
-            onSuccess: () => {
-              toast.success('Punishment deleted');
-              setDeleting(null);
-            },
-            onError: (error) =>
-              toast.error('Failed to delete punishment', { description: errorMessage(error) }),
-          })
-        }
+        act={(punishment) => remove.mutateAsync(punishment.id)}
+        done="Punishment deleted"
+        failed="Failed to delete punishment"
+        onClose={() => setDeleting(null)}
       >
-        "{deleting?.title}" will be deleted with its voice note. This cannot be undone.
-      </ConfirmDeleteDialog>
+        {(punishment) => `"${punishment.title}" will be deleted with its voice note. This cannot be undone.`}
+      </ConfirmAction>
     </div>
   );
 }

@@ -17,6 +17,7 @@ import { SelectField } from '@/web/components/ui/form-controls';
 import { Loading, Skeleton } from '@/web/components/ui/skeleton';
 import { errorMessage } from '@/web/lib/api';
 import { formatMoment } from '@/web/lib/dates';
+import { useOlderPages } from '@/web/lib/use-older-pages';
 import { useRecord, useRecordPairs, useVerifyRecord } from '../api/record';
 
 /** The texts of the record page (decision 053). */
@@ -89,11 +90,45 @@ function Verdict({ verdict }: { verdict: RecordVerdict }) {
   );
 }
 
+/** A pair's entries for one filter, newest first, a page at a time. */
+function RecordEntries({ pairId, kind, partnerName }: { pairId: string; kind: string; partnerName: string }) {
+  const record = useRecord(pairId, kind);
+  const older = useOlderPages(record);
+  const entries = record.data?.pages.flatMap((p) => p.entries) ?? [];
+  return (
+    <>
+      <Card className="p-0 px-4">
+        {record.isPending ? (
+          <Loading label="Loading the record…" className="space-y-3 py-4">
+            <Skeleton className="h-10 w-full" />
+            <Skeleton className="h-10 w-full" />
+          </Loading>
+        ) : record.isError ? (
+          <p role="alert" className="py-4 text-sm text-destructive">
+            {RECORD_PAGE_TEXT.failed}
+          </p>
+        ) : entries.length === 0 ? (
+          <p className="py-4 text-sm text-muted-foreground">{RECORD_PAGE_TEXT.empty}</p>
+        ) : (
+          <ol aria-label="Entries, newest first">
+            {entries.map((e) => (
+              <EntryItem key={e.seq} entry={e} partnerName={partnerName} />
+            ))}
+          </ol>
+        )}
+      </Card>
+      {record.hasNextPage ? (
+        <Button variant="outline" className="w-full" onClick={older.showOlder} disabled={older.loadingMore}>
+          {older.loadingMore ? 'Loading…' : RECORD_PAGE_TEXT.loadMore}
+        </Button>
+      ) : null}
+    </>
+  );
+}
+
 function PairRecord({ pair }: { pair: RecordPairView }) {
   const [kind, setKind] = useState('');
-  const record = useRecord(pair.id, kind);
   const verify = useVerifyRecord();
-  const entries = record.data?.pages.flatMap((p) => p.entries) ?? [];
   return (
     <div className="space-y-4">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
@@ -116,36 +151,8 @@ function PairRecord({ pair }: { pair: RecordPairView }) {
         {verify.data ? <Verdict verdict={verify.data} /> : null}
         {verify.isError ? <p className="text-sm text-destructive">{errorMessage(verify.error)}</p> : null}
       </div>
-      <Card className="p-0 px-4">
-        {record.isPending ? (
-          <Loading label="Loading the record…" className="space-y-3 py-4">
-            <Skeleton className="h-10 w-full" />
-            <Skeleton className="h-10 w-full" />
-          </Loading>
-        ) : record.isError ? (
-          <p role="alert" className="py-4 text-sm text-destructive">
-            {RECORD_PAGE_TEXT.failed}
-          </p>
-        ) : entries.length === 0 ? (
-          <p className="py-4 text-sm text-muted-foreground">{RECORD_PAGE_TEXT.empty}</p>
-        ) : (
-          <ol aria-label="Entries, newest first">
-            {entries.map((e) => (
-              <EntryItem key={e.seq} entry={e} partnerName={pair.partnerName} />
-            ))}
-          </ol>
-        )}
-      </Card>
-      {record.hasNextPage ? (
-        <Button
-          variant="outline"
-          className="w-full"
-          onClick={() => void record.fetchNextPage()}
-          disabled={record.isFetchingNextPage}
-        >
-          {record.isFetchingNextPage ? 'Loading…' : RECORD_PAGE_TEXT.loadMore}
-        </Button>
-      ) : null}
+      {/* Its own key per filter: the pages asked for ("Load more") are counted for one filter only. */}
+      <RecordEntries key={kind} pairId={pair.id} kind={kind} partnerName={pair.partnerName} />
     </div>
   );
 }

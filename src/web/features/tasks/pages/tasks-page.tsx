@@ -5,11 +5,11 @@ import { isVisibleInActiveList, taskAbilities } from '@/shared/domain/tasks';
 import type { TaskView } from '@/shared/schemas/tasks';
 import { Button } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
-import { ConfirmDeleteDialog } from '@/web/components/ui/confirm-delete-dialog';
+import { ConfirmAction } from '@/web/components/ui/confirm-action';
 import { Deferred } from '@/web/components/ui/deferred';
 import { Tabs } from '@/web/components/ui/tabs';
 import { UploadProgress } from '@/web/components/ui/upload-progress';
-import { ApiError, errorMessage } from '@/web/lib/api';
+import { errorMessage } from '@/web/lib/api';
 import { useCurrentUser } from '@/web/lib/current-user';
 import { toast } from '@/web/lib/toast';
 import { useHighlight } from '@/web/lib/use-highlight';
@@ -245,26 +245,20 @@ export function TasksPage() {
           onClose: () => setProofTask(null),
         }}
       />
-      <ConfirmDeleteDialog
-        open={deleting !== null}
+      <ConfirmAction
+        item={deleting}
         title="Delete task?"
+        action="Delete"
         pending={remove.isPending}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() =>
-          remove.mutate(deleting!.id, {
-            onSuccess: () => {
-              toast.success('Task deleted');
-              setDeleting(null);
-            },
-            onError: (error) =>
-              toast.error('Failed to delete task', {
-                description: error instanceof ApiError ? error.message : '',
-              }),
-          })
-        }
+        act={(task) => remove.mutateAsync(task.id)}
+        done="Task deleted"
+        failed="Failed to delete task"
+        onClose={() => setDeleting(null)}
       >
-        "{deleting?.title}" will be deleted with its history, photos and voice notes. This cannot be undone.
-      </ConfirmDeleteDialog>
+        {(task) =>
+          `"${task.title}" will be deleted with its history, photos and voice notes. This cannot be undone.`
+        }
+      </ConfirmAction>
     </div>
   );
 }
