@@ -10,6 +10,7 @@ import {
   type updateRitualInput,
 } from '@/shared/schemas/rituals';
 import type { Actor } from '../../auth/session';
+import type { Tx } from '../../db/client';
 import { rituals, users } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { conflict, forbidden, notFound } from '../../http/errors';
@@ -36,6 +37,31 @@ type UpdateInput = z.output<typeof updateRitualInput>;
 /** Both partners refetch the pair's rituals (ids only). */
 export const announceRitual = (emit: Emit, pair: PairRow, ritualId: string) =>
   emit([pair.dominantId, pair.submissiveId], 'ritual.changed', { ritualId, pairId: pair.id });
+
+type RitualNotice = ReturnType<typeof notify.ritualSet> | ReturnType<typeof notify.ritualRetired>;
+type RecordKind = 'ritual.set' | 'ritual.edited' | 'ritual.retired';
+
+/**
+ * The tail every dominant's write shares: the submissive is told, the record keeps what happened (ids
+ * only) and both partners refetch.
+ */
+async function tellAndRecord(
+  tx: Tx,
+  emit: Emit,
+  actor: Actor,
+  pair: PairRow,
+  change: { notice: RitualNotice; kind: RecordKind; ritualId: string; at: Date },
+) {
+  await createNotification(tx, emit, pair.submissiveId, change.notice);
+  await appendRecord(tx, {
+    pairId: pair.id,
+    actorId: actor.id,
+    kind: change.kind,
+    data: { ritualId: change.ritualId },
+    at: change.at,
+  });
+  announceRitual(emit, pair, change.ritualId);
+}
 
 const RITUAL_DEMAND = { kind: 'ritual' } as const;
 
@@ -86,11 +112,8 @@ export async function createRitual(
       createdAt: now,
       updatedAt: now,
     });
-    await createNotification(
-      tx,
-      emit,
-      pair.submissiveId,
-      notify.ritualSet({
+    await tellAndRecord(tx, emit, actor, pair, {
+      notice: notify.ritualSet({
         by: actor.name,
         name: input.name,
         ritualId: id,
@@ -98,15 +121,10 @@ export async function createRitual(
         partnerId: pair.dominantId,
         edited: false,
       }),
-    );
-    await appendRecord(tx, {
-      pairId: pair.id,
-      actorId: actor.id,
       kind: 'ritual.set',
-      data: { ritualId: id },
+      ritualId: id,
       at: now,
     });
-    announceRitual(emit, pair, id);
     return readRitual(tx, id, now);
   });
 }
@@ -151,11 +169,8 @@ export async function updateRitual(
       })
       .where(eq(rituals.id, id));
     const pair = pairOf(ritual);
-    await createNotification(
-      tx,
-      emit,
-      pair.submissiveId,
-      notify.ritualSet({
+    await tellAndRecord(tx, emit, actor, pair, {
+      notice: notify.ritualSet({
         by: actor.name,
         name: input.name,
         ritualId: id,
@@ -163,15 +178,10 @@ export async function updateRitual(
         partnerId: pair.dominantId,
         edited: true,
       }),
-    );
-    await appendRecord(tx, {
-      pairId: pair.id,
-      actorId: actor.id,
       kind: 'ritual.edited',
-      data: { ritualId: id },
+      ritualId: id,
       at: now,
     });
-    announceRitual(emit, pair, id);
     return readRitual(tx, id, now);
   });
 }
@@ -188,25 +198,17 @@ export async function retireRitual(deps: AppDeps, actor: Actor, id: string): Pro
     requireRitualWriter(actor, ritual);
     await tx.update(rituals).set({ retiredAt: now, updatedAt: now }).where(eq(rituals.id, id));
     const pair = pairOf(ritual);
-    await createNotification(
-      tx,
-      emit,
-      pair.submissiveId,
-      notify.ritualRetired({
+    await tellAndRecord(tx, emit, actor, pair, {
+      notice: notify.ritualRetired({
         by: actor.name,
         name: ritual.name,
         ritualId: id,
         pairId: pair.id,
         partnerId: pair.dominantId,
       }),
-    );
-    await appendRecord(tx, {
-      pairId: pair.id,
-      actorId: actor.id,
       kind: 'ritual.retired',
-      data: { ritualId: id },
+      ritualId: id,
       at: now,
     });
-    announceRitual(emit, pair, id);
   });
 }
