@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CLOCK_TIME } from '../domain/clock-time';
 import { isValidTimeZone } from '../domain/schedule';
 
 /** Web Push (issue 13): the device subscriptions of a user and how their pushes read. */
@@ -102,9 +103,7 @@ export type PushSubscriptionData = z.output<ReturnType<typeof pushSubscriptionIn
 export const pushEndpointInput = (rules: EndpointRules = {}) =>
   z.object({ endpoint: pushEndpointField(rules) });
 
-export const clockTime = z
-  .string({ error: PUSH_MESSAGES.time })
-  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, PUSH_MESSAGES.time);
+export const clockTime = z.string({ error: PUSH_MESSAGES.time }).regex(CLOCK_TIME, PUSH_MESSAGES.time);
 
 /** An IANA time zone the runtime knows, in its canonical spelling. */
 export const timeZoneField = z

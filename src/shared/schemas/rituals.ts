@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CLOCK_TIME } from '../domain/clock-time';
 import { RITUAL_MARKS, type RitualMark } from '../domain/rituals';
 import {
   RITUAL_AWARD_MAX,
@@ -55,9 +56,7 @@ const ritualFields = {
     .max(7, RITUALS_TEXT.daysInvalid)
     .transform((days) => [...new Set(days)].sort((a, b) => a - b)),
   /** The time of day, HH:MM, in the dominant's time zone. */
-  time: z
-    .string({ error: RITUALS_TEXT.timeInvalid })
-    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, RITUALS_TEXT.timeInvalid),
+  time: z.string({ error: RITUALS_TEXT.timeInvalid }).regex(CLOCK_TIME, RITUALS_TEXT.timeInvalid),
   /** Points the ledger gives once for each day marked done or partly done; 0: none. */
   award: z
     .number({ error: RITUALS_TEXT.awardInvalid })

@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { afterEach, describe, expect, it } from 'vitest';
-import { format, formatMoment, setZoneSource } from './dates';
+import { format, formatCalendarDate, formatMoment, setZoneSource } from './dates';
 
 describe('dates in the zone they are shown in', () => {
   afterEach(() => setZoneSource(() => undefined));
@@ -25,5 +25,13 @@ describe('dates in the zone they are shown in', () => {
       '01:00',
       '00:00',
     ]);
+  });
+
+  it('shows a calendar date as that day in every zone (a ritual day is a date, not a moment)', () => {
+    for (const zone of ['Pacific/Kiritimati', 'Pacific/Pago_Pago', 'Europe/London']) {
+      setZoneSource(() => zone);
+      expect(formatCalendarDate('2026-11-30', 'EEEE, MMM d')).toBe('Monday, Nov 30');
+      expect(formatCalendarDate('2026-01-01', 'EEE')).toBe('Thu');
+    }
   });
 });

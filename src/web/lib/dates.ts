@@ -21,3 +21,10 @@ export function format(at: number | Date, pattern: string): string {
 
 /** The app's one way of showing a moment: "Nov 26, 6:07 PM". */
 export const formatMoment = (at: number | Date) => format(at, 'MMM d, h:mm a');
+
+/**
+ * A calendar date alone ("2026-11-30", no moment), shown with a date-fns `pattern` ("MMM d" gives
+ * "Nov 30"): read in UTC, so no time zone can move it to another day.
+ */
+export const formatCalendarDate = (date: string, pattern: string) =>
+  formatLocal(new Date(`${date}T12:00:00Z`), pattern, { in: tz('UTC') });

@@ -1,5 +1,6 @@
 import { Label, Switch } from 'radix-ui';
 import { type FormEvent, useId, useState } from 'react';
+import { CLOCK_TIME } from '@/shared/domain/clock-time';
 import { Button } from '@/web/components/ui/button';
 import { Input } from '@/web/components/ui/input';
 import { browserTimeZone } from '@/web/lib/time-zone';
@@ -7,7 +8,6 @@ import type { PushPreferences } from '../api/push';
 import { useSavePushPreferences } from '../hooks/use-push';
 
 const DEFAULT_QUIET = { start: '22:00', end: '07:00' };
-const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 /** "Show details in notifications" (saved at once) and quiet hours (saved with their button). */
 export function PreferencesForm({ preferences }: { preferences: PushPreferences }) {
@@ -21,7 +21,8 @@ export function PreferencesForm({ preferences }: { preferences: PushPreferences 
 
   const submitQuietHours = (event: FormEvent) => {
     event.preventDefault();
-    if (quietOn && (!TIME.test(start) || !TIME.test(end))) return setError('Enter a start and an end time');
+    if (quietOn && (!CLOCK_TIME.test(start) || !CLOCK_TIME.test(end)))
+      return setError('Enter a start and an end time');
     if (quietOn && start === end) return setError('Quiet hours must start and end at different times');
     setError(null);
     save.mutate({ ...preferences, quietHours: quietOn ? { start, end, timeZone } : null });

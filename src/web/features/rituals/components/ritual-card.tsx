@@ -12,17 +12,12 @@ import {
   Unplug,
 } from 'lucide-react';
 import type { RitualMark } from '@/shared/domain/rituals';
-import { isoWeekday } from '@/shared/domain/rituals';
 import type { RitualDayView, RitualView } from '@/shared/schemas/rituals';
-import {
-  RITUAL_MARK_LABELS,
-  RITUALS_PAGE_TEXT as TEXT,
-  WEEKDAY_LONG,
-  WEEKDAY_SHORT,
-} from '@/shared/texts/rituals';
+import { RITUAL_MARK_LABELS, RITUALS_PAGE_TEXT as TEXT, WEEKDAY_SHORT } from '@/shared/texts/rituals';
 import { Button } from '@/web/components/ui/button';
 import { HighlightCard } from '@/web/components/ui/highlight-card';
 import { cn } from '@/web/lib/cn';
+import { formatCalendarDate } from '@/web/lib/dates';
 
 /** What the one looking may do: the dominant edits and retires, the submissive marks, others read. */
 export type RitualViewer =
@@ -38,13 +33,8 @@ const MARK_ICONS: Record<RitualMark, typeof Check> = {
   app_failed: Unplug,
 };
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-/** "Nov 30", from a date alone (no time zone can move it). */
-const shortDate = (date: string) => `${MONTHS[Number(date.slice(5, 7)) - 1]} ${Number(date.slice(8, 10))}`;
-
 /** "Monday, Nov 30": a ritual day's name. */
-export const dayLabel = (date: string) => `${WEEKDAY_LONG[isoWeekday(date) - 1]}, ${shortDate(date)}`;
+export const dayLabel = (date: string) => formatCalendarDate(date, 'EEEE, MMM d');
 
 /** What a day says, in words: its mark, Red's hold, or nothing yet. */
 function dayState(day: RitualDayView, today: string): string {
@@ -83,24 +73,25 @@ function DayCell({
         ? 'bg-muted text-foreground'
         : 'text-muted-foreground',
   );
-  const markable = viewer.as === 'submissive' && day.scheduled && day.markable;
+  // Only the submissive marks, and only a scheduled day still open.
+  const onMark = viewer.as === 'submissive' && day.scheduled && day.markable ? viewer.onMark : null;
   // The name starts with what is seen ("Fri"), then the date, the state and, on a button, what it does.
   const content = (
     <>
-      <span>{WEEKDAY_SHORT[isoWeekday(day.date) - 1]}</span>
+      <span>{formatCalendarDate(day.date, 'EEE')}</span>
       <DayIcon day={day} />
       <span className="sr-only">
-        , {shortDate(day.date)}: {state}
-        {markable ? `, mark ${name}` : ''}
+        , {formatCalendarDate(day.date, 'MMM d')}: {state}
+        {onMark ? `, mark ${name}` : ''}
       </span>
     </>
   );
-  if (markable)
+  if (onMark)
     return (
       <button
         type="button"
         className={cn(look, 'hover:border-primary focus-visible:outline-2 focus-visible:outline-ring')}
-        onClick={() => viewer.as === 'submissive' && viewer.onMark(day)}
+        onClick={() => onMark(day)}
       >
         {content}
       </button>

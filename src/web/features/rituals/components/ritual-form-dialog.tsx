@@ -1,4 +1,5 @@
 import { type FormEvent, useId, useState } from 'react';
+import { CLOCK_TIME } from '@/shared/domain/clock-time';
 import type { RitualView } from '@/shared/schemas/rituals';
 import {
   RITUAL_AWARD_MAX,
@@ -55,7 +56,7 @@ function check(name: string, steps: string[], days: number[], time: string, awar
   if (steps.length > RITUAL_STEPS_MAX) found.steps = RITUALS_TEXT.tooManySteps;
   else if (steps.some((s) => s.length > RITUAL_STEP_MAX)) found.steps = RITUALS_TEXT.stepTooLong;
   if (days.length === 0) found.days = RITUALS_TEXT.daysRequired;
-  if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(time)) found.time = RITUALS_TEXT.timeInvalid;
+  if (!CLOCK_TIME.test(time)) found.time = RITUALS_TEXT.timeInvalid;
   if (!(Number.isInteger(n) && n >= 0 && n <= RITUAL_AWARD_MAX)) found.award = RITUALS_TEXT.awardInvalid;
   return found;
 }
