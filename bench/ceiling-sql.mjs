@@ -337,13 +337,17 @@ export const ROUTES = {
   },
   '/api/notifications': {
     statements: [
-      ['notifications_list', NOTIFICATIONS_SQL, (a) => [a.id, 50]],
+      ['notifications_list', NOTIFICATIONS_SQL, (a) => [a.id, 51]],
       ['notifications_unread_capped', NOTIFICATIONS_UNREAD_SQL, (a) => [a.id, false, 100]],
     ],
-    present: ([rows, [unread]]) => ({
-      notifications: rows.map(notification),
-      unreadCount: unread ? Number(unread[0]) : 0,
-    }),
+    present: ([rows, [unread]]) => {
+      const page = rows.slice(0, 50);
+      return {
+        notifications: page.map(notification),
+        unreadCount: unread ? Number(unread[0]) : 0,
+        nextBefore: rows.length > 50 ? page.at(-1)[0] : null,
+      };
+    },
   },
   '/api/contracts': {
     partner: true,

@@ -21,6 +21,8 @@ export const paths = {
   structure: '/structure',
   /** The first negotiation (decision 058). */
   negotiation: '/negotiation',
+  /** The notification centre (decision 083): every notification, by kind, paged. */
+  notifications: '/notifications',
   privacyPolicy: '/privacy-policy',
   termsOfService: '/terms-of-service',
   releaseInfo: '/release-info',

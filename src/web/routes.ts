@@ -28,6 +28,7 @@ export default [
     route('limits', 'routes/limits.tsx'),
     route('structure', 'routes/structure.tsx'),
     route('negotiation', 'routes/negotiation.tsx'),
+    route('notifications', 'routes/notifications.tsx'),
   ]),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

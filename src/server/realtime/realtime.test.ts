@@ -6,6 +6,7 @@ import { EVENT_NAMES } from '@/shared/events';
 import { notifications } from '../db/schema';
 import { databases } from '../test/database';
 import { type EventStream, openEventStream } from '../test/event-stream';
+import { notificationsOf } from '../test/notifications';
 import { connect, createCouple, sendRequest } from '../test/partners';
 import { expectError } from '../test/responses';
 import { startTestServer, type TestServer } from '../test/server';
@@ -106,7 +107,7 @@ describe.each(databases())('realtime on %s', (kind) => {
       expect(await toReceiver!.next('partner_request.created')).toEqual({ requestId: view.id });
       const created = await toReceiver!.next<{ notificationId: string }>('notification.created');
       // The event names the notification; the receiver reads it through the API.
-      const { notifications: list } = await (await receiver.api.notifications.$get()).json();
+      const list = await notificationsOf(receiver);
       expect(list.map((n) => n.id)).toEqual([created.notificationId]);
 
       await drain(sender, toSender!);
@@ -257,7 +258,7 @@ describe.each(databases())('realtime on %s', (kind) => {
       const event = await stream.next<{ notificationId: string }>('notification.created');
       await pending;
       expect(event.notificationId).toBe(insertedId);
-      const { notifications: list } = await (await user.api.notifications.$get()).json();
+      const list = await notificationsOf(user);
       expect(list.map((n) => n.id)).toEqual([insertedId]);
     } finally {
       stream.close();

@@ -1,11 +1,9 @@
-import { expect } from 'vitest';
 import type { Reader } from './client';
+import { expectBody } from './responses';
 
 /** The reader's notifications (newest first, one page) and how many are unread. */
 export async function inbox(who: Reader) {
-  const response = await who.api.notifications.$get();
-  expect(response.status).toBe(200);
-  return await response.json();
+  return expectBody(await who.api.notifications.$get({ query: {} }), 200);
 }
 
 /** The reader's notifications, newest first. */

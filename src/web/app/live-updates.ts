@@ -14,6 +14,9 @@ const weeks = { refresh: queryKeys.allWeeks };
  * Spec 2 §4: a change to any row of a list reloads it; a task is put in place instead (decision 045).
  */
 export const LIVE_UPDATES: LiveUpdateTable = {
+  // The notification centre's pages (decision 083); the bell reads its own list and says what is new.
+  'notification.created': [{ refresh: queryKeys.allNotificationPages }],
+  'notification.read': [{ refresh: queryKeys.allNotificationPages }],
   'task.changed': [taskChangedInPlace, taskHistory],
   'task.deleted': [taskDeletedInPlace, taskHistory],
   'task_completion.changed': [taskHistory, weeks],

@@ -6,6 +6,9 @@ export const queryKeys = {
   partnerRequests: ['partner-requests'] as const,
   partnerRequest: (id: string) => ['partner-requests', id] as const,
   notifications: ['notifications'] as const,
+  /** The notification centre (decision 083): every kind's pages live under this key. */
+  allNotificationPages: ['notification-centre'] as const,
+  notificationPages: (kind: string) => ['notification-centre', kind] as const,
   tasks: ['tasks'] as const,
   taskHistory: ['task-history'] as const,
   punishments: ['punishments'] as const,

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { idParam } from '@/shared/schemas/common';
+import { notificationsQuery } from '@/shared/schemas/notification-query';
 import { type AppEnv, requireSession } from '../../auth/session';
 import type { AppDeps } from '../../deps';
 import { validate } from '../../http/validate';
@@ -9,7 +10,9 @@ import { listNotifications, markAllNotificationsRead, markNotificationRead } fro
 export const notificationRoutes = (deps: AppDeps) =>
   new Hono<AppEnv>()
     .use(requireSession(deps))
-    .get('/', async (c) => c.json(await listNotifications(deps, c.get('actor')), 200))
+    .get('/', validate('query', notificationsQuery), async (c) =>
+      c.json(await listNotifications(deps, c.get('actor'), c.req.valid('query')), 200),
+    )
     .post('/read-all', async (c) => {
       await markAllNotificationsRead(deps, c.get('actor'));
       return c.json({ success: true as const }, 200);

@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { TYPES_OF_KIND } from '@/shared/domain/notification-kinds';
 import type { NotificationContent } from '@/shared/domain/notifications';
 import { isSafetyPush } from '@/shared/domain/push';
+import type { NotificationsQuery } from '@/shared/schemas/notification-query';
 import type { NotificationView } from '@/shared/schemas/notifications';
 import { NOTIFICATION_PAGE, UNREAD_COUNT_CAP } from '@/shared/schemas/notifications';
 import type { Actor } from '../../auth/session';
-import type { Tx } from '../../db/client';
+import type { Queryable, Tx } from '../../db/client';
 import { bound, prepared, preparedSql } from '../../db/prepared';
 import { notifications, outbox, users } from '../../db/schema';
 import type { AppDeps } from '../../deps';
@@ -70,7 +72,7 @@ const notificationList = prepared((db) =>
     .from(notifications)
     .where(eq(notifications.userId, bound('userId')))
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
-    .limit(NOTIFICATION_PAGE)
+    .limit(NOTIFICATION_PAGE + 1)
     .prepare('notifications_list'),
 );
 
@@ -88,13 +90,41 @@ const unreadCount = prepared((db) => {
   return db.select({ n: count() }).from(unread).prepare('notifications_unread');
 });
 
-export async function listNotifications(deps: AppDeps, actor: Actor) {
+/**
+ * A later page, or one kind only (the notification centre, decision 083): keyed on (created_at, id) as the
+ * first page is, on the same index. A `before` that is not one of the user's own answers an empty page.
+ */
+function pageQuery(db: Queryable, userId: string, query: NotificationsQuery) {
+  const before = query.before
+    ? sql`(${notifications.createdAt}, ${notifications.id}) < (select n.created_at, n.id from ${notifications} n where n.id = ${query.before} and n.user_id = ${userId})`
+    : undefined;
+  const kind = query.kind ? inArray(notifications.type, [...TYPES_OF_KIND[query.kind]]) : undefined;
+  return db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), kind, before))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(NOTIFICATION_PAGE + 1);
+}
+
+/**
+ * GET /api/notifications: the user's newest NOTIFICATION_PAGE (the bell, the dashboard and the centre's
+ * first page, one prepared statement), or a later page or one kind; with the unread count of all kinds.
+ */
+export async function listNotifications(deps: AppDeps, actor: Actor, query: NotificationsQuery = {}) {
   const params = { userId: actor.id };
+  const first = !query.before && !query.kind;
   const [rows, [unread]] = await Promise.all([
-    notificationList(deps.db).execute(params),
+    first ? notificationList(deps.db).execute(params) : pageQuery(deps.db, actor.id, query),
     unreadCount(deps.db).execute(params),
   ]);
-  return { notifications: rows.map(presentNotification), unreadCount: unread?.n ?? 0 };
+  const page = rows.slice(0, NOTIFICATION_PAGE);
+  return {
+    notifications: page.map(presentNotification),
+    unreadCount: unread?.n ?? 0,
+    /** Pass as `before` for the next page; null when this page is the last. */
+    nextBefore: rows.length > NOTIFICATION_PAGE ? (page.at(-1)?.id ?? null) : null,
+  };
 }
 
 export async function markNotificationRead(deps: AppDeps, actor: Actor, input: { id: string }) {

@@ -61,7 +61,8 @@ describe.each(databases())('notifications on %s', (kind) => {
     const times = list.map((n) => n.createdAt);
     expect([...times].sort((a, b) => b - a)).toEqual(times);
     // The senders see none of them.
-    for (const sender of senders) expect(await inbox(sender)).toEqual({ notifications: [], unreadCount: 0 });
+    for (const sender of senders)
+      expect(await inbox(sender)).toEqual({ notifications: [], unreadCount: 0, nextBefore: null });
   });
 
   it(`answers at most ${NOTIFICATION_PAGE}, newest first, while the unread count counts them all (below its cap)`, async () => {

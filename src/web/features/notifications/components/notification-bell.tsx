@@ -2,9 +2,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { formatDistanceToNow } from 'date-fns';
 import { Bell, UserPlus } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { notificationTarget } from '@/shared/domain/notification-targets';
+import { paths } from '@/shared/routes';
 import { BELL_MENU_LIMIT, type NotificationView } from '@/shared/schemas/notifications';
+import { NOTIFICATIONS_TEXT } from '@/shared/texts/notifications';
 import { Button } from '@/web/components/ui/button';
 import { DialogPending } from '@/web/components/ui/dialog';
 import { cn } from '@/web/lib/cn';
@@ -230,6 +232,15 @@ export function NotificationBell({
               ))}
             </ul>
           )}
+          <div className="border-t border-border p-2">
+            <Link
+              to={paths.notifications}
+              onClick={() => setOpen(false)}
+              className="flex min-h-11 items-center justify-center rounded-md text-sm font-medium text-primary underline-offset-4 hover:underline"
+            >
+              {NOTIFICATIONS_TEXT.seeAll}
+            </Link>
+          </div>
         </Panel>
       )}
     </>

@@ -1,5 +1,8 @@
 import { formatDistanceToNow } from 'date-fns';
+import { Link } from 'react-router';
+import { paths } from '@/shared/routes';
 import { RECENT_NOTIFICATIONS } from '@/shared/schemas/notifications';
+import { NOTIFICATIONS_TEXT } from '@/shared/texts/notifications';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { useNotifications } from '../api/notifications';
 
@@ -28,6 +31,12 @@ export function RecentNotifications() {
           ))}
         </ul>
       )}
+      <Link
+        to={paths.notifications}
+        className="mt-1 inline-flex min-h-11 items-center text-sm font-medium text-primary underline-offset-4 hover:underline"
+      >
+        {NOTIFICATIONS_TEXT.seeAll}
+      </Link>
     </section>
   );
 }
