@@ -63,7 +63,9 @@ test('a passkey added in settings signs in on /auth without the password, then i
 
   await page.goto('/settings');
   await expect(page.locator('html')).toHaveAttribute('data-live', 'ready');
-  await expect(page.getByRole('region', { name: 'Security' }).getByText('Signed in with a passkey')).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Security' }).getByText('Signed in with a passkey'),
+  ).toBeVisible();
   await expect(item).toContainText('last used');
   await item.getByRole('button', { name: 'Remove Test phone' }).click();
   const dialog = page.getByRole('dialog', { name: 'Remove this passkey?' });
