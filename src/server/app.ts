@@ -11,6 +11,7 @@ import { writeGuard } from './http/guards';
 import { securityHeaderRecord, securityHeaders } from './http/security-headers';
 import { mountWebApp, type WebAppOptions } from './http/web-app';
 import { authRoutes, meRoutes } from './modules/accounts/accounts.routes';
+import { passkeyAuthRoutes, passkeyRoutes } from './modules/accounts/passkeys.routes';
 import { aftercareRoutes } from './modules/aftercare/aftercare.routes';
 import { avatarRoutes, myAvatarRoutes } from './modules/avatars/avatars.routes';
 import { checkinRoutes } from './modules/checkins/checkins.routes';
@@ -64,10 +65,12 @@ export function createApi(deps: AppDeps & Pick<Services, 'database'>) {
           ? c.json({ status: 'ok' as const, database: deps.database.kind }, 200)
           : c.json(errorBody('UNAVAILABLE', 'Database connection issue detected'), 503);
       })
+      .route('/auth/passkey', passkeyAuthRoutes(deps))
       .route('/auth', authRoutes(deps))
       .route('/me', meRoutes(deps))
       .route('/me/avatar', myAvatarRoutes(deps))
       .route('/me/export', exportRoutes(deps))
+      .route('/me/passkeys', passkeyRoutes(deps))
       // After meRoutes, whose GET / answers visitors: these need a session.
       .route('/me', settingsRoutes(deps))
       .route('/users', userRoutes(deps))

@@ -1,8 +1,10 @@
+import { passkey } from '@better-auth/passkey';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { APIError } from 'better-auth/api';
 import { paths, withQuery } from '@/shared/routes';
 import type { Db } from '../db/client';
-import { accounts, sessions, users, verifications } from '../db/schema';
+import { accounts, passkeys, sessions, users, verifications } from '../db/schema';
 import type { MailQueue } from '../email/queue';
 import { passwordResetMail, verificationMail } from '../email/templates';
 import { type Logger, libraryMessage, serializeError } from '../logger';
@@ -47,6 +49,39 @@ export function authLog(log: Logger) {
   };
 }
 
+/** Refuses a ceremony whose authenticator did not verify its user (PIN, biometrics): a passkey stands alone. */
+const USER_NOT_VERIFIED = 'Your device did not verify you (PIN, fingerprint or face)';
+
+/**
+ * Passkeys (decision 077): the relying party is the configured base URL (its host the RP ID, its origin the
+ * only one accepted, never the request's Origin header); each passkey is discoverable, so that the sign-in
+ * needs no address, and its authenticator must verify the user.
+ */
+function passkeyPlugin(appUrl: string) {
+  const url = new URL(appUrl);
+  return passkey({
+    rpID: url.hostname,
+    rpName: 'Pact',
+    origin: url.origin,
+    authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
+    advanced: { webAuthnChallengeCookie: 'passkey-challenge' },
+    registration: {
+      afterVerification: async ({ verification }) => {
+        if (!verification.registrationInfo?.userVerified) {
+          throw new APIError('BAD_REQUEST', { message: USER_NOT_VERIFIED, code: 'USER_NOT_VERIFIED' });
+        }
+      },
+    },
+    authentication: {
+      afterVerification: async ({ verification }) => {
+        if (!verification.authenticationInfo.userVerified) {
+          throw new APIError('UNAUTHORIZED', { message: USER_NOT_VERIFIED, code: 'USER_NOT_VERIFIED' });
+        }
+      },
+    },
+  });
+}
+
 export function createAuth(deps: AuthDeps) {
   return betterAuth({
     appName: 'Pact',
@@ -60,7 +95,13 @@ export function createAuth(deps: AuthDeps) {
     rateLimit: { enabled: false },
     database: drizzleAdapter(deps.db, {
       provider: 'pg',
-      schema: { user: users, session: sessions, account: accounts, verification: verifications },
+      schema: {
+        user: users,
+        session: sessions,
+        account: accounts,
+        verification: verifications,
+        passkey: passkeys,
+      },
     }),
     user: {
       fields: { name: 'displayName', image: 'photoUrl' },
@@ -122,6 +163,7 @@ export function createAuth(deps: AuthDeps) {
         },
       },
     },
+    plugins: [passkeyPlugin(deps.appUrl)],
     logger: { log: authLog(deps.log.child({ component: 'auth' })) },
   });
 }

@@ -96,7 +96,7 @@ export async function knownDevice(q: Queryable, userId: string, device: string) 
       and(
         eq(securityEvents.userId, userId),
         eq(securityEvents.device, device),
-        sql`${securityEvents.code} in ('sign_in', 'new_device', 'account_created')`,
+        sql`${securityEvents.code} in ('sign_in', 'passkey_sign_in', 'new_device', 'account_created')`,
       ),
     )
     .limit(1);

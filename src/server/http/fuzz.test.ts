@@ -40,6 +40,7 @@ import {
   searchUsersInput,
   sendRequestInput,
 } from '@/shared/schemas/partners';
+import { addPasskeyInput, passkeyAssertionInput, renamePasskeyInput } from '@/shared/schemas/passkeys';
 import { askPermissionInput, decidePermissionInput, permissionsQuery } from '@/shared/schemas/permissions';
 import {
   awardPointsInput,
@@ -163,6 +164,13 @@ const ROUTES: Record<string, FuzzRoute> = {
     anonymous: true,
     sample: () => ({ token: 'abcdef123456', password: STRONG_PASSWORD, confirmPassword: STRONG_PASSWORD }),
   },
+  'GET /api/auth/passkey/options': { anonymous: true, runs: 10 },
+  'POST /api/auth/passkey/login': {
+    json: passkeyAssertionInput,
+    anonymous: true,
+    // A refused answer spends its challenge; a known passkey's failure is logged for its owner.
+    records: ['verifications', 'securityEvents'],
+  },
   'GET /api/me': { runs: 10 },
   'POST /api/me/visit': { runs: 10 },
   'PUT /api/me/session-role': { json: sessionRoleInput, sample: () => ({ role: 'dominant' }) },
@@ -253,6 +261,20 @@ const ROUTES: Record<string, FuzzRoute> = {
   'GET /api/avatars/:userId': { param: avatarUserParam },
   'GET /api/me/export': { runs: 5 },
   'GET /api/me/security': { runs: 10 },
+  'GET /api/me/passkeys': { runs: 10 },
+  'GET /api/me/passkeys/register-options': { runs: 10 },
+  'POST /api/me/passkeys': { json: addPasskeyInput, records: ['verifications'] },
+  'GET /api/me/passkeys/confirm-options': { runs: 10 },
+  'POST /api/me/passkeys/confirm': {
+    json: passkeyAssertionInput,
+    records: ['verifications', 'securityEvents'],
+  },
+  'PATCH /api/me/passkeys/:id': {
+    param: idParam,
+    json: renamePasskeyInput,
+    sample: () => ({ name: 'Phone' }),
+  },
+  'DELETE /api/me/passkeys/:id': { param: idParam },
   'GET /api/me/sessions': { runs: 10 },
   'POST /api/me/sessions/revoke-others': { runs: 10 },
   'POST /api/me/password': {

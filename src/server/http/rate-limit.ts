@@ -18,6 +18,11 @@ export const LIMITS = {
   registerFromClient: { max: 10, windowMs: 60 * MINUTE },
   /** Login attempts from one client address, whatever the account (the per-address lock is decision 004). */
   loginFromClient: { max: 30, windowMs: 15 * MINUTE },
+  /**
+   * Passkey ceremonies by one account (decision 077): adding one, and the app lock's confirmations, each a
+   * challenge stored and a signature checked; a lock's wrong tries are held to this too.
+   */
+  passkeyByAccount: { max: 30, windowMs: 15 * MINUTE },
   /** Reset and verification tokens tried from one client address. */
   tokenFromClient: { max: 30, windowMs: 15 * MINUTE },
   /** Partner searches by one account: each hit can reveal a name and a role. */

@@ -72,6 +72,7 @@ export const reads = {
   blockedUsers: read('/api/blocks', queryKeys.blockedUsers, (b) => b.blocked),
   security: read('/api/me/security', queryKeys.security),
   sessions: read('/api/me/sessions', queryKeys.sessions, (b) => b.sessions),
+  passkeys: read('/api/me/passkeys', queryKeys.passkeys, (b) => b.passkeys),
   pushPreferences: read('/api/push/preferences', queryKeys.pushPreferences, (b) => b.preferences),
   contract: (partnerId: string) =>
     read(

@@ -16,6 +16,8 @@ export const queryKeys = {
   blockedUsers: ['blocked-users'] as const,
   security: ['security'] as const,
   sessions: ['sessions'] as const,
+  /** The user's passkeys (decision 077). */
+  passkeys: ['passkeys'] as const,
   contracts: ['contract'] as const,
   contract: (partnerId: string) => ['contract', 'partner', partnerId] as const,
   contractHistory: (id: string) => ['contract', 'history', id] as const,

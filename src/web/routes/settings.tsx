@@ -5,7 +5,13 @@ import { SettingsPage } from '@/web/features/settings/pages/settings-page';
 
 /** What the page shows open: who is blocked, the account's security, its sessions and the push preferences. */
 export const loader = ({ context }: LoaderFunctionArgs) =>
-  loadQueries(context, [reads.blockedUsers, reads.security, reads.sessions, reads.pushPreferences]);
+  loadQueries(context, [
+    reads.blockedUsers,
+    reads.security,
+    reads.sessions,
+    reads.passkeys,
+    reads.pushPreferences,
+  ]);
 export const clientLoader = () => null;
 
 /** The push panel is the push feature's; the settings page shows it inside Notifications. */

@@ -11,6 +11,7 @@ import { lazyResolver, loadZodResolver } from '@/web/lib/lazy-resolver';
 import { toast } from '@/web/lib/toast';
 import { type AccountFormAnswer, useLogin } from '../api/login';
 import { ForgotPasswordDialog } from './forgot-password-dialog';
+import { PasskeySignIn } from './passkey-sign-in';
 
 const FORGOT_FORM = 'forgot-password-open';
 
@@ -98,6 +99,7 @@ export function LoginForm({ onUnconfirmed }: { onUnconfirmed: (email: string) =>
           {login.isPending ? 'Logging in…' : 'Log in'}
         </Button>
       </form>
+      <PasskeySignIn />
       <form id={FORGOT_FORM} method="post" hidden data-sent-natively>
         <input type="hidden" name="intent" value="forgot" />
       </form>

@@ -11,6 +11,11 @@ const EVENT_LABELS: Record<string, string> = {
   password_changed: 'Password changed',
   password_change_failed: 'Password change refused (wrong current password)',
   sessions_revoked: 'Other sessions signed out',
+  passkey_added: 'Passkey added',
+  passkey_sign_in: 'Signed in with a passkey',
+  passkey_removed: 'Passkey removed',
+  passkey_failed: 'Failed sign-in with a passkey',
+  passkey_confirm_failed: 'Passkey check refused (app lock)',
 };
 
 const TYPE_LABELS: Record<SecurityEventType, string> = {

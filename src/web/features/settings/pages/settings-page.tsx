@@ -15,6 +15,7 @@ import {
   NotificationsSection,
   SupportSection,
 } from '../components/info-sections';
+import { PasskeysSection } from '../components/passkeys-section';
 import { ProfilePictureSection } from '../components/profile-picture-section';
 import { RecordSection } from '../components/record-section';
 import { SecuritySection } from '../components/security-section';
@@ -41,6 +42,7 @@ export function SettingsPage({ pushPanel }: { pushPanel?: ReactNode } = {}) {
       <NotificationsSection>{pushPanel}</NotificationsSection>
       <CheckinsSection />
       <SecuritySection />
+      <PasskeysSection />
       <RecordSection />
       <ExportDataSection />
       <ChangePasswordSection />
