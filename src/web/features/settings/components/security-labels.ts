@@ -11,6 +11,7 @@ const EVENT_LABELS: Record<string, string> = {
   password_changed: 'Password changed',
   password_change_failed: 'Password change refused (wrong current password)',
   sessions_revoked: 'Other sessions signed out',
+  lock_signed_out: 'A device was signed out after five wrong PINs',
 };
 
 const TYPE_LABELS: Record<SecurityEventType, string> = {
