@@ -84,12 +84,26 @@ export const localLock = {
   set(locked: boolean) {
     if (lockedHere === locked) return;
     lockedHere = locked;
-    // Nothing said before the lock stays on screen.
-    if (locked) toast.dismiss();
+    // Nothing said before the lock stays on screen, nor in the page's first data.
+    if (locked) {
+      toast.dismiss();
+      dropStreamedData();
+    }
     emit();
   },
 };
 export const useLockedHere = () => useSyncExternalStore(localLock.subscribe, localLock.get, () => false);
+
+/**
+ * The page's first data, streamed by the server as inline scripts (React Router's hydration context), stays
+ * in the DOM after it ran: it goes with the lock, so that the locked page's DOM holds nothing of the app.
+ */
+function dropStreamedData() {
+  for (const script of document.querySelectorAll('script:not([src])')) {
+    // Emptied, not removed: React keeps the element, and a script runs once, so nothing changes but the text.
+    if (script.textContent?.includes('__reactRouterContext')) script.textContent = '';
+  }
+}
 
 /**
  * Engages the lock: this tab at once (offline too), then the server, so that every page and read of this
