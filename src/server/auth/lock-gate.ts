@@ -1,5 +1,7 @@
 import { appLocked } from '../http/errors';
-import type { AuthSession } from './session';
+
+/** A session as the gate reads it: only whether its lock is engaged. */
+type LockableSession = object & { lockedAt?: Date | string | null };
 
 /**
  * What a locked session may still ask (decisions 078, 049): its lock (read, engage, unlock), the event
@@ -17,11 +19,10 @@ const OPEN_WHILE_LOCKED = new Set([
 export const APP_LOCKED_MESSAGE = 'This device is locked. Unlock it with your PIN.';
 
 /** Whether this session's app lock is engaged. */
-export const isLocked = (session: AuthSession) =>
-  Boolean((session as { lockedAt?: Date | string | null }).lockedAt);
+export const isLocked = (session: LockableSession) => Boolean(session.lockedAt);
 
 /** 423 APP_LOCKED for anything but the routes a locked device may use. */
-export function assertOpenWhileLocked(session: AuthSession, method: string, path: string) {
+export function assertOpenWhileLocked(session: LockableSession, method: string, path: string) {
   if (!isLocked(session)) return;
   const route = `${method === 'HEAD' ? 'GET' : method} ${path.replace(/\/+$/, '')}`;
   if (!OPEN_WHILE_LOCKED.has(route)) throw appLocked(APP_LOCKED_MESSAGE);
