@@ -99,6 +99,7 @@ export const useLockedHere = () => useSyncExternalStore(localLock.subscribe, loc
  * in the DOM after it ran: it goes with the lock, so that the locked page's DOM holds nothing of the app.
  */
 function dropStreamedData() {
+  if (typeof document === 'undefined') return;
   for (const script of document.querySelectorAll('script:not([src])')) {
     // Emptied, not removed: React keeps the element, and a script runs once, so nothing changes but the text.
     if (script.textContent?.includes('__reactRouterContext')) script.textContent = '';

@@ -6,8 +6,8 @@ import { beforeLogout } from '@/web/lib/logout-hooks';
 import { RealtimeProvider } from '@/web/lib/realtime';
 import { LockScreen } from './lock-screen';
 
-/** What counts as the user being there: any touch, key, pointer or scroll. */
-const ACTIVITY = ['pointerdown', 'keydown', 'wheel', 'touchstart', 'scroll'] as const;
+/** What counts as the user being there: any touch, key, pointer (moved or pressed) or scroll. */
+const ACTIVITY = ['pointerdown', 'pointermove', 'keydown', 'wheel', 'touchstart', 'scroll'] as const;
 
 /**
  * The app lock's gate (decision 078): while this device is locked (here, or by the server, which renders a
