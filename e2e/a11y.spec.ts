@@ -214,6 +214,41 @@ test("the dominant's full history, the photo viewer and the pages still to come"
   expect(describe(found)).toEqual([]);
 });
 
+test('the app lock: its settings section with errors, and the lock screen with a wrong PIN', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const found: Finding[] = [];
+  await signedInUser(browser, request, {
+    label: 'a11y-lock',
+    role: 'dominant',
+    displayName: 'Lee Dom',
+    page,
+  });
+  await page.goto('/settings');
+  await heading(page, 'Settings');
+  const form = page.getByRole('form', { name: 'Set a PIN' });
+  await form.getByLabel('PIN', { exact: true }).fill('12');
+  await form.getByRole('button', { name: 'Set PIN' }).click();
+  await expect(form.getByText('A PIN is 6 to 32 digits.').last()).toBeVisible();
+  await audit(page, '/settings app lock with errors', found);
+  await form.getByLabel('PIN', { exact: true }).fill('135790');
+  await form.getByLabel('Enter the PIN again').fill('135790');
+  await form.getByRole('button', { name: 'Set PIN' }).click();
+  await expect(page.getByTestId('app-lock-state')).toHaveText('A PIN is set on this device.');
+  expect((await page.request.post('/api/me/lock/engage')).status()).toBe(200);
+  await page.reload();
+  await heading(page, 'Locked');
+  await audit(page, 'lock screen', found);
+  const unlock = page.getByRole('form', { name: 'Unlock' });
+  await unlock.getByLabel('PIN').fill('000000');
+  await unlock.getByRole('button', { name: 'Unlock' }).click();
+  await expect(page.getByRole('alert')).toContainText('4 tries left');
+  await audit(page, 'lock screen with a wrong PIN', found);
+  expect(describe(found)).toEqual([]);
+});
+
 test('settings: blocked users, the security log and sessions, the forms and the delete dialog', async ({
   page,
   browser,

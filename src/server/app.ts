@@ -13,6 +13,7 @@ import { mountWebApp, type WebAppOptions } from './http/web-app';
 import { authRoutes, meRoutes } from './modules/accounts/accounts.routes';
 import { passkeyAuthRoutes, passkeyRoutes } from './modules/accounts/passkeys.routes';
 import { aftercareRoutes } from './modules/aftercare/aftercare.routes';
+import { appLockRoutes } from './modules/app-lock/app-lock.routes';
 import { avatarRoutes, myAvatarRoutes } from './modules/avatars/avatars.routes';
 import { checkinRoutes } from './modules/checkins/checkins.routes';
 import { contractRoutes } from './modules/contracts/contracts.routes';
@@ -71,6 +72,7 @@ export function createApi(deps: AppDeps & Pick<Services, 'database'>) {
       .route('/me/avatar', myAvatarRoutes(deps))
       .route('/me/export', exportRoutes(deps))
       .route('/me/passkeys', passkeyRoutes(deps))
+      .route('/me/lock', appLockRoutes(deps))
       // After meRoutes, whose GET / answers visitors: these need a session.
       .route('/me', settingsRoutes(deps))
       .route('/users', userRoutes(deps))

@@ -12,9 +12,10 @@ import {
   useMatches,
   useRouteLoaderData,
 } from 'react-router';
+import { LOCKED_TITLE } from '@/shared/texts/app-lock';
 import { useHeadingFocusOnNavigation } from './app/layout/page-focus';
 import { RouteError } from './app/layout/route-error';
-import type { PageData } from './app/page-data';
+import { lockedOf, type PageData } from './app/page-data';
 import { Toasts } from './app/providers';
 import { Spinner } from './components/ui/spinner';
 import { setZoneSource } from './lib/dates';
@@ -46,6 +47,8 @@ export const shouldRevalidate = () => false;
 
 /** The document around every page: the same for prerendered, server-rendered and error pages. */
 export function Layout({ children }: { children: ReactNode }) {
+  // A page rendered locked names nothing in its tab (decision 078); the lock screen keeps the title after.
+  const locked = useMatches().some((match) => lockedOf(match.loaderData as PageData | undefined));
   return (
     <html lang="en">
       <head>
@@ -66,7 +69,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <link rel="apple-touch-icon" href="/icons/apple-touch-icon.png" />
         <link rel="manifest" href="/manifest.webmanifest" />
         <meta name="apple-mobile-web-app-title" content="Pact" />
-        <title>Pact</title>
+        <title>{locked ? LOCKED_TITLE : 'Pact'}</title>
         {/* Inline, so that the page paints from its HTML alone, before its scripts have arrived. */}
         <style id={STYLES_ID}>{styles()}</style>
         <Meta />

@@ -117,7 +117,11 @@ export function createAuth(deps: AuthDeps) {
       expiresIn: 60 * 60 * 24 * 30,
       updateAge: 60 * 60 * 24,
       cookieCache: { enabled: false },
-      additionalFields: { sessionRole: { type: 'string', required: false, input: false } },
+      additionalFields: {
+        sessionRole: { type: 'string', required: false, input: false },
+        // Set while the device's app lock is engaged (decision 078); read with the session by the gate.
+        lockedAt: { type: 'date', required: false, input: false },
+      },
     },
     advanced: {
       database: { generateId: 'uuid' },

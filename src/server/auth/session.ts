@@ -3,6 +3,7 @@ import { createMiddleware } from 'hono/factory';
 import { effectiveRole, type Role, type SessionRole } from '@/shared/domain/roles';
 import { notAuthenticated, roleNotChosen } from '../http/errors';
 import type { Auth } from './auth';
+import { assertOpenWhileLocked } from './lock-gate';
 import type { SessionReader } from './session-cache';
 
 type Infer = Auth['$Infer']['Session'];
@@ -58,13 +59,17 @@ export async function findSession(deps: { sessions: SessionReader }, headers: He
   return { user: data.user, session: data.session, actor, setCookies: data.setCookies };
 }
 
-/** Loads the session from its cookie; answers 401 "Not authenticated" without one. */
+/**
+ * Loads the session from its cookie; answers 401 "Not authenticated" without one, and 423 APP_LOCKED while
+ * the device's app lock is engaged, but for the few routes a locked device may use (auth/lock-gate).
+ */
 export const requireSession = (deps: { sessions: SessionReader }) =>
   createMiddleware<AppEnv>(async (c, next) => {
     // Already read by an outer router of the same path (several routers share /api/me).
     if (c.get('actor')) return next();
     const found = await findSession(deps, c.req.raw.headers);
     if (!found) throw notAuthenticated();
+    assertOpenWhileLocked(found.session, c.req.method, c.req.path);
     c.set('user', found.user);
     c.set('session', found.session);
     c.set('actor', found.actor);

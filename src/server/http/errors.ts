@@ -36,6 +36,9 @@ const STATUS_OF = {
   CAP_EXCEEDED: 409,
   NEGOTIATION_PENDING: 409,
   LIMIT_CROSSED: 409,
+  APP_LOCKED: 423,
+  WRONG_PIN: 403,
+  LOCK_SIGNED_OUT: 401,
   UNAVAILABLE: 503,
   INTERNAL: 500,
 } as const satisfies Record<AppErrorCode, ContentfulStatusCode>;
@@ -108,6 +111,11 @@ export const capExceeded = refusal('CAP_EXCEEDED');
 export const negotiationPending = refusal('NEGOTIATION_PENDING');
 /** 409: a tagged task or punishment touches a limit one of the pair answered No (decision 056). */
 export const limitCrossed = refusal('LIMIT_CROSSED');
+/** 423: this device's app lock is engaged (decision 078): only the lock's, sign-out's and Red's routes answer. */
+export const appLocked = refusal('APP_LOCKED');
+/** 403: a wrong PIN on the lock screen; the fifth in a row signs the device out (401 LOCK_SIGNED_OUT). */
+export const wrongPin = refusal('WRONG_PIN');
+export const lockSignedOut = refusal('LOCK_SIGNED_OUT');
 /** 400: a reset or verification link that is spent or unknown. */
 export const invalidToken = refusal('INVALID_TOKEN');
 /** 413 */

@@ -12,6 +12,7 @@ import {
   sessionRoleInput,
 } from '@/shared/schemas/accounts';
 import { aftercareAnswerInput } from '@/shared/schemas/aftercare';
+import { lockSettingsInput, setLockInput, unlockInput } from '@/shared/schemas/app-lock';
 import { avatarUserParam } from '@/shared/schemas/avatars';
 import { lowerCapsInput } from '@/shared/schemas/caps';
 import {
@@ -498,6 +499,18 @@ const ROUTES: Record<string, FuzzRoute> = {
     json: markRitualInput,
     sample: () => ({ mark: 'done', note: 'Kept' }),
   },
+  // The app lock (decision 078), last: an engaged lock answers 423 to the couple's other routes (the next
+  // route then starts from a new couple). A wrong PIN counts on purpose, and the fifth deletes the session.
+  'GET /api/me/lock': { runs: 10 },
+  'PUT /api/me/lock': { json: setLockInput, sample: () => ({ proof: 'a'.repeat(64), idleMinutes: 5 }) },
+  'PATCH /api/me/lock': { json: lockSettingsInput, sample: () => ({ idleMinutes: 15 }) },
+  'DELETE /api/me/lock': { runs: 10 },
+  'POST /api/me/lock/unlock': {
+    json: unlockInput,
+    records: ['sessionLocks', 'sessions', 'securityEvents'],
+    sample: () => ({ proof: 'b'.repeat(64) }),
+  },
+  'POST /api/me/lock/engage': { runs: 10 },
 };
 
 /** Routes left out, each for its reason. */

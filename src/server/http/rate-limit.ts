@@ -78,6 +78,13 @@ export const LIMITS = {
   ritualsWriteByAccount: { max: 600, windowMs: 60 * MINUTE },
   /** Record checks by one account (decision 053): each reads and hashes a pair's whole record. */
   recordVerifyByAccount: { max: 30, windowMs: 60 * MINUTE },
+  /**
+   * PINs tried on the lock screen by one account, across its devices (decision 078). Each device is signed
+   * out at its fifth wrong PIN in a row anyway; this bounds the pace of guesses and of right answers alike.
+   */
+  unlockByAccount: { max: 30, windowMs: 15 * MINUTE },
+  /** Setting, changing and removing a device's PIN and idle time by one account. */
+  lockWriteByAccount: { max: 60, windowMs: 60 * MINUTE },
   /** Data exports by one account: each reads everything the account holds (decision 029). */
   exportByAccount: { max: 5, windowMs: 60 * MINUTE },
 } as const;

@@ -1,5 +1,6 @@
 import { type DehydratedState, dehydrate, QueryClient, type QueryKey } from '@tanstack/react-query';
 import type { CurrentUser } from '@/shared/schemas/accounts';
+import type { AppLockView } from '@/shared/schemas/app-lock';
 import { queryKeys } from '@/web/lib/query-keys';
 
 declare module 'react-router' {
@@ -35,6 +36,9 @@ export interface PageData {
   queries: DehydratedState;
 }
 
+/** Where a page learns whether this device is locked. */
+const LOCK_PATH = '/api/me/lock';
+
 const read = (path: string, key: QueryKey, pick: Read['pick'] = (body) => body): Read => ({
   path,
   key,
@@ -44,6 +48,8 @@ const read = (path: string, key: QueryKey, pick: Read['pick'] = (body) => body):
 /** The reads pages are rendered with, by name. Each keeps the shape the page's own query keeps. */
 export const reads = {
   me: read('/api/me', queryKeys.me, (b) => b.user ?? null),
+  /** This device's app lock (decision 078): read before any other, see loadQueries. */
+  appLock: read(LOCK_PATH, queryKeys.appLock),
   notifications: read('/api/notifications', queryKeys.notifications),
   requests: read('/api/partner-requests', queryKeys.partnerRequests, (b) => b.requests),
   stops: read('/api/stops', queryKeys.stops),
@@ -116,7 +122,9 @@ export const reads = {
 /**
  * Runs `reads` through the request's in-process API and returns them dehydrated, all stamped with the moment
  * the reads began (the stream then says whether anything changed since, decision 035). A read that fails is
- * left out: the page's own query reads it in the browser.
+ * left out: the page's own query reads it in the browser. First it asks whether this device is locked (one
+ * answer per page, shared by every loader): a locked page runs none of its reads and holds only the lock
+ * (decision 078), so nothing of the app's content is in its HTML.
  */
 export async function loadQueries(
   context: { read?: (path: string) => Promise<unknown>; renderedAt?: number },
@@ -126,6 +134,11 @@ export async function loadQueries(
   const queryClient = new QueryClient();
   const fetchRead = context.read;
   if (fetchRead) {
+    const lock = (await fetchRead(LOCK_PATH)) as AppLockView | null;
+    if (lock?.locked) {
+      queryClient.setQueryData(queryKeys.appLock, lock, { updatedAt: renderedAt });
+      return { queries: dehydrate(queryClient) };
+    }
     await Promise.all(
       list.map(async ({ path, key, pick }) => {
         const body = await fetchRead(path);
@@ -159,6 +172,12 @@ export async function loadForChosenPartner(
 ): Promise<PageData> {
   const partnerId = chosenPartnerId(userOf(await loadQueries(context, [reads.me])), url);
   return loadQueries(context, partnerId ? [per(partnerId)].flat() : []);
+}
+
+/** Whether a page was rendered locked (decision 078): it then holds nothing but the lock. */
+export function lockedOf(data: PageData | null | undefined): boolean {
+  const lock = data?.queries?.queries?.find((q) => q.queryHash === JSON.stringify(queryKeys.appLock));
+  return (lock?.state.data as AppLockView | undefined)?.locked === true;
 }
 
 /** The signed-in user a dehydrated state holds, if any. */

@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api';
+import { watchLockRefusals } from './app-lock';
 import { isTransient, retryDelay, watchReads } from './connection';
 
 /**
@@ -28,5 +29,6 @@ export function createQueryClient() {
     },
   });
   watchReads(queryClient);
+  watchLockRefusals(queryClient);
   return queryClient;
 }

@@ -27,6 +27,8 @@ export const queryKeys = {
   pushPreferences: ['push-preferences'] as const,
   /** Red: the open stops of the user's pairs (decision 049). */
   stops: ['stops'] as const,
+  /** This device's app lock (decision 078): whether a PIN is set, locked now, the idle time. */
+  appLock: ['app-lock'] as const,
   /** Check-ins (decisions 049, 052): the open ones; their history and the cadence live under the same key. */
   checkins: ['checkins'] as const,
   checkinHistory: ['checkins', 'history'] as const,

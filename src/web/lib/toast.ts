@@ -43,5 +43,10 @@ export const toast = Object.assign(
     success: (message: Message, data?: ExternalToast) => show('success', message, data),
     error: (message: Message, data?: ExternalToast) => show('error', message, data),
     info: (message: Message, data?: ExternalToast) => show('info', message, data),
+    /** Every toast gone, shown or waiting (the app lock engaging: decision 078). */
+    dismiss: () => {
+      waiting.length = 0;
+      sonner?.toast.dismiss();
+    },
   },
 );

@@ -1,7 +1,7 @@
 import { type LoaderFunctionArgs, redirect } from 'react-router';
 import { paths } from '@/shared/routes';
 import { AppLayout } from '@/web/app/layout/app-layout';
-import { loadQueries, reads, userOf } from '@/web/app/page-data';
+import { loadQueries, lockedOf, reads, userOf } from '@/web/app/page-data';
 
 /**
  * The signed-in layout's data: who is signed in, and what its top bar shows on every page (the bell, the
@@ -10,13 +10,15 @@ import { loadQueries, reads, userOf } from '@/web/app/page-data';
 export async function loader({ context }: LoaderFunctionArgs) {
   const data = await loadQueries(context, [
     reads.me,
+    reads.appLock,
     reads.notifications,
     reads.requests,
     reads.stops,
     reads.checkins,
     reads.aftercare,
   ]);
-  if (context.read && !userOf(data)) throw redirect(paths.auth);
+  // A locked device has no user to show (decision 078): it is rendered with the lock screen only.
+  if (context.read && !userOf(data) && !lockedOf(data)) throw redirect(paths.auth);
   return data;
 }
 

@@ -43,6 +43,8 @@ export const sessions = pgTable(
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),
     sessionRole: text('session_role', { enum: ['dominant', 'submissive'] }),
+    /** Set while this device's app lock is engaged (decision 078): only the lock's routes answer. */
+    lockedAt: timestamp('locked_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [

@@ -1,4 +1,5 @@
 export * from './aftercare';
+export * from './app-lock';
 export * from './auth';
 export * from './avatars';
 export * from './contracts';

@@ -9,6 +9,7 @@ import {
   resetPasswordInput,
   sessionRoleInput,
 } from '@/shared/schemas/accounts';
+import { assertOpenWhileLocked } from '../../auth/lock-gate';
 import { clientInfo } from '../../auth/security-log';
 import { type AppEnv, findSession, forwardSetCookies, requireSession } from '../../auth/session';
 import type { AppDeps } from '../../deps';
@@ -132,6 +133,8 @@ export const meRoutes = (deps: AppDeps) =>
     .get('/', async (c) => {
       const found = await findSession(deps, c.req.raw.headers);
       if (!found) return c.json({ user: null }, 200);
+      // A locked device learns nothing of its user: not even a name (decision 078).
+      assertOpenWhileLocked(found.session, c.req.method, c.req.path);
       forwardSetCookies(c, found.setCookies);
       const partners = await listPartners(deps.db, found.user.id);
       return c.json({ user: presentCurrentUser(found.user, found.session, partners) }, 200);

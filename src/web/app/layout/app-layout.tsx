@@ -14,21 +14,31 @@ import { useFocusRescue } from '@/web/lib/focus-rescue';
 import { RealtimeProvider } from '@/web/lib/realtime';
 import { signedOutDestination } from '@/web/lib/sign-in-session';
 import { FeatureEffects, useSessionEffects } from '../effects';
+import { AppLockGate } from './app-lock-gate';
 import { AppShellSkeleton } from './app-shell-skeleton';
 import { BottomNav } from './bottom-nav';
 import { ConnectionBanner } from './connection-banner';
 import { OfflineScreen } from './offline-screen';
 import { SkipLink } from './page-focus';
+import { ScreenCover } from './screen-cover';
 import { TopBar } from './top-bar';
 
 /**
  * The signed-in shell: sends visitors to /auth and a Switch without a session role to the chooser. Rendered
  * by the server with its user (the layout's loader); reached by a client-side navigation, it shows its
- * skeleton until the user is known.
+ * skeleton until the user is known. Behind the app lock's gate (decision 078), under the cover shown when the
+ * page is hidden (decision 079).
  */
 export function AppLayout() {
   useSessionEffects();
-  return <SignedInShell />;
+  return (
+    <>
+      <AppLockGate>
+        <SignedInShell />
+      </AppLockGate>
+      <ScreenCover />
+    </>
+  );
 }
 
 const RED_IN_DIALOG = <RedButton inDialog />;

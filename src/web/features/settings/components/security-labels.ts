@@ -16,6 +16,7 @@ const EVENT_LABELS: Record<string, string> = {
   passkey_removed: 'Passkey removed',
   passkey_failed: 'Failed sign-in with a passkey',
   passkey_confirm_failed: 'Passkey check refused (app lock)',
+  lock_signed_out: 'A device was signed out after five wrong PINs',
 };
 
 const TYPE_LABELS: Record<SecurityEventType, string> = {

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { APP_VERSION } from '@/shared/about';
 import { paths } from '@/shared/routes';
+import { AppLockSection } from '../components/app-lock-section';
 import { BlockedUsersSection } from '../components/blocked-users-section';
 import { ChangePasswordSection } from '../components/change-password-section';
 import { DeleteAccountSection } from '../components/delete-account-section';
@@ -46,6 +47,7 @@ export function SettingsPage({ pushPanel }: { pushPanel?: ReactNode } = {}) {
       <RecordSection />
       <ExportDataSection />
       <ChangePasswordSection />
+      <AppLockSection />
       <HelpSection />
       <SupportSection />
       <AboutSection />
