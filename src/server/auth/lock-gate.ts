@@ -4,7 +4,8 @@ import { appLocked } from '../http/errors';
 type LockableSession = object & { lockedAt?: Date | string | null };
 
 /**
- * What a locked session may still ask (decisions 078, 049): its lock (read, engage, unlock), the event
+ * What a locked session may still ask (decisions 078, 049): its lock (read, engage, unlock, by PIN or by
+ * passkey), the event
  * stream (events keep arriving; the browser shows none of them), and calling Red, which is never behind a
  * PIN. Signing out (`POST /api/auth/logout`) needs no session middleware and is always open.
  */
@@ -12,6 +13,9 @@ const OPEN_WHILE_LOCKED = new Set([
   'GET /api/me/lock',
   'POST /api/me/lock/engage',
   'POST /api/me/lock/unlock',
+  // A passkey unlocks as the PIN does (decision 077): its challenge and its answer.
+  'GET /api/me/passkeys/confirm-options',
+  'POST /api/me/passkeys/confirm',
   'GET /api/events',
   'POST /api/stops',
 ]);

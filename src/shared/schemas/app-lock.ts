@@ -33,4 +33,6 @@ export interface AppLockView {
   idleMinutes: LockIdleMinutes;
   /** Wrong PINs still allowed before the device is signed out. */
   attemptsLeft: number;
+  /** The account has a passkey, which unlocks too (decision 077). */
+  passkey: boolean;
 }

@@ -26,6 +26,7 @@ export const APP_LOCK_TEXT = {
     `Wrong PIN. ${left} ${left === 1 ? 'try' : 'tries'} left before this device is signed out.`,
   signedOut: 'Five wrong PINs: this device has been signed out. Sign in again with your password.',
   noPin: 'No PIN is set on this device.',
+  passkeyRefused: 'The passkey did not unlock Pact. Try your PIN.',
   pinSetElsewhere: 'Set a PIN before locking this device.',
   pinRule: `A PIN is ${PIN_MIN_LENGTH} to ${PIN_MAX_LENGTH} digits.`,
   pinMismatch: 'The two PINs do not match.',

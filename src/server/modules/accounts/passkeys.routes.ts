@@ -1,8 +1,10 @@
 import { type Context, Hono } from 'hono';
 import { idParam } from '@/shared/schemas/common';
 import { addPasskeyInput, passkeyAssertionInput, renamePasskeyInput } from '@/shared/schemas/passkeys';
+import { isLocked } from '../../auth/lock-gate';
 import { clientInfo } from '../../auth/security-log';
 import { type AppEnv, forwardSetCookies, requireSession } from '../../auth/session';
+import { releaseSessionLock } from '../../auth/session-lock';
 import type { AppDeps } from '../../deps';
 import { clientAddress } from '../../http/rate-limit';
 import { validate } from '../../http/validate';
@@ -83,11 +85,14 @@ export const passkeyRoutes = (deps: AppDeps) =>
     })
     .post('/confirm', validate('json', passkeyAssertionInput), async (c) => {
       await deps.limits.hit('passkeyByAccount', c.get('actor').id);
+      const session = c.get('session');
       await confirmWithPasskey(deps, c.get('actor'), {
-        sessionId: c.get('session').id,
+        sessionId: session.id,
         response: c.req.valid('json').response,
         client: clientOf(c, deps),
       });
+      // Confirmed on a locked device: that unlocks it, as the right PIN does (decision 078).
+      if (isLocked(session)) await releaseSessionLock(deps, session.id);
       return c.json({ confirmed: true as const }, 200);
     })
     .patch('/:id', validate('param', idParam), validate('json', renamePasskeyInput), async (c) => {

@@ -7,7 +7,7 @@ import type { AppDeps } from '../../deps';
 import { AppError } from '../../http/errors';
 import { clientAddress } from '../../http/rate-limit';
 import { validate } from '../../http/validate';
-import { engageLock, getLock, removeLock, setIdle, setLock, unlock } from './app-lock.service';
+import { engageLock, getLock, hasPasskey, removeLock, setIdle, setLock, unlock } from './app-lock.service';
 
 /** The cookie line that makes the browser forget a session that is gone. */
 async function clearedSessionCookie(deps: AppDeps) {
@@ -24,32 +24,30 @@ async function clearedSessionCookie(deps: AppDeps) {
  */
 export const appLockRoutes = (deps: AppDeps) => {
   const sessionOf = (c: Context<AppEnv>) => c.get('session');
+  /** Every answer says whether a passkey unlocks too. */
+  const answer = async (c: Context<AppEnv>, lock: Promise<Omit<AppLockView, 'passkey'>>) =>
+    c.json<AppLockView>({ ...(await lock), passkey: await hasPasskey(deps.db, c.var.actor.id) }, 200);
   return new Hono<AppEnv>()
     .use(requireSession(deps))
-    .get('/', async (c) =>
-      c.json<AppLockView>(await getLock(deps, sessionOf(c).id, isLocked(sessionOf(c))), 200),
-    )
+    .get('/', async (c) => answer(c, getLock(deps, sessionOf(c).id, isLocked(sessionOf(c)))))
     .put('/', validate('json', setLockInput), async (c) => {
       await deps.limits.hit('lockWriteByAccount', c.var.actor.id);
-      return c.json<AppLockView>(await setLock(deps, c.var.actor, sessionOf(c).id, c.req.valid('json')), 200);
+      return answer(c, setLock(deps, c.var.actor, sessionOf(c).id, c.req.valid('json')));
     })
     .patch('/', validate('json', lockSettingsInput), async (c) => {
       await deps.limits.hit('lockWriteByAccount', c.var.actor.id);
-      return c.json<AppLockView>(await setIdle(deps, sessionOf(c).id, c.req.valid('json').idleMinutes), 200);
+      return answer(c, setIdle(deps, sessionOf(c).id, c.req.valid('json').idleMinutes));
     })
     .delete('/', async (c) => {
       await deps.limits.hit('lockWriteByAccount', c.var.actor.id);
-      return c.json<AppLockView>(await removeLock(deps, sessionOf(c).id), 200);
+      return answer(c, removeLock(deps, sessionOf(c).id));
     })
-    .post('/engage', async (c) => c.json<AppLockView>(await engageLock(deps, sessionOf(c).id), 200))
+    .post('/engage', async (c) => answer(c, engageLock(deps, sessionOf(c).id)))
     .post('/unlock', validate('json', unlockInput), async (c) => {
       await deps.limits.hit('unlockByAccount', c.var.actor.id);
       const client = clientInfo(c.req.header('user-agent'), clientAddress(c, deps.trustProxy));
       try {
-        return c.json<AppLockView>(
-          await unlock(deps, c.var.actor, sessionOf(c).id, c.req.valid('json').proof, client),
-          200,
-        );
+        return await answer(c, unlock(deps, c.var.actor, sessionOf(c).id, c.req.valid('json').proof, client));
       } catch (error) {
         // The fifth wrong PIN: the session is gone; the browser forgets its cookie too.
         if (error instanceof AppError && error.code === 'LOCK_SIGNED_OUT') {

@@ -11,7 +11,7 @@ import {
 import { type ClientInfo, recordSecurityEvent } from '../../auth/security-log';
 import type { Actor } from '../../auth/session';
 import type { Queryable } from '../../db/client';
-import { sessionLocks, sessions } from '../../db/schema';
+import { passkeys, sessionLocks, sessions } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { conflict, lockSignedOut, wrongPin } from '../../http/errors';
 
@@ -30,12 +30,22 @@ interface LockRow {
   idleMinutes: number;
 }
 
-const view = (row: LockRow | undefined, locked: boolean): AppLockView => ({
+const view = (row: LockRow | undefined, locked: boolean): Omit<AppLockView, 'passkey'> => ({
   pinSet: Boolean(row),
   locked: Boolean(row) && locked,
   idleMinutes: (row?.idleMinutes ?? DEFAULT_LOCK_IDLE) as LockIdleMinutes,
   attemptsLeft: MAX_PIN_FAILURES - (row?.failures ?? 0),
 });
+
+/** Whether the account has a passkey, which unlocks as the PIN does (decision 077). */
+export async function hasPasskey(q: Queryable, userId: string) {
+  const [row] = await q
+    .select({ id: passkeys.id })
+    .from(passkeys)
+    .where(eq(passkeys.userId, userId))
+    .limit(1);
+  return row !== undefined;
+}
 
 async function readLock(q: Queryable, sessionId: string) {
   const [row] = await q
@@ -112,7 +122,7 @@ export async function unlock(
   sessionId: string,
   proof: string,
   client: ClientInfo,
-): Promise<AppLockView> {
+): Promise<Omit<AppLockView, 'passkey'>> {
   const outcome = await deps.db.transaction(async (tx): Promise<UnlockOutcome> => {
     const [row] = await tx
       .select({

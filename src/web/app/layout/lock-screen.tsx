@@ -1,6 +1,6 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { LockKeyhole } from 'lucide-react';
-import { type FormEvent, useId, useLayoutEffect, useState } from 'react';
+import { type FormEvent, useEffect, useId, useLayoutEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '@/shared/routes';
 import type { AppLockView } from '@/shared/schemas/app-lock';
@@ -8,6 +8,7 @@ import { APP_LOCK_TEXT, isValidPin, LOCKED_TITLE, PIN_MAX_LENGTH } from '@/share
 import { Button } from '@/web/components/ui/button';
 import { Input } from '@/web/components/ui/input';
 import { useLogoutAction } from '@/web/features/accounts/api/logout';
+import { confirmWithPasskey, passkeysSupported } from '@/web/features/accounts/api/passkey';
 import { RedButton } from '@/web/features/stops/components/red-button';
 import { ApiError, api, errorMessage, unwrap } from '@/web/lib/api';
 import { forgetDeviceSecret, localLock, proofForPin } from '@/web/lib/app-lock';
@@ -15,12 +16,15 @@ import { queryKeys } from '@/web/lib/query-keys';
 import { toast } from '@/web/lib/toast';
 
 /**
- * Unlocking with a passkey (issue 25, part 6): the slot the lock screen offers. It asks the authenticator
- * and the server, and answers this device's lock once the server has unlocked the session; it throws when
- * refused. Undefined until passkeys exist: the lock screen then shows no passkey button.
+ * Unlocking with a passkey (decision 077): the authenticator and the server confirm it is the account's
+ * owner, which lifts the session's lock; then this device's lock is read again. Throws when refused or
+ * cancelled. Offered when the account has a passkey and the browser can use one.
  */
 export type UnlockWithPasskey = () => Promise<AppLockView>;
-export const unlockWithPasskey: UnlockWithPasskey | undefined = undefined;
+export const unlockWithPasskey: UnlockWithPasskey = async () => {
+  if (!(await confirmWithPasskey())) throw new Error(APP_LOCK_TEXT.passkeyRefused);
+  return unwrap(api.api.me.lock.$get());
+};
 
 /** The title the tab had before the lock: given back when it lifts. */
 let titleBefore: string | null = null;
@@ -32,6 +36,11 @@ let titleBefore: string | null = null;
  */
 export function LockScreen({ passkey = unlockWithPasskey }: { passkey?: UnlockWithPasskey | undefined }) {
   const queryClient = useQueryClient();
+  const lock = useQuery({ queryKey: queryKeys.appLock, queryFn: () => unwrap(api.api.me.lock.$get()) });
+  // Known only in the browser: the server-drawn lock screen offers the PIN alone.
+  const [canPasskey, setCanPasskey] = useState(false);
+  useEffect(() => setCanPasskey(passkeysSupported()), []);
+  const offerPasskey = passkey !== undefined && canPasskey && lock.data?.passkey === true;
   const navigate = useNavigate();
   const signOut = useLogoutAction();
   const [pin, setPin] = useState('');
@@ -97,7 +106,7 @@ export function LockScreen({ passkey = unlockWithPasskey }: { passkey?: UnlockWi
     try {
       await unlocked(await passkey());
     } catch (failure) {
-      setError(errorMessage(failure, 'The passkey did not unlock Pact. Try your PIN.'));
+      setError(errorMessage(failure, APP_LOCK_TEXT.passkeyRefused));
     } finally {
       setBusy(false);
     }
@@ -140,7 +149,7 @@ export function LockScreen({ passkey = unlockWithPasskey }: { passkey?: UnlockWi
         <Button type="submit" className="w-full" disabled={busy}>
           {busy ? 'Checking…' : 'Unlock'}
         </Button>
-        {passkey ? (
+        {offerPasskey ? (
           <Button variant="outline" className="w-full" onClick={withPasskey} disabled={busy}>
             Unlock with a passkey
           </Button>
