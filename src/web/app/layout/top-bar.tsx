@@ -13,6 +13,7 @@ import { NotificationBell } from '@/web/features/notifications/components/notifi
 import { useIncomingRequests } from '@/web/features/partners/api/requests';
 import { useOpenRequest } from '@/web/features/partners/components/request-dialog-provider';
 import { RedButton } from '@/web/features/stops/components/red-button';
+import { QuickExitButton } from './quick-exit-button';
 
 export function TopBar({ user }: { user: CurrentUser }) {
   const logout = useLogoutAction();
@@ -44,6 +45,7 @@ export function TopBar({ user }: { user: CurrentUser }) {
         <div className="ml-auto flex min-w-0 items-center gap-0.5 sm:gap-2">
           <RedButton />
           <YellowButton />
+          <QuickExitButton />
           <NotificationBell requests={requests} onOpenRequest={openRequest} />
           {user.partners.length > 0 ? (
             <ul

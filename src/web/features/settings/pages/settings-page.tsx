@@ -18,6 +18,7 @@ import {
 import { ProfilePictureSection } from '../components/profile-picture-section';
 import { RecordSection } from '../components/record-section';
 import { SecuritySection } from '../components/security-section';
+import { ThisDeviceSection } from '../components/this-device-section';
 
 /**
  * /settings (spec 2 §2): one column of sections, phone first, in the spec's order. Each section is a
@@ -41,6 +42,7 @@ export function SettingsPage({ pushPanel }: { pushPanel?: ReactNode } = {}) {
       <NotificationsSection>{pushPanel}</NotificationsSection>
       <CheckinsSection />
       <SecuritySection />
+      <ThisDeviceSection />
       <RecordSection />
       <ExportDataSection />
       <ChangePasswordSection />
