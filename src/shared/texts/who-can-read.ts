@@ -232,7 +232,7 @@ const PARTNER: ReadSection = {
     {
       title: 'Shared with your partner',
       detail:
-        'Your name and picture; tasks, their proofs (photos, voice notes) and feedback; punishments; every journal ' +
+        'Your name, role and picture (not your e-mail address); tasks, their proofs (photos, voice notes) and feedback; punishments; every journal ' +
         'message of your conversation; the contract and its history; rules, infractions and contests; rituals ' +
         'and their marks; points, rewards and requests; permission requests; check-in moods and notes; ' +
         'aftercare notes and wishes; when Red or Yellow is called; and the pair’s record.',
