@@ -8,5 +8,13 @@ export default {
   appDirectory: 'src/web',
   buildDirectory: 'dist/web',
   ssr: true,
-  prerender: ['/', '/auth', '/privacy-policy', '/terms-of-service', '/release-info', '/help'],
+  prerender: [
+    '/',
+    '/auth',
+    '/privacy-policy',
+    '/terms-of-service',
+    '/release-info',
+    '/help',
+    '/who-can-read',
+  ],
 } satisfies Config;

@@ -33,7 +33,7 @@ export default defineConfig(({ isSsrBuild, command }) => ({
               globDirectory: path.resolve('dist/web/client'),
               globPatterns: [
                 'assets/**/*.{js,css}',
-                'icons/{icon-192,badge-96,favicon-48}.png',
+                'icons/{icon-192,badge-96,favicon-48,discreet-192,discreet-favicon-48}.png',
                 'offline.html',
               ],
               // The landing page, the shell and the help page (decision 054: it opens offline, from the precache,

@@ -72,6 +72,9 @@ test('public screens: landing, login, register, forgot password, legal, 404, rol
   await page.goto('/help');
   await heading(page, 'Help and support');
   await audit(page, '/help', found);
+  await page.goto('/who-can-read');
+  await heading(page, 'Who can read what');
+  await audit(page, '/who-can-read', found);
   await page.goto('/no-such-page');
   await heading(page, 'Page not found');
   await audit(page, '404', found);

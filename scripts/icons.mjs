@@ -34,6 +34,25 @@ const ICONS = [
   ['badge-96.png', badge, 96],
 ];
 
+/**
+ * Discreet mode's icons (decision 081): a plain note sheet on stone grey, nothing of Pact's mark or colour,
+ * for a device that shows Pact as "Notes".
+ */
+const STONE = '#57534e';
+const SHEET =
+  '<rect x="18" y="12" width="28" height="40" rx="3" fill="#fafaf9"/>' +
+  '<path d="M24 24h16M24 31h16M24 38h11" stroke="#a8a29e" stroke-width="3" stroke-linecap="round"/>';
+const discreetRounded = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="14" fill="${STONE}"/>${SHEET}</svg>`;
+const discreetFullBleed = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" fill="${STONE}"/><g transform="translate(32 32) scale(0.72) translate(-32 -32)">${SHEET}</g></svg>`;
+ICONS.push(
+  ['discreet-favicon-48.png', discreetRounded, 48],
+  ['discreet-192.png', discreetRounded, 192],
+  ['discreet-512.png', discreetRounded, 512],
+  ['discreet-maskable-192.png', discreetFullBleed, 192],
+  ['discreet-maskable-512.png', discreetFullBleed, 512],
+  ['discreet-apple-touch-icon.png', discreetFullBleed, 180],
+);
+
 mkdirSync(out, { recursive: true });
 for (const [name, svg, size] of ICONS) {
   await sharp(Buffer.from(svg), { density: (72 * size) / 64 })

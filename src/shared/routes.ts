@@ -28,6 +28,8 @@ export const paths = {
   releaseInfo: '/release-info',
   /** Help and support (decision 054): public, prerendered, opens offline, asks the server nothing. */
   help: '/help',
+  /** Who can read what (decision 082): public, prerendered, true to the schema by a test. */
+  whoCanRead: '/who-can-read',
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];

@@ -19,6 +19,7 @@ import { lockedOf, type PageData } from './app/page-data';
 import { Toasts } from './app/providers';
 import { Spinner } from './components/ui/spinner';
 import { setZoneSource } from './lib/dates';
+import { headOf, useDiscreet } from './lib/discreet';
 import { createQueryClient } from './lib/query-client';
 import { type Rendered, RenderedContext } from './lib/rendered';
 import { browserTimeZone, rememberTimeZone } from './lib/time-zone';
@@ -32,6 +33,7 @@ export function loader({ context }: LoaderFunctionArgs): Rendered {
     renderedAt: context.renderedAt ?? Date.now(),
     timeZone: context.timeZone ?? 'UTC',
     prerendered: !context.read,
+    discreet: context.discreet ?? false,
   };
 }
 
@@ -49,6 +51,9 @@ export const shouldRevalidate = () => false;
 export function Layout({ children }: { children: ReactNode }) {
   // A page rendered locked names nothing in its tab (decision 078); the lock screen keeps the title after.
   const locked = useMatches().some((match) => lockedOf(match.loaderData as PageData | undefined));
+  // Discreet mode (decision 081): the neutral name and icons from the first byte, and live when it is chosen.
+  const rendered = useRouteLoaderData<typeof loader>('root');
+  const head = headOf(useDiscreet(rendered?.discreet ?? false));
   return (
     <html lang="en">
       <head>
@@ -60,16 +65,13 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="color-scheme" content="light dark" />
         <meta name="theme-color" media="(prefers-color-scheme: light)" content="#6d28d9" />
         <meta name="theme-color" media="(prefers-color-scheme: dark)" content="#100e19" />
-        <meta
-          name="description"
-          content="Pact: a private space for a consenting adult couple to keep their dynamic."
-        />
+        <meta name="description" content={head.description} />
         <meta name="robots" content="noindex" />
-        <link rel="icon" type="image/png" sizes="48x48" href="/icons/favicon-48.png" />
-        <link rel="apple-touch-icon" href="/icons/apple-touch-icon.png" />
-        <link rel="manifest" href="/manifest.webmanifest" />
-        <meta name="apple-mobile-web-app-title" content="Pact" />
-        <title>{locked ? LOCKED_TITLE : 'Pact'}</title>
+        <link rel="icon" type="image/png" sizes="48x48" href={head.favicon} />
+        <link rel="apple-touch-icon" href={head.appleTouch} />
+        <link rel="manifest" href={head.manifest} />
+        <meta name="apple-mobile-web-app-title" content={head.title} />
+        <title>{locked ? LOCKED_TITLE : head.title}</title>
         {/* Inline, so that the page paints from its HTML alone, before its scripts have arrived. */}
         <style id={STYLES_ID}>{styles()}</style>
         <Meta />

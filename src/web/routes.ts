@@ -12,6 +12,7 @@ export default [
     route('terms-of-service', 'routes/terms-of-service.tsx'),
     route('release-info', 'routes/release-info.tsx'),
     route('help', 'routes/help.tsx'),
+    route('who-can-read', 'routes/who-can-read.tsx'),
   ]),
   route('auth', 'routes/auth.tsx'),
   route('auth-callback', 'routes/auth-callback.tsx'),

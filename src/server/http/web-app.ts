@@ -6,6 +6,7 @@ import type { AppLoadContext, ServerBuild } from 'react-router';
 import { isValidTimeZone } from '@/shared/domain/schedule';
 import { TIME_ZONE_COOKIE } from '@/shared/routes';
 import type { Logger } from '../logger';
+import { isDiscreet, MANIFEST_PATH, sendDiscreetManifest } from './discreet';
 import { contentSecurityPolicy } from './security-headers';
 import { loadWebRoot, sendWebFile } from './web-files';
 
@@ -108,6 +109,7 @@ export function mountWebApp(app: Hono, opts: WebAppOptions) {
         nonce,
         renderedAt: now(),
         timeZone: timeZoneOf(c),
+        discreet: isDiscreet(c),
       });
       const headers = new Headers(response.headers);
       headers.set('Content-Security-Policy', contentSecurityPolicy([`'nonce-${nonce}'`]));
@@ -121,12 +123,19 @@ export function mountWebApp(app: Hono, opts: WebAppOptions) {
   };
 
   app.get('*', async (c) => {
+    const discreet = isDiscreet(c);
+    // Discreet mode (decision 081): the manifest under the neutral name, asked for by the cookie or the
+    // address the discreet page links.
+    if (c.req.path === MANIFEST_PATH && (discreet || c.req.query('discreet') !== undefined)) {
+      return sendDiscreetManifest(c, web.files.get(MANIFEST_PATH));
+    }
     const file = web.files.get(c.req.path);
-    if (file) return sendWebFile(c, file);
+    if (file) return sendWebFile(c, file, 200, c.req.path === MANIFEST_PATH ? 'Cookie' : undefined);
     // A file the build did not write (a chunk of another version) is missing, not a page.
     if (c.req.path.startsWith('/assets/')) return c.text('Not found', 404);
     const url = new URL(c.req.url);
-    const page = url.search ? undefined : web.pages.get(c.req.path.replace(/(.)\/+$/, '$1'));
+    // A discreet device's page is rendered for it: the prerendered one names Pact in its head.
+    const page = url.search || discreet ? undefined : web.pages.get(c.req.path.replace(/(.)\/+$/, '$1'));
     if (page) return sendWebFile(c, page);
     return render(c);
   });

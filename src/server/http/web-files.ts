@@ -146,7 +146,7 @@ const etagMatches = (header: string | undefined, etag: string) =>
  * with `Vary: Accept-Encoding` so that caches keep each encoding apart, and a 304 when the browser's
  * copy is current.
  */
-export function sendWebFile(c: Context, file: WebFile, status: 200 | 404 = 200): Response {
+export function sendWebFile(c: Context, file: WebFile, status: 200 | 404 = 200, vary?: string): Response {
   const accept = c.req.header('Accept-Encoding') ?? '';
   const variant =
     file.variants.find((v) => v.encoding === null || weightOf(accept, v.encoding) > 0) ??
@@ -156,7 +156,8 @@ export function sendWebFile(c: Context, file: WebFile, status: 200 | 404 = 200):
     'Cache-Control': file.cacheControl,
     ...(file.csp ? { 'Content-Security-Policy': file.csp } : {}),
   };
-  if (file.variants.length > 1) headers.Vary = 'Accept-Encoding';
+  const varies = [...(file.variants.length > 1 ? ['Accept-Encoding'] : []), ...(vary ? [vary] : [])];
+  if (varies.length > 0) headers.Vary = varies.join(', ');
   if (variant.encoding) headers['Content-Encoding'] = variant.encoding;
   if (status === 200) {
     headers.ETag = variant.etag;

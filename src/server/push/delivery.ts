@@ -1,3 +1,4 @@
+import { onDiscreetDevice } from '@/shared/domain/push';
 import type { PushMessage } from '@/shared/schemas/push';
 import type { Logger } from '../logger';
 import type { Backoff } from '../outbox/runner';
@@ -81,7 +82,9 @@ export function createPushDelivery(opts: PushDeliveryOptions): PushDelivery {
       try {
         target = await opts.load(job.tokenId);
         if (!target) return { outcome: 'gone' };
-        status = await opts.sender.send(target, job.message, job.options, attemptAbort.signal);
+        // A device in discreet mode (decision 081) is sent the neutral name, however the push was queued.
+        const message = target.discreet ? onDiscreetDevice(job.message) : job.message;
+        status = await opts.sender.send(target, message, job.options, attemptAbort.signal);
       } catch (error) {
         const e = error as { name?: string; code?: unknown; cause?: { code?: string } };
         // A DOMException's code is a number: its name says more.

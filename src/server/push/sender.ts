@@ -9,6 +9,8 @@ export interface PushTarget {
   endpoint: string;
   p256dh: string;
   auth: string;
+  /** The device is in discreet mode (decision 081). */
+  discreet?: boolean;
 }
 
 /** The Web Push headers of one push (RFC 8030): how long to keep it, how soon, and what it replaces. */

@@ -53,7 +53,12 @@ export function createPushService(opts: {
     timeoutMs: opts.tuning?.timeoutMs,
     async load(tokenId) {
       const [row] = await db
-        .select({ endpoint: pushTokens.endpoint, p256dh: pushTokens.p256dh, auth: pushTokens.auth })
+        .select({
+          endpoint: pushTokens.endpoint,
+          p256dh: pushTokens.p256dh,
+          auth: pushTokens.auth,
+          discreet: pushTokens.discreet,
+        })
         .from(pushTokens)
         .where(eq(pushTokens.id, tokenId));
       return row ?? null;

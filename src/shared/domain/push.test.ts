@@ -6,6 +6,7 @@ import {
   inQuietHours,
   notificationPush,
   notificationUrl,
+  onDiscreetDevice,
   pushUrgency,
   quietHoursEnd,
   summaryPush,
@@ -134,5 +135,18 @@ describe('subscription and preference inputs', () => {
       quietHours: { start: '23:00', end: '06:30', timeZone: 'america/new_york' },
     });
     expect(parsed.quietHours?.timeZone).toBe('America/New_York');
+  });
+});
+
+describe('a push to a device in discreet mode (decision 081)', () => {
+  it('is titled with the neutral name, says nothing of Pact and is marked for the neutral icon', () => {
+    const push = onDiscreetDevice(summaryPush(3));
+    expect(push).toMatchObject({ title: 'Notes', body: '3 new notifications in Notes', discreet: true });
+    expect(JSON.stringify(push)).not.toContain('Pact');
+  });
+
+  it('keeps the words, address and tag of a safety push; only the title changes', () => {
+    const red = { title: 'Red called', body: 'Your partner called Red.', url: '/dashboard', tag: 'pact:red' };
+    expect(onDiscreetDevice(red)).toEqual({ ...red, title: 'Notes', discreet: true });
   });
 });

@@ -5,6 +5,7 @@
 import { paths, withQuery } from '../routes';
 import type { NotificationType } from '../schemas/notifications';
 import type { PushMessage, QuietHours } from '../schemas/push';
+import { DISCREET_NAME } from '../texts/device-privacy';
 import { notificationTarget } from './notification-targets';
 import { localTimeOfDay } from './schedule';
 
@@ -174,6 +175,20 @@ export function summaryPush(count: number): PushMessage {
     body: `${count} new ${count === 1 ? 'notification' : 'notifications'} in Pact`,
     url: paths.dashboard,
     tag: SUMMARY_TAG,
+  };
+}
+
+/**
+ * A push to a device in discreet mode (decision 081): titled with the neutral name, "Pact" in its words
+ * replaced by it, and marked so that the service worker shows the neutral icon. A safety push keeps what it
+ * says (decision 049): only its title changes.
+ */
+export function onDiscreetDevice(message: PushMessage): PushMessage {
+  return {
+    ...message,
+    title: DISCREET_NAME,
+    body: message.body.replaceAll('Pact', DISCREET_NAME),
+    discreet: true,
   };
 }
 

@@ -138,6 +138,8 @@ export interface PushSubscriptionView {
   id: string;
   endpoint: string;
   deviceInfo: string | null;
+  /** This device is in discreet mode (decision 081): its pushes name the neutral name. */
+  discreet: boolean;
   createdAt: number;
 }
 
@@ -149,6 +151,8 @@ export interface PushMessage {
   url: string;
   /** A newer notification with the same tag replaces the one shown. */
   tag: string;
+  /** Sent to a device in discreet mode (decision 081): the service worker shows the neutral icon. */
+  discreet?: true;
 }
 
 /** 409 when an endpoint is registered by another account (decision 030). */

@@ -20,6 +20,8 @@ declare module 'react-router' {
     renderedAt?: number;
     /** The time zone this request's dates are rendered in (the `pact_tz` cookie, else UTC). */
     timeZone?: string;
+    /** Discreet mode on this device (the `pact_discreet` cookie, decision 081): a neutral name and icons. */
+    discreet?: boolean;
   }
 }
 

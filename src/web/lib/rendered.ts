@@ -9,6 +9,8 @@ export interface Rendered {
   timeZone: string;
   /** Prerendered at build time (a public page, which shows no dates), not rendered for a request. */
   prerendered: boolean;
+  /** Rendered for a device in discreet mode (decision 081); false when prerendered. */
+  discreet?: boolean;
 }
 export const RenderedContext = createContext<Rendered>({ renderedAt: 0, timeZone: 'UTC', prerendered: true });
 export const useRendered = () => useContext(RenderedContext);

@@ -55,3 +55,15 @@ describe('the screen a tap opens', () => {
     expect(openTarget(url, ORIGIN)).toBe('/dashboard');
   });
 });
+
+describe('a push sent to a device in discreet mode (decision 081)', () => {
+  it('is shown with the neutral icon only when the server marked it', () => {
+    const push = (extra: object) =>
+      notificationOf(
+        JSON.stringify({ title: 'Notes', body: 'New activity', url: '/dashboard', tag: 'pact', ...extra }),
+      );
+    expect(push({ discreet: true }).discreet).toBe(true);
+    expect(push({}).discreet).toBeUndefined();
+    expect(push({ discreet: 'yes' }).discreet).toBeUndefined();
+  });
+});

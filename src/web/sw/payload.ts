@@ -12,6 +12,8 @@ export interface ShownNotification {
   url: string;
   /** A newer notification with the same tag replaces the older one. */
   tag: string;
+  /** Sent to a device in discreet mode (decision 081): shown with the neutral icon. */
+  discreet?: boolean;
 }
 
 const HOME = paths.dashboard;
@@ -64,6 +66,7 @@ export function notificationOf(payload: string | null): ShownNotification {
     body: text(fields.body, BODY_MAX) ?? '',
     url: typeof fields.url === 'string' ? fields.url : HOME,
     tag: text(fields.tag, TAG_MAX) ?? DISCREET.tag,
+    ...(fields.discreet === true ? { discreet: true } : {}),
   };
 }
 

@@ -6,6 +6,7 @@ import { clientsClaim } from 'workbox-core';
 import { matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { paths } from '@/shared/routes';
+import { DISCREET_ICONS } from '@/shared/texts/device-privacy';
 import {
   notificationOf,
   openTarget,
@@ -69,7 +70,7 @@ const show = (shown: ShownNotification) =>
     body: shown.body,
     tag: shown.tag,
     data: { url: shown.url },
-    icon: '/icons/icon-192.png',
+    icon: shown.discreet ? DISCREET_ICONS.icon192 : '/icons/icon-192.png',
     badge: '/icons/badge-96.png',
     // @ts-expect-error actions and renotify are in Chromium and the spec, not yet in TypeScript's lib
     actions: [RED_ACTION],

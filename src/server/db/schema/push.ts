@@ -28,6 +28,11 @@ export const pushTokens = pgTable(
     auth: text('auth').notNull(),
     platform: text('platform').notNull().default('web'),
     deviceInfo: text('device_info'),
+    /**
+     * Discreet mode on this device (decision 081): its pushes name the neutral name, not Pact. Taken from the
+     * device's `pact_discreet` cookie each time it registers.
+     */
+    discreet: boolean('discreet').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },

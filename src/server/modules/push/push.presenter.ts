@@ -6,6 +6,7 @@ export const presentSubscription = (row: typeof pushTokens.$inferSelect): PushSu
   id: row.id,
   endpoint: row.endpoint,
   deviceInfo: row.deviceInfo,
+  discreet: row.discreet,
   createdAt: row.createdAt.getTime(),
 });
 

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { pushEndpointInput, pushPreferencesInput, pushSubscriptionInput } from '@/shared/schemas/push';
 import { type AppEnv, requireSession } from '../../auth/session';
 import type { AppDeps } from '../../deps';
+import { isDiscreet } from '../../http/discreet';
 import { validate } from '../../http/validate';
 import { sendTestPush } from './push.deliver';
 import { getPushPreferences, putPushPreferences } from './push.preferences';
@@ -16,7 +17,7 @@ export const pushRoutes = (deps: AppDeps) => {
     .post('/subscriptions', validate('json', pushSubscriptionInput(rules)), async (c) => {
       const input = c.req.valid('json');
       await deps.limits.hit('pushSubscriptionsByAccount', c.get('actor').id);
-      const { created, subscription } = await subscribe(deps, c.get('actor'), input);
+      const { created, subscription } = await subscribe(deps, c.get('actor'), input, isDiscreet(c));
       return created ? c.json({ subscription }, 201) : c.json({ subscription }, 200);
     })
     .delete('/subscriptions', validate('json', pushEndpointInput(rules)), async (c) => {

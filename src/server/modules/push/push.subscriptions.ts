@@ -23,11 +23,11 @@ function isCurvePoint(p256dh: string) {
 const taken = () => conflict(ENDPOINT_TAKEN_MESSAGE);
 
 /**
- * Registers this device for the actor: upsert on user and endpoint (the keys and device info follow the
- * browser's latest). An endpoint another account registered is refused, and nothing changes (decision
+ * Registers this device for the actor: upsert on user and endpoint (the keys, device info and discreet mode,
+ * read from the device's cookie by the route, follow the browser's latest). An endpoint another account registered is refused, and nothing changes (decision
  * 030): the browser unsubscribes and subscribes again, which gives it a new endpoint of its own.
  */
-export async function subscribe(deps: AppDeps, actor: Actor, input: PushSubscriptionData) {
+export async function subscribe(deps: AppDeps, actor: Actor, input: PushSubscriptionData, discreet = false) {
   if (!isCurvePoint(input.keys.p256dh)) {
     throw invalid(PUSH_MESSAGES.p256dh, {
       fields: {
@@ -40,6 +40,7 @@ export async function subscribe(deps: AppDeps, actor: Actor, input: PushSubscrip
     p256dh: input.keys.p256dh,
     auth: input.keys.auth,
     deviceInfo: input.deviceInfo || null,
+    discreet,
     updatedAt: now,
   };
   const register = () =>

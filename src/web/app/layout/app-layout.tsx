@@ -20,6 +20,7 @@ import { BottomNav } from './bottom-nav';
 import { ConnectionBanner } from './connection-banner';
 import { OfflineScreen } from './offline-screen';
 import { SkipLink } from './page-focus';
+import { QuickExitButton, useQuickExitKey } from './quick-exit-button';
 import { ScreenCover } from './screen-cover';
 import { TopBar } from './top-bar';
 
@@ -31,6 +32,7 @@ import { TopBar } from './top-bar';
  */
 export function AppLayout() {
   useSessionEffects();
+  useQuickExitKey();
   return (
     <>
       <AppLockGate>
@@ -71,7 +73,8 @@ function SignedInShell() {
     return (
       <CurrentUserContext value={user}>
         <RealtimeProvider key={user.id}>
-          <div className="flex justify-end px-4 pt-3">
+          <div className="flex justify-end gap-2 px-4 pt-3">
+            <QuickExitButton />
             <RedButton />
           </div>
           <StopBanner user={user} />

@@ -1,4 +1,6 @@
+import { Link } from 'react-router';
 import { SUPPORT_EMAIL } from '@/shared/about';
+import { paths } from '@/shared/routes';
 import { LEGAL_UPDATED, LegalLayout } from './legal-layout';
 
 const Updated = () => <>Last updated {LEGAL_UPDATED}</>;
@@ -63,8 +65,9 @@ export function PrivacyPolicyPage() {
       </p>
       <p>
         Your browser keeps the session cookie, a list of the connection requests it has already shown you
-        (local storage) and a note that the first page of your sign-in has loaded (session storage). Pact sets
-        no other cookies.
+        (local storage), a note that the first page of your sign-in has loaded (session storage), your time
+        zone (a cookie, so pages show your dates), and on a device where you chose them, your quick exit site
+        (local storage) and discreet mode (a cookie). Pact sets no other cookies.
       </p>
 
       <h2>Who can see it</h2>
@@ -72,6 +75,14 @@ export function PrivacyPolicyPage() {
         Only you, and the partner you share a pair with for what belongs to that pair. Photos and voice notes
         are never published at a public address: they are served only to the two partners of their pair.
         Someone searching for you needs your exact e-mail address, and sees only your name and role.
+      </p>
+      <p>
+        The page{' '}
+        <Link className="text-primary underline underline-offset-4" to={paths.whoCanRead}>
+          Who can read what
+        </Link>{' '}
+        says it item by item: what the server&apos;s operator, your partner and someone holding your unlocked
+        phone can read.
       </p>
 
       <h2>How long it is kept</h2>

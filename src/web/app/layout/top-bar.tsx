@@ -13,6 +13,7 @@ import { NotificationBell } from '@/web/features/notifications/components/notifi
 import { useIncomingRequests } from '@/web/features/partners/api/requests';
 import { useOpenRequest } from '@/web/features/partners/components/request-dialog-provider';
 import { RedButton } from '@/web/features/stops/components/red-button';
+import { QuickExitButton } from './quick-exit-button';
 
 export function TopBar({ user }: { user: CurrentUser }) {
   const logout = useLogoutAction();
@@ -23,9 +24,10 @@ export function TopBar({ user }: { user: CurrentUser }) {
   return (
     <header className="fixed inset-x-0 top-0 z-40 h-14 border-b border-border bg-card/95 backdrop-blur md:h-16">
       <div className="mx-auto flex h-full max-w-5xl items-center gap-0.5 px-2 sm:gap-2 sm:px-4">
+        {/* Below 360 px the mark gives its room to Quick exit (decision 080): Home is in the bottom bar. */}
         <Link
           to={paths.dashboard}
-          className="flex min-h-11 min-w-11 items-center justify-center gap-2"
+          className="flex min-h-11 min-w-11 items-center justify-center gap-2 max-[359px]:hidden"
           aria-label="Pact, go to dashboard"
         >
           <BrandMark className="h-8 w-8 shrink-0" />
@@ -44,6 +46,7 @@ export function TopBar({ user }: { user: CurrentUser }) {
         <div className="ml-auto flex min-w-0 items-center gap-0.5 sm:gap-2">
           <RedButton />
           <YellowButton />
+          <QuickExitButton />
           <NotificationBell requests={requests} onOpenRequest={openRequest} />
           {user.partners.length > 0 ? (
             <ul

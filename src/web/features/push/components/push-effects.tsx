@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { onDiscreetChange } from '@/web/lib/discreet';
 import { beforeLogout } from '@/web/lib/logout-hooks';
 import { queryKeys } from '@/web/lib/query-keys';
 import { forgetThisDevice, resyncThisDevice } from '../api/device';
@@ -15,6 +16,14 @@ export function PushEffects() {
       .catch((error) => console.warn('push subscription not re-synced', error))
       .finally(() => void queryClient.invalidateQueries({ queryKey: queryKeys.pushDevice }));
   }, [queryClient]);
+  // Discreet mode chosen or left (decision 081): the subscription is sent again, with the cookie that says so.
+  useEffect(
+    () =>
+      onDiscreetChange(() => {
+        resyncThisDevice().catch((error) => console.warn('push subscription not re-synced', error));
+      }),
+    [],
+  );
   return null;
 }
 

@@ -89,6 +89,9 @@ export function LegalSection() {
         <Link to={paths.releaseInfo} state={{ from: paths.settings }} className={buttonClasses('outline')}>
           Release Information
         </Link>
+        <Link to={paths.whoCanRead} state={{ from: paths.settings }} className={buttonClasses('outline')}>
+          Who can read what
+        </Link>
       </div>
     </SettingsSection>
   );

@@ -20,6 +20,7 @@ import { PasskeysSection } from '../components/passkeys-section';
 import { ProfilePictureSection } from '../components/profile-picture-section';
 import { RecordSection } from '../components/record-section';
 import { SecuritySection } from '../components/security-section';
+import { ThisDeviceSection } from '../components/this-device-section';
 
 /**
  * /settings (spec 2 §2): one column of sections, phone first, in the spec's order. Each section is a
@@ -44,6 +45,7 @@ export function SettingsPage({ pushPanel }: { pushPanel?: ReactNode } = {}) {
       <CheckinsSection />
       <SecuritySection />
       <PasskeysSection />
+      <ThisDeviceSection />
       <RecordSection />
       <ExportDataSection />
       <ChangePasswordSection />

@@ -1,0 +1,1 @@
+ALTER TABLE "push_tokens" ADD COLUMN "discreet" boolean DEFAULT false NOT NULL;

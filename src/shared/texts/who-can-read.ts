@@ -1,0 +1,291 @@
+/**
+ * Who can read what (issue 25, decision 082): the page /who-can-read, item by item, true to the code. Each of
+ * the operator's items names the tables and columns (and files) that hold it; a test
+ * (src/server/db/who-can-read.test.ts) reads the Drizzle schema and fails when a column that can hold
+ * personal content is not named here, or when a table or column named here does not exist.
+ */
+
+/** Where an item is kept on the server: a table and its columns. */
+export interface Stored {
+  table: string;
+  columns: readonly string[];
+}
+
+export interface ReadItem {
+  title: string;
+  detail: string;
+  /** Operator items: where the server keeps it. */
+  stored?: readonly Stored[];
+  /** Files kept beside the database, when media is stored as files. */
+  files?: string;
+}
+
+export interface ReadSection {
+  id: 'operator' | 'partner' | 'phone';
+  heading: string;
+  intro: string;
+  items: readonly ReadItem[];
+}
+
+const OPERATOR: ReadSection = {
+  id: 'operator',
+  heading: 'The server’s operator',
+  intro:
+    'Whoever runs the server Pact is on (you, if you host it yourselves) can read everything below in the database ' +
+    'and its files. Nothing you write is end-to-end encrypted yet: today the operator CAN read your journal, ' +
+    'your proofs and every other text. Only your password is kept as a one-way hash (argon2id) that cannot be ' +
+    'turned back into the password. The server’s own logs hold ids and codes, never what you wrote.',
+  items: [
+    {
+      title: 'Your account',
+      detail: 'Your name, e-mail address, username, time zone and role, and your profile picture.',
+      stored: [
+        { table: 'users', columns: ['display_name', 'email', 'username', 'photo_url', 'role', 'time_zone'] },
+        { table: 'avatars', columns: ['storage_key', 'mime'] },
+      ],
+      files: 'DATA_DIR/media (profile pictures kept as files)',
+    },
+    {
+      title: 'Signing in',
+      detail:
+        'Your password as an argon2id hash (not the password), your sessions with their address and browser, ' +
+        'sign-in links waiting to be used, failed sign-ins by e-mail address, and your security log (a device ' +
+        'family and the first part of an address).',
+      stored: [
+        {
+          table: 'accounts',
+          columns: [
+            'password',
+            'account_id',
+            'provider_id',
+            'access_token',
+            'refresh_token',
+            'id_token',
+            'scope',
+          ],
+        },
+        { table: 'sessions', columns: ['token', 'ip_address', 'user_agent', 'session_role'] },
+        { table: 'verifications', columns: ['identifier', 'value'] },
+        { table: 'used_links', columns: ['token_hash'] },
+        { table: 'login_attempts', columns: ['email'] },
+        { table: 'rate_limits', columns: ['key'] },
+        { table: 'security_events', columns: ['type', 'code', 'device', 'details'] },
+      ],
+    },
+    {
+      title: 'The journal',
+      detail: 'Every message’s text, its tone, and the description and recording of a voice note.',
+      stored: [{ table: 'journal_messages', columns: ['content', 'tone', 'voice_note_description'] }],
+    },
+    {
+      title: 'Proof photos and voice notes',
+      detail:
+        'The photos (re-encoded, without their location or camera data) and recordings sent as proof or ' +
+        'attached to a task, punishment or message.',
+      stored: [
+        { table: 'media', columns: ['kind', 'mime', 'storage_key', 'attached_to'] },
+        { table: 'media_blobs', columns: ['key', 'data'] },
+      ],
+      files: 'DATA_DIR/media (when media is kept as files instead of in media_blobs)',
+    },
+    {
+      title: 'Tasks and their completions',
+      detail: 'Titles, descriptions, voice-note descriptions, repeats, feedback and the limit tags’ state.',
+      stored: [
+        {
+          table: 'tasks',
+          columns: [
+            'title',
+            'description',
+            'voice_note_description',
+            'repeat_config',
+            'time_zone',
+            'task_type',
+            'limit_state',
+            'feedback',
+          ],
+        },
+        {
+          table: 'task_completions',
+          columns: [
+            'title',
+            'description',
+            'task_type',
+            'voice_note_description',
+            'repeat_config',
+            'feedback',
+          ],
+        },
+      ],
+    },
+    {
+      title: 'Punishments',
+      detail: 'Titles, descriptions, reasons, notes, severities, voice-note descriptions and feedback.',
+      stored: [
+        {
+          table: 'punishments',
+          columns: [
+            'title',
+            'description',
+            'severity',
+            'reason',
+            'notes',
+            'voice_note_description',
+            'feedback',
+            'limit_state',
+          ],
+        },
+      ],
+    },
+    {
+      title: 'The contract',
+      detail: 'Every version’s text and caps, signatures, edit requests and the hash-chained history.',
+      stored: [
+        {
+          table: 'contracts',
+          columns: [
+            'edit_request_status',
+            'edit_requested_by',
+            'chain_head_hash',
+            'chain_reason',
+            'caps_in_force',
+          ],
+        },
+        { table: 'contract_versions', columns: ['content', 'caps', 'sha256'] },
+        {
+          table: 'contract_events',
+          columns: ['kind', 'actor_role', 'version_sha256', 'caps', 'prev_hash', 'hash'],
+        },
+      ],
+    },
+    {
+      title: 'Limits',
+      detail: 'Each partner’s Yes, Maybe or No on every item, and the items you added.',
+      stored: [
+        { table: 'limit_answers', columns: ['item_id', 'answer'] },
+        { table: 'limit_custom_items', columns: ['title'] },
+      ],
+    },
+    {
+      title: 'Check-ins, Red and aftercare',
+      detail: 'Moods and notes of check-ins, their cadence, aftercare occasions, notes and wishes.',
+      stored: [
+        { table: 'pair_checkins', columns: ['kind', 'mood', 'note'] },
+        { table: 'pair_checkin_cadences', columns: ['frequency', 'local_time', 'time_zone'] },
+        { table: 'aftercare', columns: ['occasion'] },
+        { table: 'aftercare_answers', columns: ['note'] },
+        { table: 'aftercare_wishes', columns: ['wishes'] },
+      ],
+    },
+    {
+      title: 'Rules, infractions, rituals and permission requests',
+      detail:
+        'Every rule’s versions, infractions with their notes and contests, rituals and their marks, requests.',
+      stored: [
+        { table: 'rule_versions', columns: ['title', 'text', 'category', 'consequence'] },
+        { table: 'infractions', columns: ['note', 'state', 'contest_note'] },
+        { table: 'rituals', columns: ['name', 'time', 'time_zone'] },
+        { table: 'ritual_marks', columns: ['mark', 'note'] },
+        { table: 'permission_requests', columns: ['what', 'note', 'status', 'decision_note'] },
+      ],
+    },
+    {
+      title: 'Points and rewards',
+      detail: 'The ledger’s reasons, the rewards and each redemption’s notes.',
+      stored: [
+        { table: 'points_entries', columns: ['reason', 'kind', 'idempotency_key'] },
+        { table: 'rewards', columns: ['title', 'description'] },
+        { table: 'reward_redemptions', columns: ['title', 'state', 'request_note', 'decision_note'] },
+      ],
+    },
+    {
+      title: 'Partners and the pair’s record',
+      detail: 'Connection requests, the pair’s state, and the record of everything the pair did.',
+      stored: [
+        { table: 'partner_requests', columns: ['status', 'display_name', 'role'] },
+        { table: 'pairs', columns: ['status'] },
+        { table: 'pair_record', columns: ['kind', 'data', 'prev_hash', 'hash'] },
+        { table: 'pair_record_heads', columns: ['hash'] },
+      ],
+    },
+    {
+      title: 'Notifications, pushes and mail',
+      detail:
+        'Your notifications’ text, your devices’ push addresses, your push settings, and mail and pushes ' +
+        'waiting to be sent (a mail’s text and links, a push’s words). A push leaves the server encrypted for ' +
+        'your device: the push service (Google, Apple, Mozilla) cannot read it.',
+      stored: [
+        { table: 'notifications', columns: ['type', 'title', 'message', 'data'] },
+        { table: 'push_tokens', columns: ['endpoint', 'p256dh', 'auth', 'platform', 'device_info'] },
+        { table: 'push_preferences', columns: ['quiet_time_zone'] },
+        { table: 'outbox', columns: ['kind', 'payload', 'last_error'] },
+      ],
+    },
+  ],
+};
+
+const PARTNER: ReadSection = {
+  id: 'partner',
+  heading: 'Your partner',
+  intro: 'What is shared in a pair is read by both of you. Some things stay yours alone.',
+  items: [
+    {
+      title: 'Shared with your partner',
+      detail:
+        'Your name, role and picture (not your e-mail address); tasks, their proofs (photos, voice notes) and feedback; punishments; every journal ' +
+        'message of your conversation; the contract and its history; rules, infractions and contests; rituals ' +
+        'and their marks; points, rewards and requests; permission requests; check-in moods and notes; ' +
+        'aftercare notes and wishes; when Red or Yellow is called; and the pair’s record.',
+    },
+    {
+      title: 'Kept from your partner',
+      detail:
+        'Your limits answers: your partner sees only the Matches, once you have both finished, never your No ' +
+        'or an answer that does not match. Also your password, sessions and security log, your devices and ' +
+        'push settings, your notifications, your export, and drafts kept on your own device.',
+    },
+    {
+      title: 'After the pair ends',
+      detail:
+        'A former partner keeps the pair’s record and what they downloaded in their own export. Nothing new is ' +
+        'shared once the pair has ended.',
+    },
+  ],
+};
+
+const PHONE: ReadSection = {
+  id: 'phone',
+  heading: 'Someone holding your unlocked phone',
+  intro:
+    'While you are signed in, anyone who picks up your unlocked phone can read everything Pact shows you, ' +
+    'unless the app lock is on. Quick exit (the button at the top, or Escape three times) replaces Pact at once; ' +
+    'discreet mode shows Pact under a neutral name and icon.',
+  items: [
+    {
+      title: 'While signed in',
+      detail:
+        'Everything you can read in Pact: the journal, proofs, tasks, the contract, the record and the rest. ' +
+        'Notifications on the lock screen say only “New activity” unless you chose details.',
+    },
+    {
+      title: 'Kept on the device after you sign out',
+      detail:
+        'Contract drafts written on this device before a shared contract existed (browser storage), your choices ' +
+        'of quick exit and discreet mode, your time zone, the browser’s history of page addresses (not their ' +
+        'content), notifications still shown, and any export or contract PDF you downloaded. Pact’s offline copy ' +
+        'holds only the app itself and the help page, nothing of yours.',
+    },
+    {
+      title: 'What signing out clears',
+      detail:
+        'Your session (the server forgets it, the cookie no longer works), everything Pact held in memory, and ' +
+        'this device’s notifications subscription. It does not clear the browser’s history or your downloads.',
+    },
+  ],
+};
+
+export const WHO_CAN_READ = {
+  title: 'Who can read what',
+  lead: 'Exactly who can read what you keep in Pact: the server’s operator, your partner, and someone holding your phone.',
+  sections: [OPERATOR, PARTNER, PHONE] as const,
+};
