@@ -16,6 +16,7 @@ import {
   SupportSection,
 } from '../components/info-sections';
 import { ProfilePictureSection } from '../components/profile-picture-section';
+import { ProofKeepSection } from '../components/proof-keep-section';
 import { RecordSection } from '../components/record-section';
 import { SecuritySection } from '../components/security-section';
 
@@ -41,6 +42,7 @@ export function SettingsPage({ pushPanel }: { pushPanel?: ReactNode } = {}) {
       <NotificationsSection>{pushPanel}</NotificationsSection>
       <CheckinsSection />
       <SecuritySection />
+      <ProofKeepSection />
       <RecordSection />
       <ExportDataSection />
       <ChangePasswordSection />
