@@ -22,6 +22,7 @@ import { sweepLoginAttempts } from './modules/accounts/login-limit';
 import { openDueCheckins } from './modules/checkins/checkins.schedule';
 import { sweepContractChains } from './modules/contracts/contracts.chain';
 import { sweepUnclaimedMedia } from './modules/media/media.claims';
+import { expireProofs } from './modules/media/media.expiry';
 import { deliverNotification, flushHeldPushes } from './modules/push/push.deliver';
 import { sendDueReminders, sweepRemindersSent } from './modules/push/push.reminders';
 import { createOutbox, type Outbox, type OutboxTuning, sweepDeadOutboxRows } from './outbox/worker';
@@ -137,6 +138,8 @@ export async function createServices(
         if (removed > 0) log.info({ removed }, 'media: unclaimed uploads removed');
       },
     ],
+    // Proofs whose keep-time ran out (decision 076): rows marked, files and blobs deleted.
+    ['expired proofs', () => expireProofs({ publisher, storage, log, clock })],
     ['links', () => sweepExpiredLinks({ db: database.db, clock })],
     ['sessions', () => sweepExpiredSessions({ db: database.db, clock })],
     ['limits', () => limits.sweep()],

@@ -47,6 +47,8 @@ const EVENTS = {
   'permission.changed': payload<{ pairId: string }>(),
   /** A ritual of a pair was set, changed or retired, or a day of it marked (decision 074). */
   'ritual.changed': payload<{ ritualId: string; pairId: string }>(),
+  /** A proof's file of a pair expired or was deleted by its sender (decision 076): its items refetch. */
+  'proof.removed': payload<{ pairId: string }>(),
 };
 
 export type EventPayloads = { [N in keyof typeof EVENTS]: (typeof EVENTS)[N] };

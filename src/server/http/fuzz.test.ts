@@ -33,7 +33,7 @@ import {
 import { contestInfractionInput, infractionsQuery, logInfractionInput } from '@/shared/schemas/infractions';
 import { messagesQuery, sendMessageInput } from '@/shared/schemas/journal';
 import { limitAnswerInput, limitFinishInput, limitItemInput } from '@/shared/schemas/limits';
-import { audioUploadQuery, photoUploadQuery } from '@/shared/schemas/media';
+import { audioUploadQuery, photoUploadQuery, proofKeepInput } from '@/shared/schemas/media';
 import { aftercareWishesInput, negotiationPartnerInput } from '@/shared/schemas/negotiation';
 import {
   blockUserInput,
@@ -252,6 +252,9 @@ const ROUTES: Record<string, FuzzRoute> = {
   'POST /api/media/photo': { query: photoUploadQuery, upload: 'photo' },
   'POST /api/media/audio': { query: audioUploadQuery, upload: 'audio' },
   'GET /api/media/:id': { param: idParam },
+  'DELETE /api/media/:id': { param: idParam },
+  'GET /api/media/keep': {},
+  'PUT /api/media/keep': { json: proofKeepInput, sample: () => ({ keep: '30' }) },
   'GET /api/journal/messages': { query: messagesQuery },
   'POST /api/journal/messages': {
     json: sendMessageInput,

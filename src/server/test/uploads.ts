@@ -1,5 +1,6 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
+import type { ProofKeep } from '@/shared/texts/media';
 import { mediaBlobs } from '../db/schema';
 import type { TestClient } from './client';
 import { expectBody } from './responses';
@@ -45,8 +46,9 @@ export function postPhoto(
   partnerId: string,
   body: Uint8Array,
   contentType = 'image/jpeg',
+  keep?: ProofKeep,
 ) {
-  return client.api.media.photo.$post({ query: { partnerId } }, rawBody(body, contentType));
+  return client.api.media.photo.$post({ query: { partnerId, keep } }, rawBody(body, contentType));
 }
 
 /** POST /api/media/audio with a raw body and the recorder's stated length. */
@@ -56,21 +58,27 @@ export function postAudio(
   body: Uint8Array,
   durationMs = 2_000,
   contentType = 'audio/ogg',
+  keep?: ProofKeep,
 ) {
   return client.api.media.audio.$post(
-    { query: { partnerId, durationMs: String(durationMs) } },
+    { query: { partnerId, durationMs: String(durationMs), keep } },
     rawBody(body, contentType),
   );
 }
 
 /** Uploads a photo (a small JPEG unless given) for the pair with `partnerId`; returns its id. */
-export async function uploadPhoto(client: TestClient, partnerId: string, buffer?: Buffer) {
-  const response = await postPhoto(client, partnerId, buffer ?? (await jpeg()));
+export async function uploadPhoto(client: TestClient, partnerId: string, buffer?: Buffer, keep?: ProofKeep) {
+  const response = await postPhoto(client, partnerId, buffer ?? (await jpeg()), 'image/jpeg', keep);
   return (await expectBody(response, 201)).media.id;
 }
 
 /** Uploads a voice note (a 2-second Ogg Opus file) for the pair with `partnerId`; returns its id. */
-export async function uploadAudio(client: TestClient, partnerId: string, buffer = oggOpus(2)) {
-  const response = await postAudio(client, partnerId, buffer);
+export async function uploadAudio(
+  client: TestClient,
+  partnerId: string,
+  buffer = oggOpus(2),
+  keep?: ProofKeep,
+) {
+  const response = await postAudio(client, partnerId, buffer, 2_000, 'audio/ogg', keep);
   return (await expectBody(response, 201)).media.id;
 }

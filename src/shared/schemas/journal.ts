@@ -7,6 +7,7 @@ import {
   MESSAGE_TONES,
   type MessageTone,
 } from '../texts/journal';
+import type { ProofGone } from '../texts/media';
 import { uuidField } from './common';
 
 export {
@@ -85,6 +86,8 @@ export interface MessageView {
   content: string;
   tone: MessageTone;
   voiceNote: string | null;
+  /** Where the voice message was, once expired or deleted by its sender (decision 076). */
+  voiceNoteGone: ProofGone | null;
   voiceNoteDescription: string | null;
   createdAt: number;
 }

@@ -10,6 +10,7 @@ import {
   TIMER_MAX_MINUTES,
   TIMER_MIN_MINUTES,
 } from '../domain/punishments';
+import type { ProofGone } from '../texts/media';
 import type { PunishmentAftercare } from './aftercare';
 import { areasField } from './caps';
 import { feedbackInputOf, uuidField } from './common';
@@ -117,6 +118,8 @@ export interface PunishmentView extends LimitTaggedView {
   /** A timer Red stopped: what it had left (ms), until it is started again; null otherwise (decision 049). */
   timerRemainingMs: number | null;
   voiceNote: string | null;
+  /** Where the voice note was, once expired or deleted by its sender (decision 076). */
+  voiceNoteGone: ProofGone | null;
   voiceNoteDescription: string | null;
   feedback: string | null;
   feedbackGivenAt: number | null;

@@ -73,6 +73,8 @@ export const RECORD_KINDS = [
   'ritual.edited',
   'ritual.retired',
   'ritual.marked',
+  'proof.expired',
+  'proof.deleted',
   'pair.connected',
   'pair.disconnected',
 ] as const;
@@ -94,6 +96,7 @@ export const RECORD_GROUPS = [
   'reward',
   'permission',
   'ritual',
+  'proof',
   'pair',
 ] as const;
 export type RecordGroup = (typeof RECORD_GROUPS)[number];
@@ -113,6 +116,7 @@ export const RECORD_GROUP_LABELS: Record<RecordGroup, string> = {
   reward: 'Rewards',
   permission: 'Permissions',
   ritual: 'Rituals',
+  proof: 'Proofs',
   pair: 'Connection',
 };
 
@@ -179,6 +183,9 @@ export const RECORD_KIND_LABELS: Record<RecordKind, string> = {
   'ritual.edited': 'changed a ritual',
   'ritual.retired': 'retired a ritual',
   'ritual.marked': 'marked a day of a ritual',
+  // An expiry names the sender, whose keep-time it was (decision 076).
+  'proof.expired': 'let a proof expire',
+  'proof.deleted': 'deleted a proof',
   'pair.connected': 'began the pair',
   'pair.disconnected': 'ended the pair',
 };

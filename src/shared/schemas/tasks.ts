@@ -8,6 +8,7 @@ import {
   TASK_TITLE_MAX,
   type TaskType,
 } from '../domain/tasks';
+import type { ProofGone } from '../texts/media';
 import { TASK_AWARD_MAX, TASK_AWARD_TEXT } from '../texts/tasks';
 import { areasField } from './caps';
 import { feedbackInputOf, uuidField } from './common';
@@ -217,6 +218,9 @@ export interface TaskView extends FeedbackView, LimitTaggedView {
   photoProof: string | null;
   /** The submissive's recorded proof, if they added one. */
   voiceProof: string | null;
+  /** Where a proof was, once expired or deleted by its sender (decision 076): the file is gone. */
+  photoProofGone: ProofGone | null;
+  voiceProofGone: ProofGone | null;
   voiceNote: string | null;
   voiceNoteDescription: string | null;
   /** The areas it touches (decision 057). */
@@ -251,6 +255,9 @@ export interface TaskCompletionView extends FeedbackView {
   photoProof: string | null;
   /** The submissive's recorded proof, if they added one. */
   voiceProof: string | null;
+  /** Where a proof was, once expired or deleted by its sender (decision 076): the file is gone. */
+  photoProofGone: ProofGone | null;
+  voiceProofGone: ProofGone | null;
   voiceNote: string | null;
   voiceNoteDescription: string | null;
   repeatConfig: RepeatConfig | null;

@@ -57,6 +57,13 @@ export const LIVE_UPDATES: LiveUpdateTable = {
     { refresh: queryKeys.allPoints },
     { refresh: queryKeys.allRituals },
   ],
+  // A proof expired or deleted by its sender (decision 076): every list that shows one reads again.
+  'proof.removed': [
+    { refresh: queryKeys.tasks },
+    taskHistory,
+    { refresh: queryKeys.punishments },
+    { refresh: queryKeys.allJournal },
+  ],
   // A request asked, granted, denied or withdrawn (decision 073).
   'permission.changed': [{ refresh: queryKeys.allPermissions }],
   // A ritual set, changed or retired, or a day marked (decision 074): the lists, and how the weeks went,

@@ -13,6 +13,10 @@ export const queryKeys = {
   taskHistory: ['task-history'] as const,
   punishments: ['punishments'] as const,
   journal: (partnerId: string) => ['journal', partnerId] as const,
+  /** Every conversation's pages: a proof removed refreshes them (decision 076). */
+  allJournal: ['journal'] as const,
+  /** The user's default keep-time of the proofs they send (decision 076). */
+  proofKeep: ['proof-keep'] as const,
   blockedUsers: ['blocked-users'] as const,
   security: ['security'] as const,
   sessions: ['sessions'] as const,

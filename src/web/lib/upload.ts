@@ -1,5 +1,6 @@
 import type { ApiErrorBody } from '@/shared/errors';
 import type { MediaView } from '@/shared/schemas/tasks';
+import type { ProofKeep } from '@/shared/texts/media';
 import { ApiError } from './api';
 
 /**
@@ -37,11 +38,13 @@ export function postRawBody<T>(
 export async function uploadMedia(
   kind: 'photo' | 'audio',
   blob: Blob,
-  params: { partnerId: string; durationMs?: number },
+  params: { partnerId: string; durationMs?: number; keep?: ProofKeep },
   onProgress?: (fraction: number) => void,
 ): Promise<MediaView> {
   const query = new URLSearchParams({ partnerId: params.partnerId });
   if (params.durationMs !== undefined) query.set('durationMs', String(Math.round(params.durationMs)));
+  // How long the sender keeps it (decision 076); absent, until they delete it.
+  if (params.keep) query.set('keep', params.keep);
   const body = await postRawBody<{ media: MediaView }>(`/api/media/${kind}?${query}`, blob, {
     contentType: blob.type || (kind === 'photo' ? 'image/jpeg' : 'audio/webm'),
     okStatus: 201,

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { userRef } from './auth';
-import { media } from './media';
+import { media, proofGone, proofGoneCheck } from './media';
 import { pairs } from './pairs';
 
 /**
@@ -23,6 +23,8 @@ export const journalMessages = pgTable(
       .default('green'),
     /** The voice message: a media claim held by 'message'. */
     voiceNote: uuid('voice_note').references(() => media.id, { onDelete: 'set null' }),
+    /** Where the voice message was, once expired or deleted by its sender (decision 076). */
+    voiceNoteGone: proofGone('voice_note_gone'),
     /** The voice message's optional title. */
     voiceNoteDescription: text('voice_note_description'),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
@@ -36,5 +38,6 @@ export const journalMessages = pgTable(
     ),
     check('journal_messages_tone_check', sql`${t.tone} in ('green', 'yellow', 'red')`),
     check('journal_messages_not_self', sql`${t.senderId} <> ${t.receiverId}`),
+    proofGoneCheck('journal_messages_voice_note_gone_check', t.voiceNoteGone),
   ],
 );

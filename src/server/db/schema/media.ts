@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { check, customType, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  check,
+  customType,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { PROOF_GONE, PROOF_KEEPS } from '../../../shared/texts/media';
 import { users } from './auth';
 import { pairs } from './pairs';
 
@@ -32,10 +43,17 @@ export const media = pgTable(
     attachedTo: text('attached_to'),
     attachedId: uuid('attached_id'),
     attachedAt: ts('attached_at'),
+    /**
+     * When the file is deleted by itself, as its sender chose at upload (decision 076): the hourly sweep
+     * deletes the file and this row, and marks the rows that held it (`proofGone`). Null: kept until the
+     * sender deletes it.
+     */
+    expiresAt: ts('expires_at'),
   },
   (t) => [
     index('media_pair_idx').on(t.pairId),
     index('media_unclaimed_idx').on(t.createdAt).where(sql`${t.attachedTo} is null`),
+    index('media_expires_idx').on(t.expiresAt).where(sql`${t.expiresAt} is not null`),
     check('media_kind_check', sql`${t.kind} in ('photo', 'audio')`),
     check('media_attached_check', sql`(${t.attachedTo} is null) = (${t.attachedId} is null)`),
   ],
@@ -57,3 +75,26 @@ export const mediaBlobs = pgTable('media_blobs', {
   key: text('key').primaryKey(),
   data: bytea('data').notNull(),
 });
+
+/**
+ * The mark a row keeps where its proof was (decision 076): `expired` (its keep-time ran out) or `deleted`
+ * (its sender deleted it). The file column beside it is null by then; the item says the proof existed.
+ */
+export const proofGone = (name: string) => text(name, { enum: PROOF_GONE });
+
+/** The check of a proof mark's values. */
+export const proofGoneCheck = (name: string, column: AnyPgColumn) =>
+  check(name, sql`${column} in ('expired', 'deleted')`);
+
+/** A user's default keep-time of the proofs they send (decision 076); no row: until they delete them. */
+export const proofPreferences = pgTable(
+  'proof_preferences',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    keep: text('keep', { enum: PROOF_KEEPS }).notNull(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [check('proof_preferences_keep_check', sql`${t.keep} in ('7', '14', '30', '90', 'forever')`)],
+);

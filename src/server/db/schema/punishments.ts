@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { LIMIT_STATES } from '../../../shared/domain/limits';
 import { users } from './auth';
-import { media } from './media';
+import { media, proofGone, proofGoneCheck } from './media';
 import { pairs } from './pairs';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
@@ -45,6 +45,8 @@ export const punishments = pgTable(
     timerRemainingMs: integer('timer_remaining_ms'),
     /** The dominant's recorded instruction (claimed with holder 'punishment'). */
     voiceNote: uuid('voice_note').references(() => media.id, { onDelete: 'set null' }),
+    /** Where the voice note was, once expired or deleted by its sender (decision 076). */
+    voiceNoteGone: proofGone('voice_note_gone'),
     voiceNoteDescription: text('voice_note_description'),
     feedback: text('feedback'),
     feedbackGivenAt: ts('feedback_given_at'),
@@ -74,6 +76,7 @@ export const punishments = pgTable(
     check('punishments_limit_state_check', sql`${t.limitState} in ('requested', 'paused')`),
     check('punishments_limit_tags_check', sql`cardinality(${t.limitTags}) <= 10`),
     check('punishments_timer_duration_check', sql`${t.timerDuration} between 1 and 180`),
+    proofGoneCheck('punishments_voice_note_gone_check', t.voiceNoteGone),
     check(
       'punishments_timer_remaining_check',
       sql`${t.timerRemainingMs} is null or (${t.timerRemainingMs} between 1 and ${t.timerDuration} * 60000 and ${t.timerStartTime} is null)`,

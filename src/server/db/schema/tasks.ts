@@ -14,7 +14,7 @@ import {
 import { LIMIT_STATES } from '../../../shared/domain/limits';
 import type { RepeatConfig } from '../../../shared/domain/schedule';
 import { users } from './auth';
-import { media } from './media';
+import { media, proofGone, proofGoneCheck } from './media';
 import { pairs } from './pairs';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
@@ -72,6 +72,9 @@ export const tasks = pgTable(
     photoProof: uuid('photo_proof').references(() => media.id, { onDelete: 'set null' }),
     /** The submissive's recorded proof of the latest completion (spec 2 §1: photo or voice proof). */
     voiceProof: uuid('voice_proof').references(() => media.id, { onDelete: 'set null' }),
+    /** Where the latest completion's proofs were, once expired or deleted by their sender (decision 076). */
+    photoProofGone: proofGone('photo_proof_gone'),
+    voiceProofGone: proofGone('voice_proof_gone'),
     /** The dominant's recorded instruction of a voice task. */
     voiceNote: uuid('voice_note').references(() => media.id, { onDelete: 'set null' }),
     voiceNoteDescription: text('voice_note_description'),
@@ -112,6 +115,8 @@ export const tasks = pgTable(
     check('tasks_limit_state_check', sql`${t.limitState} in ('requested', 'paused')`),
     check('tasks_limit_tags_check', sql`cardinality(${t.limitTags}) <= 10`),
     check('tasks_award_points_check', sql`${t.awardPoints} between 0 and 1000`),
+    proofGoneCheck('tasks_photo_proof_gone_check', t.photoProofGone),
+    proofGoneCheck('tasks_voice_proof_gone_check', t.voiceProofGone),
   ],
 );
 
@@ -137,6 +142,9 @@ export const taskCompletions = pgTable(
     latenessSeconds: integer('lateness_seconds').notNull().default(0),
     photoProof: uuid('photo_proof').references(() => media.id, { onDelete: 'set null' }),
     voiceProof: uuid('voice_proof').references(() => media.id, { onDelete: 'set null' }),
+    /** Where the proofs were, once expired or deleted by their sender (decision 076). */
+    photoProofGone: proofGone('photo_proof_gone'),
+    voiceProofGone: proofGone('voice_proof_gone'),
     voiceNote: uuid('voice_note').references(() => media.id, { onDelete: 'set null' }),
     voiceNoteDescription: text('voice_note_description'),
     repeatConfig: jsonb('repeat_config').$type<RepeatConfig>(),
@@ -149,5 +157,7 @@ export const taskCompletions = pgTable(
       t.id.desc().nullsFirst(),
     ),
     index('task_completions_task_idx').on(t.taskId),
+    proofGoneCheck('task_completions_photo_proof_gone_check', t.photoProofGone),
+    proofGoneCheck('task_completions_voice_proof_gone_check', t.voiceProofGone),
   ],
 );

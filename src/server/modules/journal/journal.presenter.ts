@@ -16,6 +16,7 @@ export function presentMessage(row: {
     content: m.content,
     tone: m.tone,
     voiceNote: m.voiceNote,
+    voiceNoteGone: m.voiceNoteGone ?? null,
     voiceNoteDescription: m.voiceNoteDescription,
     createdAt: m.createdAt.getTime(),
   };

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { MediaView } from '@/shared/schemas/media';
+import { type ProofKeep, proofKeepDays } from '@/shared/texts/media';
 import { type Actor, requireActingRole } from '../../auth/session';
 import { media } from '../../db/schema';
 import type { AppDeps } from '../../deps';
@@ -14,11 +15,16 @@ export const presentMedia = (row: typeof media.$inferSelect): MediaView => ({
   mime: row.mime,
   sizeBytes: row.sizeBytes,
   durationMs: row.durationMs,
+  expiresAt: row.expiresAt?.toISOString() ?? null,
 });
 
-export type UploadInput =
-  | { kind: 'photo'; partnerId: string; read: () => Promise<Buffer> }
-  | { kind: 'audio'; partnerId: string; read: () => Promise<Buffer>; durationMs: number };
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** `keep`: how long the sender keeps it (decision 076); absent, until they delete it. */
+export type UploadInput = { partnerId: string; read: () => Promise<Buffer>; keep?: ProofKeep } & (
+  | { kind: 'photo' }
+  | { kind: 'audio'; durationMs: number }
+);
 
 /**
  * Stores an upload for the pair the actor forms with `partnerId` (created if they are connected). The
@@ -43,6 +49,8 @@ export async function uploadMedia(deps: AppDeps, actor: Actor, input: UploadInpu
       : found;
   if (!pair) throw noPartner();
   const key = await deps.storage.put(processed.data, processed.extension);
+  const now = deps.clock();
+  const days = input.keep ? proofKeepDays(input.keep) : null;
   try {
     const [row] = await deps.db
       .insert(media)
@@ -54,7 +62,8 @@ export async function uploadMedia(deps: AppDeps, actor: Actor, input: UploadInpu
         sizeBytes: processed.data.length,
         durationMs: processed.durationMs,
         storageKey: key,
-        createdAt: deps.clock(),
+        createdAt: now,
+        expiresAt: days === null ? null : new Date(now.getTime() + days * DAY_MS),
       })
       .returning();
     return presentMedia(row!);

@@ -52,6 +52,7 @@ export function presentPunishment(
     timerStartTime: ms(p.timerStartTime),
     timerRemainingMs: p.timerRemainingMs,
     voiceNote: p.voiceNote,
+    voiceNoteGone: p.voiceNoteGone ?? null,
     voiceNoteDescription: p.voiceNoteDescription,
     feedback: p.feedback,
     feedbackGivenAt: ms(p.feedbackGivenAt),

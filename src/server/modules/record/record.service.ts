@@ -115,11 +115,13 @@ function subjectOf(
   data: Record<string, unknown>,
   titles: Map<string, string>,
 ): RecordSubjectView | null {
+  // A proof's entry names the task or punishment that held it (decision 076).
+  const proof = kind.startsWith('proof.');
   const taskId = idIn(data, 'taskId');
-  if (kind.startsWith('task.') && taskId)
+  if ((kind.startsWith('task.') || proof) && taskId)
     return { type: 'task', id: taskId, title: titles.get(taskId) ?? null };
   const punishmentId = idIn(data, 'punishmentId');
-  if (kind.startsWith('punishment.') && punishmentId)
+  if ((kind.startsWith('punishment.') || proof) && punishmentId)
     return { type: 'punishment', id: punishmentId, title: titles.get(punishmentId) ?? null };
   const contractId = idIn(data, 'contractId');
   if (kind.startsWith('contract.') && contractId) return { type: 'contract', id: contractId, title: null };

@@ -85,6 +85,9 @@ export async function completeTask(deps: AppDeps, actor: Actor, input: CompleteI
       completedBy: actor.id,
       completionOnTime: onTime,
       completionLatenessSeconds: latenessSeconds,
+      // A new completion's proofs start without the mark of an earlier one's (decision 076).
+      photoProofGone: null,
+      voiceProofGone: null,
       updatedAt: now,
     };
     if (task.repeatConfig) {

@@ -1,8 +1,10 @@
 import { useRef, useState } from 'react';
 import { type TaskViewer, taskAbilities } from '@/shared/domain/tasks';
 import type { TaskView } from '@/shared/schemas/tasks';
+import type { ProofKeep } from '@/shared/texts/media';
 import type { RecordedVoice } from '@/web/components/ui/voice-recorder';
 import { errorMessage } from '@/web/lib/api';
+import { useProofKeep } from '@/web/lib/proof-keep';
 import { toast } from '@/web/lib/toast';
 import { toastUploadFailed, useMediaUpload } from '@/web/lib/use-media-upload';
 import { useCompleteTask } from './api/tasks';
@@ -17,6 +19,8 @@ export const toastPhotoRequired = () =>
 export interface CompletionProof {
   photo?: File | null;
   voice?: RecordedVoice | null;
+  /** How long the proofs are kept (decision 076); the sender's default when not chosen. */
+  keep?: ProofKeep;
 }
 
 /**
@@ -28,6 +32,8 @@ export interface CompletionProof {
 export function useCompleteFlow(viewer: TaskViewer) {
   const complete = useCompleteTask();
   const media = useMediaUpload();
+  // The picker opened by Complete on a task that needs a photo sends it with the default keep-time.
+  const { keep: preferredKeep } = useProofKeep();
   const fileInput = useRef<HTMLInputElement>(null);
   // The task whose photo the picker was opened for: a ref, since an open picker must disable nothing.
   const pickingFor = useRef<TaskView | null>(null);
@@ -42,19 +48,26 @@ export function useCompleteFlow(viewer: TaskViewer) {
     fileInput.current?.click();
   };
 
-  const uploadProof = async (kind: 'photo' | 'audio', task: TaskView, blob: Blob, durationMs?: number) => {
+  const uploadProof = async (
+    kind: 'photo' | 'audio',
+    task: TaskView,
+    blob: Blob,
+    keep: ProofKeep,
+    durationMs?: number,
+  ) => {
     setUploadLabel(kind === 'photo' ? 'Uploading photo' : 'Uploading voice note');
-    return (await media.upload(kind, blob, { partnerId: task.dominantId, durationMs })).id;
+    return (await media.upload(kind, blob, { partnerId: task.dominantId, durationMs, keep })).id;
   };
 
   /** Uploads the proof, then completes; resolves to whether the task was completed. */
   const completeWithProof = async (task: TaskView, proof: CompletionProof, retry?: () => void) => {
     setBusyTaskId(task.id);
+    const keep = proof.keep ?? preferredKeep;
     try {
       let photoId: string | null = null;
       if (proof.photo) {
         try {
-          photoId = await uploadProof('photo', task, proof.photo);
+          photoId = await uploadProof('photo', task, proof.photo, keep);
         } catch (error) {
           const choose = retry ? { label: 'Choose another photo', onClick: retry } : undefined;
           toastUploadFailed('Photo upload failed', error, needsPhoto(task) ? choose : undefined);
@@ -64,7 +77,7 @@ export function useCompleteFlow(viewer: TaskViewer) {
       let voiceNoteId: string | undefined;
       if (proof.voice) {
         try {
-          voiceNoteId = await uploadProof('audio', task, proof.voice.blob, proof.voice.durationMs);
+          voiceNoteId = await uploadProof('audio', task, proof.voice.blob, keep, proof.voice.durationMs);
         } catch (error) {
           toastUploadFailed('Voice note upload failed', error);
         }

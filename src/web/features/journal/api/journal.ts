@@ -110,6 +110,7 @@ export function useSendMessage() {
           content: voice ? '' : (input.content ?? ''),
           tone: input.tone ?? 'green',
           voiceNote: null,
+          voiceNoteGone: null,
           voiceNoteDescription: voice ? (input.voiceNoteDescription ?? null) : null,
           createdAt: Date.now(),
         },

@@ -9,6 +9,7 @@ import {
 } from '@/shared/texts/journal';
 import { Button } from '@/web/components/ui/button';
 import { Input } from '@/web/components/ui/input';
+import { ProofKeepSelect, useKeepChoice } from '@/web/components/ui/proof';
 import { Tabs } from '@/web/components/ui/tabs';
 import { UploadProgress } from '@/web/components/ui/upload-progress';
 import { type RecordedVoice, VoiceRecorder } from '@/web/components/ui/voice-recorder';
@@ -30,6 +31,7 @@ export function Composer({ partnerId }: { partnerId: string }) {
   const [title, setTitle] = useState('');
   const send = useSendMessage();
   const media = useMediaUpload();
+  const keepChoice = useKeepChoice();
   const ids = useId();
   // One key per message, kept across its retries; a tap while one is on its way does nothing.
   const key = useWriteKey();
@@ -61,8 +63,8 @@ export function Composer({ partnerId }: { partnerId: string }) {
       } else if (voice) {
         let voiceNoteId: string | null = null;
         try {
-          voiceNoteId = (await media.upload('audio', voice.blob, { partnerId, durationMs: voice.durationMs }))
-            .id;
+          const params = { partnerId, durationMs: voice.durationMs, keep: keepChoice.keep };
+          voiceNoteId = (await media.upload('audio', voice.blob, params)).id;
         } catch {
           toast.error(JOURNAL_MESSAGES.audioFailed, { description: JOURNAL_MESSAGES.audioFailedDetail });
         }
@@ -169,6 +171,12 @@ export function Composer({ partnerId }: { partnerId: string }) {
             content: (
               <div className="space-y-2">
                 <VoiceRecorder value={voice} onChange={setVoice} disabled={busy} />
+                <ProofKeepSelect
+                  label="Keep this voice message for"
+                  value={keepChoice.keep}
+                  onChange={keepChoice.choose}
+                  disabled={busy}
+                />
                 <div className="flex items-end gap-2">
                   <div className="min-w-0 flex-1 space-y-1.5">
                     <label htmlFor={`${ids}-title`} className="block text-sm font-medium">

@@ -1,4 +1,5 @@
 import type { MessageTone, MessageView } from '@/shared/schemas/journal';
+import { DeleteProofButton, ProofGoneNote } from '@/web/components/ui/proof';
 import { VoicePlayer } from '@/web/components/ui/voice-player';
 import { cn } from '@/web/lib/cn';
 import { format } from '@/web/lib/dates';
@@ -38,7 +39,17 @@ export function MessageBubble({ message, mine }: { message: MessageView; mine: b
           {mine ? 'You' : message.senderName}, tone {TONE_LABELS[message.tone]}:
         </p>
         {message.voiceNote ? (
-          <VoicePlayer src={mediaUrl(message.voiceNote)} label={title || 'Voice message'} />
+          <>
+            <VoicePlayer src={mediaUrl(message.voiceNote)} label={title || 'Voice message'} />
+            {/* Only its sender deletes it early (decision 076). */}
+            {mine && !pending ? (
+              <div className="mt-1 text-foreground">
+                <DeleteProofButton id={message.voiceNote} label="Delete this voice message" />
+              </div>
+            ) : null}
+          </>
+        ) : message.voiceNoteGone ? (
+          <ProofGoneNote gone={message.voiceNoteGone} />
         ) : (
           <p className="whitespace-pre-wrap wrap-anywhere">{message.content}</p>
         )}

@@ -19,6 +19,7 @@ import { Button } from '@/web/components/ui/button';
 import { EmailFeedbackButton } from '@/web/components/ui/email-feedback-button';
 import { LimitStateNote } from '@/web/components/ui/limit-state-note';
 import { LimitTags } from '@/web/components/ui/limit-tag-picker';
+import { DeleteProofButton, ProofGoneNote } from '@/web/components/ui/proof';
 import { VoicePlayer } from '@/web/components/ui/voice-player';
 import { cn } from '@/web/lib/cn';
 import { formatMoment } from '@/web/lib/dates';
@@ -152,7 +153,13 @@ export function PunishmentCard({
           {p.voiceNoteDescription ? (
             <p className="text-xs text-muted-foreground">{p.voiceNoteDescription}</p>
           ) : null}
+          {/* Only the one who sent it deletes it early (decision 076). */}
+          {can.asDominant ? (
+            <DeleteProofButton id={p.voiceNote} label={`Delete the voice note of ${p.title}`} />
+          ) : null}
         </div>
+      ) : p.voiceNoteGone ? (
+        <ProofGoneNote gone={p.voiceNoteGone} />
       ) : null}
 
       {p.areas.length > 0 ? (

@@ -19,6 +19,7 @@ import { FormActions } from '@/web/components/ui/form-actions';
 import { FormAlert } from '@/web/components/ui/form-alert';
 import { SelectField, TextAreaField } from '@/web/components/ui/form-controls';
 import { LimitTagPicker } from '@/web/components/ui/limit-tag-picker';
+import { ProofKeepSelect, useKeepChoice } from '@/web/components/ui/proof';
 import { UploadProgress } from '@/web/components/ui/upload-progress';
 import { VoiceRecorder } from '@/web/components/ui/voice-recorder';
 import { WriteFailed } from '@/web/components/ui/write-failed';
@@ -79,6 +80,7 @@ function PunishmentForm({
 }) {
   const create = useCreatePunishment();
   const media = useMediaUpload();
+  const keepChoice = useKeepChoice();
   const key = useWriteKey();
   const [unreachable, setUnreachable] = useState(false);
   // The server's refusal of a tag that crosses a No (decision 056), shown in the form: never whose No.
@@ -121,6 +123,7 @@ function PunishmentForm({
               await media.upload('audio', recording.blob, {
                 partnerId,
                 durationMs: recording.durationMs,
+                keep: keepChoice.keep,
               })
             ).id
           : null;
@@ -233,6 +236,14 @@ function PunishmentForm({
       <div className="space-y-2">
         <p className="text-sm font-medium">Voice note (optional)</p>
         <VoiceRecorder value={voice} onChange={(v) => setValue('voice', v)} disabled={busy} />
+        {voice ? (
+          <ProofKeepSelect
+            label="Keep this voice note for"
+            value={keepChoice.keep}
+            onChange={keepChoice.choose}
+            disabled={busy}
+          />
+        ) : null}
         {voice ? (
           <Field
             label="Voice note description (optional)"

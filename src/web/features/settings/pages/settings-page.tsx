@@ -18,6 +18,7 @@ import {
 } from '../components/info-sections';
 import { PasskeysSection } from '../components/passkeys-section';
 import { ProfilePictureSection } from '../components/profile-picture-section';
+import { ProofKeepSection } from '../components/proof-keep-section';
 import { RecordSection } from '../components/record-section';
 import { SecuritySection } from '../components/security-section';
 import { ThisDeviceSection } from '../components/this-device-section';
@@ -45,11 +46,12 @@ export function SettingsPage({ pushPanel }: { pushPanel?: ReactNode } = {}) {
       <CheckinsSection />
       <SecuritySection />
       <PasskeysSection />
+      <AppLockSection />
       <ThisDeviceSection />
+      <ProofKeepSection />
       <RecordSection />
       <ExportDataSection />
       <ChangePasswordSection />
-      <AppLockSection />
       <HelpSection />
       <SupportSection />
       <AboutSection />

@@ -9,6 +9,7 @@ import { Dialog } from '@/web/components/ui/dialog';
 import { Field } from '@/web/components/ui/field';
 import { FormActions } from '@/web/components/ui/form-actions';
 import { TextAreaField } from '@/web/components/ui/form-controls';
+import { ProofKeepSelect, useKeepChoice } from '@/web/components/ui/proof';
 import { UploadProgress } from '@/web/components/ui/upload-progress';
 import { WriteFailed } from '@/web/components/ui/write-failed';
 import { errorMessage } from '@/web/lib/api';
@@ -64,6 +65,7 @@ export function AboveAndBeyondDialog({
 function AboveAndBeyondForm({ dominants, onDone }: { dominants: PartnerView[]; onDone: () => void }) {
   const create = useAboveAndBeyond();
   const media = useMediaUpload();
+  const keepChoice = useKeepChoice();
   const key = useWriteKey();
   const [unreachable, setUnreachable] = useState(false);
   const form = useForm<FormValues, unknown, z.output<typeof formSchema>>({
@@ -76,7 +78,8 @@ function AboveAndBeyondForm({ dominants, onDone }: { dominants: PartnerView[]; o
     let photoId: string;
     setUnreachable(false);
     try {
-      photoId = (await media.upload('photo', photo!, { partnerId: input.dominantId })).id;
+      photoId = (await media.upload('photo', photo!, { partnerId: input.dominantId, keep: keepChoice.keep }))
+        .id;
     } catch (error) {
       toastUploadFailed('Photo upload failed', error);
       return;
@@ -116,6 +119,7 @@ function AboveAndBeyondForm({ dominants, onDone }: { dominants: PartnerView[]; o
         {...form.register('details')}
       />
       <PhotoPicker label="Photo proof" photo={photo} onChange={(file) => form.setValue('photo', file)} />
+      <ProofKeepSelect value={keepChoice.keep} onChange={keepChoice.choose} />
       <UploadProgress progress={media.progress} label="Uploading photo" />
       <WriteFailed show={unreachable && !busy} />
       <FormActions

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { TaskView } from '@/shared/schemas/tasks';
 import { Dialog } from '@/web/components/ui/dialog';
 import { FormActions } from '@/web/components/ui/form-actions';
+import { ProofKeepSelect, useKeepChoice } from '@/web/components/ui/proof';
 import { UploadProgress } from '@/web/components/ui/upload-progress';
 import { type RecordedVoice, VoiceRecorder } from '@/web/components/ui/voice-recorder';
 import { type CompletionProof, toastPhotoRequired } from '../use-complete-task';
@@ -33,6 +34,7 @@ export function CompleteTaskDialog({ task, ...props }: ProofFormProps & { task: 
 function ProofForm({ photoRequired, busy, progress, uploadLabel, onComplete, onClose }: ProofFormProps) {
   const [photo, setPhoto] = useState<File | null>(null);
   const [voice, setVoice] = useState<RecordedVoice | null>(null);
+  const { keep, choose } = useKeepChoice();
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -40,7 +42,7 @@ function ProofForm({ photoRequired, busy, progress, uploadLabel, onComplete, onC
       toastPhotoRequired();
       return;
     }
-    if (await onComplete({ photo, voice })) onClose();
+    if (await onComplete({ photo, voice, keep })) onClose();
   };
 
   return (
@@ -55,6 +57,7 @@ function ProofForm({ photoRequired, busy, progress, uploadLabel, onComplete, onC
         <p className="text-sm font-medium">Voice proof (optional)</p>
         <VoiceRecorder value={voice} onChange={setVoice} disabled={busy} />
       </div>
+      <ProofKeepSelect value={keep} onChange={choose} disabled={busy} />
       <UploadProgress progress={progress} label={uploadLabel} />
       <FormActions onCancel={onClose} busy={busy} label="Complete" busyLabel="Completing…" />
     </form>

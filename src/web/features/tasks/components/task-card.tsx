@@ -21,6 +21,7 @@ import { Button } from '@/web/components/ui/button';
 import { EmailFeedbackButton } from '@/web/components/ui/email-feedback-button';
 import { LimitStateNote } from '@/web/components/ui/limit-state-note';
 import { LimitTags } from '@/web/components/ui/limit-tag-picker';
+import { DeleteProofButton, ProofGoneNote } from '@/web/components/ui/proof';
 import { VoicePlayer } from '@/web/components/ui/voice-player';
 import { cn } from '@/web/lib/cn';
 import { useCurrentUser } from '@/web/lib/current-user';
@@ -194,6 +195,8 @@ export function TaskCard({
           <TimingBadge onTime={task.onTime} latenessSeconds={task.latenessSeconds} />
         </div>
       ) : null}
+      {task.photoProofGone ? <ProofGoneNote gone={task.photoProofGone} /> : null}
+      {task.voiceProofGone ? <ProofGoneNote gone={task.voiceProofGone} /> : null}
 
       {task.feedback ? (
         <p className="rounded-lg bg-muted p-2 text-sm">
@@ -220,6 +223,10 @@ export function TaskCard({
           <Button variant="outline" size="sm" onClick={actions.onViewPhoto}>
             <ImageIcon className="h-4 w-4" aria-hidden /> View photo
           </Button>
+        ) : null}
+        {/* Only the one who sent a proof deletes it early (decision 076). */}
+        {task.photoProof && task.completedBy === user.id ? (
+          <DeleteProofButton id={task.photoProof} label={`Delete the photo proof of ${task.title}`} />
         ) : null}
         {actions.onComplete ? (
           <Button size="sm" disabled={busy} onClick={actions.onComplete}>

@@ -5,6 +5,7 @@ import { paths } from '@/shared/routes';
 import type { TaskCompletionView } from '@/shared/schemas/tasks';
 import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
+import { DeleteProofButton, ProofGoneNote } from '@/web/components/ui/proof';
 import { VoicePlayer } from '@/web/components/ui/voice-player';
 import { cn } from '@/web/lib/cn';
 import { useCurrentUser } from '@/web/lib/current-user';
@@ -55,15 +56,22 @@ export function TaskHistoryPage() {
         <span className="text-muted-foreground">—</span>
       ),
     proof: c.photoProof ? (
-      <Button variant="outline" size="sm" onClick={() => setPhoto({ id: c.photoProof!, title: c.title })}>
-        <ImageIcon className="h-4 w-4" aria-hidden /> View
-        <span className="sr-only"> photo proof for {c.title}</span>
-      </Button>
+      <div className="flex flex-wrap gap-2">
+        <Button variant="outline" size="sm" onClick={() => setPhoto({ id: c.photoProof!, title: c.title })}>
+          <ImageIcon className="h-4 w-4" aria-hidden /> View
+          <span className="sr-only"> photo proof for {c.title}</span>
+        </Button>
+        {c.completedBy === user.id ? (
+          <DeleteProofButton id={c.photoProof} label={`Delete the photo proof of ${c.title}`} />
+        ) : null}
+      </div>
+    ) : c.photoProofGone ? (
+      <ProofGoneNote gone={c.photoProofGone} />
     ) : (
       <span className="text-muted-foreground">—</span>
     ),
     voice:
-      c.voiceNote || c.voiceProof ? (
+      c.voiceNote || c.voiceProof || c.voiceProofGone ? (
         <div className="min-w-48 space-y-1">
           {c.voiceNote ? (
             <>
@@ -75,8 +83,12 @@ export function TaskHistoryPage() {
             <>
               <p className="text-xs text-muted-foreground">Voice proof</p>
               <VoicePlayer src={mediaUrl(c.voiceProof)} label={`Voice proof for ${c.title}`} />
+              {c.completedBy === user.id ? (
+                <DeleteProofButton id={c.voiceProof} label={`Delete the voice proof of ${c.title}`} />
+              ) : null}
             </>
           ) : null}
+          {c.voiceProofGone ? <ProofGoneNote gone={c.voiceProofGone} /> : null}
         </div>
       ) : (
         <span className="text-muted-foreground">—</span>
@@ -176,8 +188,8 @@ export function TaskHistoryPage() {
                 <p className="text-sm">{row.description}</p>
                 <p className="text-xs text-muted-foreground">Completed by {row.completedBy}</p>
                 {row.status}
-                {c.photoProof ? row.proof : null}
-                {c.voiceNote || c.voiceProof ? row.voice : null}
+                {c.photoProof || c.photoProofGone ? row.proof : null}
+                {c.voiceNote || c.voiceProof || c.voiceProofGone ? row.voice : null}
                 {row.feedback}
               </CompletionCard>
             );
