@@ -6,26 +6,9 @@
  */
 
 /** Where an item is kept on the server: a table and its columns. */
-export interface Stored {
-  table: string;
-  columns: readonly string[];
-}
+import type { ReadSection } from './who-can-read-types';
 
-export interface ReadItem {
-  title: string;
-  detail: string;
-  /** Operator items: where the server keeps it. */
-  stored?: readonly Stored[];
-  /** Files kept beside the database, when media is stored as files. */
-  files?: string;
-}
-
-export interface ReadSection {
-  id: 'operator' | 'partner' | 'phone';
-  heading: string;
-  intro: string;
-  items: readonly ReadItem[];
-}
+export type { ReadItem, ReadSection, Stored } from './who-can-read-types';
 
 const OPERATOR: ReadSection = {
   id: 'operator',
@@ -50,7 +33,10 @@ const OPERATOR: ReadSection = {
       detail:
         'Your password as an argon2id hash (not the password), your sessions with their address and browser, ' +
         'sign-in links waiting to be used, failed sign-ins by e-mail address, and your security log (a device ' +
-        'family and the first part of an address).',
+        'family and the first part of an address). For a passkey, only its public key, its id, its name and ' +
+        'what kind of device holds it: the private key never leaves your device. For the app lock, a hash of a ' +
+        'proof made from your PIN and a secret only your device holds: the server cannot turn it back into ' +
+        'your PIN.',
       stored: [
         {
           table: 'accounts',
@@ -70,6 +56,11 @@ const OPERATOR: ReadSection = {
         { table: 'login_attempts', columns: ['email'] },
         { table: 'rate_limits', columns: ['key'] },
         { table: 'security_events', columns: ['type', 'code', 'device', 'details'] },
+        {
+          table: 'passkeys',
+          columns: ['name', 'public_key', 'credential_id', 'device_type', 'transports', 'aaguid'],
+        },
+        { table: 'session_locks', columns: ['verifier'] },
       ],
     },
     {
@@ -81,10 +72,16 @@ const OPERATOR: ReadSection = {
       title: 'Proof photos and voice notes',
       detail:
         'The photos (re-encoded, without their location or camera data) and recordings sent as proof or ' +
-        'attached to a task, punishment or message.',
+        'attached to a task, punishment or message, until they expire or their sender deletes them; then the ' +
+        'file is deleted and only the mark that a proof existed stays. How long you keep what you send, by default.',
       stored: [
         { table: 'media', columns: ['kind', 'mime', 'storage_key', 'attached_to'] },
         { table: 'media_blobs', columns: ['key', 'data'] },
+        { table: 'proof_preferences', columns: ['keep'] },
+        { table: 'tasks', columns: ['photo_proof_gone', 'voice_proof_gone'] },
+        { table: 'task_completions', columns: ['photo_proof_gone', 'voice_proof_gone'] },
+        { table: 'punishments', columns: ['voice_note_gone'] },
+        { table: 'journal_messages', columns: ['voice_note_gone'] },
       ],
       files: 'DATA_DIR/media (when media is kept as files instead of in media_blobs)',
     },
@@ -253,36 +250,7 @@ const PARTNER: ReadSection = {
   ],
 };
 
-const PHONE: ReadSection = {
-  id: 'phone',
-  heading: 'Someone holding your unlocked phone',
-  intro:
-    'While you are signed in, anyone who picks up your unlocked phone can read everything Pact shows you, ' +
-    'unless the app lock is on. Quick exit (the button at the top, or Escape three times) replaces Pact at once; ' +
-    'discreet mode shows Pact under a neutral name and icon.',
-  items: [
-    {
-      title: 'While signed in',
-      detail:
-        'Everything you can read in Pact: the journal, proofs, tasks, the contract, the record and the rest. ' +
-        'Notifications on the lock screen say only “New activity” unless you chose details.',
-    },
-    {
-      title: 'Kept on the device after you sign out',
-      detail:
-        'Contract drafts written on this device before a shared contract existed (browser storage), your choices ' +
-        'of quick exit and discreet mode, your time zone, the browser’s history of page addresses (not their ' +
-        'content), notifications still shown, and any export or contract PDF you downloaded. Pact’s offline copy ' +
-        'holds only the app itself and the help page, nothing of yours.',
-    },
-    {
-      title: 'What signing out clears',
-      detail:
-        'Your session (the server forgets it, the cookie no longer works), everything Pact held in memory, and ' +
-        'this device’s notifications subscription. It does not clear the browser’s history or your downloads.',
-    },
-  ],
-};
+import { PHONE } from './who-can-read-phone';
 
 export const WHO_CAN_READ = {
   title: 'Who can read what',

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSKEY_TEXT } from '@/shared/texts/passkeys';
@@ -194,5 +195,42 @@ describe.each(databases())('passkeys on %s', (kind) => {
       'INVALID_CREDENTIALS',
     );
     expect(await codes(user)).toContain('auth_failure:passkey_confirm_failed');
+  });
+
+  it('unlocks a locked device with a passkey, as the right PIN does; without one, the lock holds', async () => {
+    const user = await createUser(server);
+    const proof = (pin: string) => createHmac('sha256', 'device secret').update(pin).digest('hex');
+    await expectBody(await user.client.put('/api/me/lock', { proof: proof('123456'), idleMinutes: 5 }), 200);
+    // Before a passkey exists, the lock says none unlocks it.
+    expect(await expectBody(await user.client.get('/api/me/lock'), 200)).toMatchObject({ passkey: false });
+    const { authenticator } = await addPasskey(server, user.client);
+    await expectBody(await user.client.post('/api/me/lock/engage', {}), 200);
+    // A wrong PIN counts; the passkey later starts the count again.
+    await expectError(await user.client.post('/api/me/lock/unlock', { proof: proof('000000') }), 403, 'WRONG_PIN');
+    expect(await expectBody(await user.client.get('/api/me/lock'), 200)).toMatchObject({
+      locked: true,
+      passkey: true,
+      attemptsLeft: 4,
+    });
+    await expectError(await user.client.get('/api/tasks'), 423, 'APP_LOCKED');
+    // A forged answer leaves it locked.
+    const forged = await optionsOf(user.client, '/api/me/passkeys/confirm-options');
+    await expectError(
+      await user.client.post('/api/me/passkeys/confirm', {
+        response: authenticator.assert(forged, { origin: server.url, forgeSignature: true }),
+      }),
+      401,
+    );
+    await expectError(await user.client.get('/api/tasks'), 423, 'APP_LOCKED');
+    const options = await optionsOf(user.client, '/api/me/passkeys/confirm-options');
+    const answer = await user.client.post('/api/me/passkeys/confirm', {
+      response: authenticator.assert(options, { origin: server.url }),
+    });
+    expect(await expectBody(answer, 200)).toEqual({ confirmed: true });
+    expect(await expectBody(await user.client.get('/api/me/lock'), 200)).toMatchObject({
+      locked: false,
+      attemptsLeft: 5,
+    });
+    expect((await user.client.get('/api/tasks')).status).toBe(200);
   });
 });

@@ -34,7 +34,13 @@ describe.each(databases())('the app lock on %s', (kind) => {
     const who = user ?? (await createUser(server, { role: 'submissive' }));
     const secret = randomBytes(32);
     const body = await expectBody(await setPin(who.client, proofOf(secret, '123456'), 1), 200);
-    expect(body).toEqual({ pinSet: true, locked: false, idleMinutes: 1, attemptsLeft: MAX_PIN_FAILURES });
+    expect(body).toEqual({
+      pinSet: true,
+      locked: false,
+      idleMinutes: 1,
+      attemptsLeft: MAX_PIN_FAILURES,
+      passkey: false,
+    });
     return { who, secret, right: proofOf(secret, '123456'), wrong: proofOf(secret, '654321') };
   }
 

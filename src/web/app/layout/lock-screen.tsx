@@ -8,10 +8,10 @@ import { APP_LOCK_TEXT, isValidPin, LOCKED_TITLE, PIN_MAX_LENGTH } from '@/share
 import { Button } from '@/web/components/ui/button';
 import { Input } from '@/web/components/ui/input';
 import { useLogoutAction } from '@/web/features/accounts/api/logout';
-import { confirmWithPasskey, passkeysSupported } from '@/web/features/accounts/api/passkey';
 import { RedButton } from '@/web/features/stops/components/red-button';
 import { ApiError, api, errorMessage, unwrap } from '@/web/lib/api';
 import { forgetDeviceSecret, localLock, proofForPin } from '@/web/lib/app-lock';
+import { confirmWithPasskey, passkeysSupported } from '@/web/lib/passkey';
 import { queryKeys } from '@/web/lib/query-keys';
 import { toast } from '@/web/lib/toast';
 

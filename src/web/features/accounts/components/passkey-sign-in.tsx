@@ -5,9 +5,9 @@ import { paths } from '@/shared/routes';
 import { Button } from '@/web/components/ui/button';
 import { FormAlert } from '@/web/components/ui/form-alert';
 import { errorMessage } from '@/web/lib/api';
+import { isPasskeyCancel, passkeysSupported, usePasskeySignIn } from '@/web/lib/passkey';
 import { toast } from '@/web/lib/toast';
 import { useHydrated } from '@/web/lib/use-hydrated';
-import { isPasskeyCancel, passkeysSupported, usePasskeySignIn } from '../api/passkey';
 
 /**
  * "Sign in with a passkey" (decision 077), beside the password: shown only once the page runs in a

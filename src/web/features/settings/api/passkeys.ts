@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '@/web/lib/api';
+import { registerPasskey } from '@/web/lib/passkey';
 import { queryKeys } from '@/web/lib/query-keys';
-import { registerPasskey } from '../../accounts/api/passkey';
 
 export const passkeysQuery = queryOptions({
   queryKey: queryKeys.passkeys,

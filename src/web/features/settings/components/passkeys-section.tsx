@@ -8,9 +8,9 @@ import { Field } from '@/web/components/ui/field';
 import { Loading, Skeleton } from '@/web/components/ui/skeleton';
 import { errorMessage } from '@/web/lib/api';
 import { format } from '@/web/lib/dates';
+import { isPasskeyCancel, passkeysSupported } from '@/web/lib/passkey';
 import { toast } from '@/web/lib/toast';
 import { useHydrated } from '@/web/lib/use-hydrated';
-import { isPasskeyCancel, passkeysSupported } from '../../accounts/api/passkey';
 import { useAddPasskey, usePasskeys, useRemovePasskey, useRenamePasskey } from '../api/passkeys';
 import { SettingsSection } from './settings-section';
 
