@@ -81,3 +81,36 @@ test('a passkey added in settings signs in on /auth without the password, then i
   await expect(page.getByRole('alert').filter({ hasText: 'Passkey not recognised' })).toBeVisible();
   await expect(page).toHaveURL(/\/auth$/);
 });
+
+test('a passkey unlocks the app lock, as the PIN does', async ({ page, browser, request }) => {
+  await signedInUser(browser, request, {
+    label: 'unlock',
+    role: 'submissive',
+    displayName: 'Lou Lock',
+    page,
+  });
+  await virtualAuthenticator(page);
+  await page.goto('/settings');
+  await expect(page.locator('html')).toHaveAttribute('data-live', 'ready');
+  await section(page).getByRole('button', { name: 'Add a passkey' }).click();
+  await expect(toasts(page).getByText('Passkey added', { exact: true })).toBeVisible();
+  const form = page.getByRole('form', { name: 'Set a PIN' });
+  await form.getByLabel('PIN', { exact: true }).fill('135790');
+  await form.getByLabel('Enter the PIN again').fill('135790');
+  await form.getByRole('button', { name: 'Set PIN' }).click();
+  await expect(page.getByTestId('app-lock-state')).toHaveText('A PIN is set on this device.');
+
+  // Sent to the background and back: locked, with nothing of the page left.
+  await page.evaluate(() => {
+    Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+    document.dispatchEvent(new Event('visibilitychange'));
+    Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true });
+    document.dispatchEvent(new Event('visibilitychange'));
+  });
+  await expect(page.getByTestId('lock-screen')).toBeVisible();
+  expect(await page.locator('body').innerText()).not.toContain('Lou Lock');
+  await page.getByRole('button', { name: 'Unlock with a passkey' }).click();
+  await expect(page.getByTestId('lock-screen')).toBeHidden();
+  await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
+  expect((await page.request.get('/api/tasks')).status()).toBe(200);
+});
