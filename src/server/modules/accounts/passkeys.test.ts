@@ -206,7 +206,11 @@ describe.each(databases())('passkeys on %s', (kind) => {
     const { authenticator } = await addPasskey(server, user.client);
     await expectBody(await user.client.post('/api/me/lock/engage', {}), 200);
     // A wrong PIN counts; the passkey later starts the count again.
-    await expectError(await user.client.post('/api/me/lock/unlock', { proof: proof('000000') }), 403, 'WRONG_PIN');
+    await expectError(
+      await user.client.post('/api/me/lock/unlock', { proof: proof('000000') }),
+      403,
+      'WRONG_PIN',
+    );
     expect(await expectBody(await user.client.get('/api/me/lock'), 200)).toMatchObject({
       locked: true,
       passkey: true,
