@@ -81,6 +81,8 @@ export const reads = {
   security: read('/api/me/security', queryKeys.security),
   sessions: read('/api/me/sessions', queryKeys.sessions, (b) => b.sessions),
   passkeys: read('/api/me/passkeys', queryKeys.passkeys, (b) => b.passkeys),
+  // The default keep-time of a proof (decision 076): every proof control starts from it.
+  proofKeep: read('/api/media/keep', queryKeys.proofKeep, (b) => b.keep),
   pushPreferences: read('/api/push/preferences', queryKeys.pushPreferences, (b) => b.preferences),
   contract: (partnerId: string) =>
     read(

@@ -111,11 +111,16 @@ function dropStreamedData() {
  * session answers only the lock until the PIN is given. `keepalive` lets the request outlive a page being
  * put away. Without a PIN on this device there is no lock to engage.
  */
-export function engageLock(queryClient: QueryClient) {
+export function engageLock(queryClient: QueryClient, { tellServer = true } = {}) {
   const lock = queryClient.getQueryData<AppLockView>(queryKeys.appLock);
   if (!lock?.pinSet) return;
   localLock.set(true);
   queryClient.setQueryData<AppLockView>(queryKeys.appLock, { ...lock, locked: true });
+  if (tellServer) tellServerLocked();
+}
+
+/** Tells the server this session is locked; offline, the tab stays locked and the unlock reaches it later. */
+export function tellServerLocked() {
   void fetch('/api/me/lock/engage', {
     method: 'POST',
     credentials: 'same-origin',

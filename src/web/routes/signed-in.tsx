@@ -12,6 +12,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
     reads.me,
     reads.appLock,
     reads.notifications,
+    reads.proofKeep,
     reads.requests,
     reads.stops,
     reads.checkins,
