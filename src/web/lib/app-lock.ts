@@ -117,6 +117,28 @@ export function engageLock(queryClient: QueryClient, { tellServer = true } = {})
   localLock.set(true);
   queryClient.setQueryData<AppLockView>(queryKeys.appLock, { ...lock, locked: true });
   if (tellServer) tellServerLocked();
+  else tellServerSoon();
+}
+
+/**
+ * A hidden page tells the server a moment later, or as it comes back (decision 078): a reload or a full
+ * navigation hides the page too, and must not lock the next one. Kept here, not in the triggers' effect,
+ * which ends as soon as the tab is locked.
+ */
+let pendingTell: ReturnType<typeof setTimeout> | undefined;
+function tellServerSoon() {
+  if (pendingTell !== undefined || typeof document === 'undefined') return;
+  const tellNow = () => {
+    clearTimeout(pendingTell);
+    pendingTell = undefined;
+    document.removeEventListener('visibilitychange', onVisible);
+    tellServerLocked();
+  };
+  const onVisible = () => {
+    if (document.visibilityState === 'visible') tellNow();
+  };
+  pendingTell = setTimeout(tellNow, 1000);
+  document.addEventListener('visibilitychange', onVisible);
 }
 
 /** Tells the server this session is locked; offline, the tab stays locked and the unlock reaches it later. */

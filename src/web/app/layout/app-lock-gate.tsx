@@ -1,16 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
 import { flushSync } from 'react-dom';
-import type { AppLockView } from '@/shared/schemas/app-lock';
-import {
-  engageLock,
-  forgetDeviceSecret,
-  tellServerLocked,
-  useAppLock,
-  useLockedHere,
-} from '@/web/lib/app-lock';
+import { engageLock, forgetDeviceSecret, useAppLock, useLockedHere } from '@/web/lib/app-lock';
 import { beforeLogout } from '@/web/lib/logout-hooks';
-import { queryKeys } from '@/web/lib/query-keys';
 import { RealtimeProvider } from '@/web/lib/realtime';
 import { LockScreen } from './lock-screen';
 
@@ -43,9 +35,6 @@ export function AppLockGate({ children }: { children: ReactNode }) {
  * background, another tab, the screen off): it is locked when it comes back. The hidden case renders the lock
  * synchronously (flushSync), before the browser takes its snapshot.
  */
-/** How long a hidden page waits before telling the server it is locked (an unload never gets there). */
-const TELL_SERVER_AFTER_MS = 1000;
-
 function useLockTriggers(armed: boolean, idleMinutes: number) {
   const queryClient = useQueryClient();
   useEffect(() => {
@@ -60,23 +49,10 @@ function useLockTriggers(armed: boolean, idleMinutes: number) {
     const active = () => {
       last = Date.now();
     };
-    // Hidden: the tab locks at once, before the switcher's snapshot. The server is told a moment later, or as
-    // the page comes back: a reload or a full navigation also hides the page, and must not lock the next one.
-    let tell: ReturnType<typeof setTimeout> | undefined;
-    const tellNow = () => {
-      clearTimeout(tell);
-      tell = undefined;
-      tellServerLocked();
-    };
-    const lockNow = () => {
-      if (!queryClient.getQueryData<AppLockView>(queryKeys.appLock)?.pinSet) return;
-      flushSync(() => engageLock(queryClient, { tellServer: false }));
-      clearTimeout(tell);
-      tell = setTimeout(tellNow, TELL_SERVER_AFTER_MS);
-    };
+    // Hidden: the tab locks at once, before the switcher's snapshot; the server hears of it a moment later.
+    const lockNow = () => flushSync(() => engageLock(queryClient, { tellServer: false }));
     const onVisibility = () => {
       if (document.visibilityState === 'hidden') lockNow();
-      else if (tell !== undefined) tellNow();
     };
     for (const name of ACTIVITY) window.addEventListener(name, active, { passive: true, capture: true });
     document.addEventListener('visibilitychange', onVisibility);
@@ -84,7 +60,6 @@ function useLockTriggers(armed: boolean, idleMinutes: number) {
     timer = setTimeout(check, idleMs);
     return () => {
       clearTimeout(timer);
-      clearTimeout(tell);
       for (const name of ACTIVITY) window.removeEventListener(name, active, { capture: true });
       document.removeEventListener('visibilitychange', onVisibility);
       window.removeEventListener('pagehide', lockNow);
