@@ -37,12 +37,12 @@ test('the sender picks a keep-time when sending proof, then deletes it early: bo
   const entry = dom.locator('[id^="completion-"]').filter({ hasText: 'Polish the boots' });
   await expect(entry.getByRole('button', { name: /View/ }).first()).toBeVisible();
   // The partner is never offered the delete.
-  await expect(entry.getByRole('button', { name: /Delete the photo proof/ })).toHaveCount(0);
+  await expect(entry.getByRole('button', { name: /Delete proof: the photo/ })).toHaveCount(0);
 
   await sub.goto('/task-history');
   const own = sub.locator('[id^="completion-"]').filter({ hasText: 'Polish the boots' });
   await own
-    .getByRole('button', { name: /Delete the photo proof/ })
+    .getByRole('button', { name: /Delete proof: the photo/ })
     .first()
     .click();
   await sub.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();

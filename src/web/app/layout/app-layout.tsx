@@ -74,8 +74,8 @@ function SignedInShell() {
       <CurrentUserContext value={user}>
         <RealtimeProvider key={user.id}>
           <div className="flex justify-end gap-2 px-4 pt-3">
-            <QuickExitButton />
             <RedButton />
+            <QuickExitButton />
           </div>
           <StopBanner user={user} />
           <RoleChooser />

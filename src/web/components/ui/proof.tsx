@@ -65,13 +65,16 @@ export function ProofGoneNote({ gone }: { gone: ProofGone }) {
   );
 }
 
-/** The sender's "Delete proof", asked first; the partner is never offered it. */
-export function DeleteProofButton({ id, label }: { id: string; label: string }) {
+/**
+ * The sender's "Delete proof", asked first; the partner is never offered it. Its name begins with
+ * the visible words, so a speech user can say what they see (`of` names which proof).
+ */
+export function DeleteProofButton({ id, of }: { id: string; of: string }) {
   const remove = useDeleteProof();
   const [asking, setAsking] = useState<string | null>(null);
   return (
     <>
-      <Button variant="outline" size="sm" onClick={() => setAsking(id)} aria-label={label}>
+      <Button variant="outline" size="sm" onClick={() => setAsking(id)} aria-label={`Delete proof: ${of}`}>
         <Trash2 className="h-4 w-4" aria-hidden /> Delete proof
       </Button>
       <ConfirmAction

@@ -44,7 +44,7 @@ export function MessageBubble({ message, mine }: { message: MessageView; mine: b
             {/* Only its sender deletes it early (decision 076). */}
             {mine && !pending ? (
               <div className="mt-1 text-foreground">
-                <DeleteProofButton id={message.voiceNote} label="Delete this voice message" />
+                <DeleteProofButton id={message.voiceNote} of="this voice message" />
               </div>
             ) : null}
           </>

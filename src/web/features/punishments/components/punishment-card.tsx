@@ -154,9 +154,7 @@ export function PunishmentCard({
             <p className="text-xs text-muted-foreground">{p.voiceNoteDescription}</p>
           ) : null}
           {/* Only the one who sent it deletes it early (decision 076). */}
-          {can.asDominant ? (
-            <DeleteProofButton id={p.voiceNote} label={`Delete the voice note of ${p.title}`} />
-          ) : null}
+          {can.asDominant ? <DeleteProofButton id={p.voiceNote} of={`the voice note of ${p.title}`} /> : null}
         </div>
       ) : p.voiceNoteGone ? (
         <ProofGoneNote gone={p.voiceNoteGone} />

@@ -226,7 +226,7 @@ export function TaskCard({
         ) : null}
         {/* Only the one who sent a proof deletes it early (decision 076). */}
         {task.photoProof && task.completedBy === user.id ? (
-          <DeleteProofButton id={task.photoProof} label={`Delete the photo proof of ${task.title}`} />
+          <DeleteProofButton id={task.photoProof} of={`the photo of ${task.title}`} />
         ) : null}
         {actions.onComplete ? (
           <Button size="sm" disabled={busy} onClick={actions.onComplete}>

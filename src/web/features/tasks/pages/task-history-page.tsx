@@ -62,7 +62,7 @@ export function TaskHistoryPage() {
           <span className="sr-only"> photo proof for {c.title}</span>
         </Button>
         {c.completedBy === user.id ? (
-          <DeleteProofButton id={c.photoProof} label={`Delete the photo proof of ${c.title}`} />
+          <DeleteProofButton id={c.photoProof} of={`the photo of ${c.title}`} />
         ) : null}
       </div>
     ) : c.photoProofGone ? (
@@ -84,7 +84,7 @@ export function TaskHistoryPage() {
               <p className="text-xs text-muted-foreground">Voice proof</p>
               <VoicePlayer src={mediaUrl(c.voiceProof)} label={`Voice proof for ${c.title}`} />
               {c.completedBy === user.id ? (
-                <DeleteProofButton id={c.voiceProof} label={`Delete the voice proof of ${c.title}`} />
+                <DeleteProofButton id={c.voiceProof} of={`the voice note of ${c.title}`} />
               ) : null}
             </>
           ) : null}
