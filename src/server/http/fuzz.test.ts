@@ -35,6 +35,7 @@ import { messagesQuery, sendMessageInput } from '@/shared/schemas/journal';
 import { limitAnswerInput, limitFinishInput, limitItemInput } from '@/shared/schemas/limits';
 import { audioUploadQuery, photoUploadQuery, proofKeepInput } from '@/shared/schemas/media';
 import { aftercareWishesInput, negotiationPartnerInput } from '@/shared/schemas/negotiation';
+import { notificationPreferencesInput } from '@/shared/schemas/notification-preferences';
 import {
   blockUserInput,
   partnerIdParam,
@@ -193,6 +194,11 @@ const ROUTES: Record<string, FuzzRoute> = {
   'GET /api/notifications': { runs: 10 },
   'POST /api/notifications/read-all': { runs: 10 },
   'POST /api/notifications/:id/read': { param: idParam },
+  'GET /api/notifications/preferences': { runs: 10 },
+  'PUT /api/notifications/preferences': {
+    json: notificationPreferencesInput,
+    sample: () => ({ journal: { inApp: false, push: true } }),
+  },
   'GET /api/pairs': { runs: 10 },
   'GET /api/tasks': { query: taskListQuery },
   'GET /api/tasks/:id': { param: idParam },

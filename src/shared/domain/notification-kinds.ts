@@ -68,3 +68,18 @@ const KIND_OF = new Map<NotificationType, NotificationKind>(
 
 /** The kind a notification type belongs to. */
 export const kindOf = (type: NotificationType): NotificationKind => KIND_OF.get(type) ?? 'partners';
+
+/**
+ * The kinds a user may quiet (decision 085): every kind but safety. Red, Yellow, check-ins and aftercare
+ * always arrive, in the app and by push, whatever else is quieted.
+ */
+export const QUIETABLE_KINDS = [
+  'tasks',
+  'punishments',
+  'journal',
+  'structure',
+  'contract',
+  'partners',
+] as const satisfies readonly NotificationKind[];
+export type QuietableKind = (typeof QUIETABLE_KINDS)[number];
+export const isQuietable = (kind: NotificationKind): kind is QuietableKind => kind !== 'safety';

@@ -208,13 +208,15 @@ const OPERATOR: ReadSection = {
     {
       title: 'Notifications, pushes and mail',
       detail:
-        'Your notifications’ text, your devices’ push addresses, your push settings, and mail and pushes ' +
+        'Your notifications’ text, your devices’ push addresses, your push settings and which kinds you ' +
+        'quieted, and mail and pushes ' +
         'waiting to be sent (a mail’s text and links, a push’s words). A push leaves the server encrypted for ' +
         'your device: the push service (Google, Apple, Mozilla) cannot read it.',
       stored: [
         { table: 'notifications', columns: ['type', 'title', 'message', 'data'] },
         { table: 'push_tokens', columns: ['endpoint', 'p256dh', 'auth', 'platform', 'device_info'] },
         { table: 'push_preferences', columns: ['quiet_time_zone'] },
+        { table: 'notification_preferences', columns: ['kind'] },
         { table: 'outbox', columns: ['kind', 'payload', 'last_error'] },
       ],
     },

@@ -84,6 +84,11 @@ export const reads = {
   // The default keep-time of a proof (decision 076): every proof control starts from it.
   proofKeep: read('/api/media/keep', queryKeys.proofKeep, (b) => b.keep),
   pushPreferences: read('/api/push/preferences', queryKeys.pushPreferences, (b) => b.preferences),
+  notificationPreferences: read(
+    '/api/notifications/preferences',
+    queryKeys.notificationPreferences,
+    (b) => b.preferences,
+  ),
   contract: (partnerId: string) =>
     read(
       `/api/contracts?partnerId=${encodeURIComponent(partnerId)}`,

@@ -29,6 +29,8 @@ export const queryKeys = {
   /** This browser's notification permission and push subscription (not the server's). */
   pushDevice: ['push-device'] as const,
   pushPreferences: ['push-preferences'] as const,
+  /** Which kinds arrive quietly, in the app or by push (decision 085). */
+  notificationPreferences: ['notification-preferences'] as const,
   /** Red: the open stops of the user's pairs (decision 049). */
   stops: ['stops'] as const,
   /** This device's app lock (decision 078): whether a PIN is set, locked now, the idle time. */

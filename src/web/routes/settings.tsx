@@ -3,7 +3,7 @@ import { loadQueries, reads } from '@/web/app/page-data';
 import { PushPanel } from '@/web/features/push/components/push-panel';
 import { SettingsPage } from '@/web/features/settings/pages/settings-page';
 
-/** What the page shows open: who is blocked, the account's security, its sessions and the push preferences. */
+/** What the page shows open: who is blocked, the account's security, its sessions, the push preferences and the quieted kinds. */
 export const loader = ({ context }: LoaderFunctionArgs) =>
   loadQueries(context, [
     reads.blockedUsers,
@@ -11,6 +11,7 @@ export const loader = ({ context }: LoaderFunctionArgs) =>
     reads.sessions,
     reads.passkeys,
     reads.pushPreferences,
+    reads.notificationPreferences,
   ]);
 export const clientLoader = () => null;
 

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { QUIETABLE_KINDS } from '../../../shared/domain/notification-kinds';
 import { NOTIFICATION_TYPES } from '../../../shared/schemas/notifications';
 import { userRef } from './auth';
 
@@ -26,6 +37,28 @@ export const notifications = pgTable(
     check(
       'notifications_type_check',
       sql.raw(`type in (${NOTIFICATION_TYPES.map((type) => `'${type}'`).join(', ')})`),
+    ),
+  ],
+);
+
+/**
+ * How a kind of notification reaches its user (decision 085): a row only where the user changed the
+ * defaults (both on). Safety is not a kind this table can hold: it is never quieted.
+ */
+export const notificationPreferences = pgTable(
+  'notification_preferences',
+  {
+    userId: userRef('user_id'),
+    kind: text('kind', { enum: QUIETABLE_KINDS }).notNull(),
+    inApp: boolean('in_app').notNull().default(true),
+    push: boolean('push').notNull().default(true),
+    updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.kind] }),
+    check(
+      'notification_preferences_kind_check',
+      sql.raw(`kind in (${QUIETABLE_KINDS.map((kind) => `'${kind}'`).join(', ')})`),
     ),
   ],
 );

@@ -1,9 +1,11 @@
 import { Hono } from 'hono';
 import { idParam } from '@/shared/schemas/common';
+import { notificationPreferencesInput } from '@/shared/schemas/notification-preferences';
 import { notificationsQuery } from '@/shared/schemas/notification-query';
 import { type AppEnv, requireSession } from '../../auth/session';
 import type { AppDeps } from '../../deps';
 import { validate } from '../../http/validate';
+import { getNotificationPreferences, putNotificationPreferences } from './notification-preferences';
 import { listNotifications, markAllNotificationsRead, markNotificationRead } from './notifications.service';
 
 /** /api/notifications: only ever the signed-in user's own. */
@@ -12,6 +14,11 @@ export const notificationRoutes = (deps: AppDeps) =>
     .use(requireSession(deps))
     .get('/', validate('query', notificationsQuery), async (c) =>
       c.json(await listNotifications(deps, c.get('actor'), c.req.valid('query')), 200),
+    )
+    // Which kinds arrive quietly, in the app or by push (decision 085); safety is not among them.
+    .get('/preferences', async (c) => c.json(await getNotificationPreferences(deps, c.get('actor')), 200))
+    .put('/preferences', validate('json', notificationPreferencesInput), async (c) =>
+      c.json(await putNotificationPreferences(deps, c.get('actor'), c.req.valid('json')), 200),
     )
     .post('/read-all', async (c) => {
       await markAllNotificationsRead(deps, c.get('actor'));

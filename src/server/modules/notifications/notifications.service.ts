@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
-import { TYPES_OF_KIND } from '@/shared/domain/notification-kinds';
+import { kindOf, TYPES_OF_KIND } from '@/shared/domain/notification-kinds';
 import type { NotificationContent } from '@/shared/domain/notifications';
 import { isSafetyPush } from '@/shared/domain/push';
 import type { NotificationsQuery } from '@/shared/schemas/notification-query';
@@ -9,26 +9,32 @@ import { NOTIFICATION_PAGE, UNREAD_COUNT_CAP } from '@/shared/schemas/notificati
 import type { Actor } from '../../auth/session';
 import type { Queryable, Tx } from '../../db/client';
 import { bound, prepared, preparedSql } from '../../db/prepared';
-import { notifications, outbox, users } from '../../db/schema';
+import { notificationPreferences, notifications, outbox, users } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { notFound } from '../../http/errors';
 import type { Emit } from '../../realtime/publisher';
 
 const writeNotification = preparedSql(
   'notification_create',
-  sql`with written as (
-      insert into ${notifications} (id, user_id, type, title, message, data)
-      values (${bound('id')}, ${bound('userId')}, ${bound('type')}, ${bound('title')}, ${bound('message')}, ${bound('data')}::jsonb)
+  sql`with chosen as (
+      select in_app, push from ${notificationPreferences}
+      where user_id = ${bound('userId')} and kind = ${bound('kind')}
+    ), written as (
+      insert into ${notifications} (id, user_id, type, title, message, data, read)
+      values (${bound('id')}, ${bound('userId')}, ${bound('type')}, ${bound('title')}, ${bound('message')}, ${bound('data')}::jsonb,
+        not coalesce((select in_app from chosen), true))
     )
     insert into ${outbox} (kind, payload, user_id, pair_id)
-    values ('notification', ${bound('payload')}::jsonb, ${bound('userId')}, ${bound('pairId')}::uuid)`,
+    select 'notification', ${bound('payload')}::jsonb, ${bound('userId')}, ${bound('pairId')}::uuid
+    where coalesce((select push from chosen), true)`,
 );
 
 /**
  * The server-side create_notification: one entry of the catalogue (`notify.*` in shared/domain), for one
  * user, written in the caller's transaction and announced after commit. The notification and its outbox
  * row (its pushes, decided by the outbox's worker once this commits: decision 037) are one prepared
- * statement, its id chosen here (decision 046). The outbox row names the notification's pair, so that
+ * statement, its id chosen here (decision 046). A kind the user quieted in the app arrives already read; one
+ * quieted for push writes no outbox row (decision 085). The outbox row names the notification's pair, so that
  * its pushes wait while Red holds it, unless it is a safety push (decision 049).
  */
 /** The pair whose stop holds a notification's pushes: none for a safety push or one of no pair. */
@@ -49,6 +55,7 @@ export async function createNotification(tx: Tx, emit: Emit, userId: string, con
     data: JSON.stringify(content.data),
     payload: JSON.stringify({ notificationId: id }),
     pairId: heldWithPair(content),
+    kind: kindOf(content.type),
   });
   emit([userId], 'notification.created', { notificationId: id });
   return id;

@@ -162,4 +162,15 @@ describe.each(databases())('reminders pushed by the server on %s', (kind) => {
     expect(await runOnBoth()).toBe(0);
     expect(peer.pushesTo(sub)).toHaveLength(before);
   });
+
+  it('nothing for a kind whose pushes the user quieted (decision 085): a task reminder follows Tasks', async () => {
+    const { couple, sub } = await coupleWithDevice();
+    const quiet = { tasks: { inApp: true, push: false } };
+    await expectBody(await couple.submissive.client.put('/api/notifications/preferences', quiet), 200);
+    await createTask(first, couple, { dueDate: clock.now().getTime() + 2 * HOUR + 20_000 });
+    const before = await settledCount(sub);
+    // Claimed (it is not sent later either), but no push leaves.
+    expect(await runOnBoth()).toBe(1);
+    expect(await settledCount(sub)).toBe(before);
+  });
 });

@@ -1,8 +1,17 @@
 import { and, eq, gt, inArray, lt, lte, not, sql } from 'drizzle-orm';
+import type { QuietableKind } from '@/shared/domain/notification-kinds';
 import { TIMER_MAX_MINUTES } from '@/shared/domain/punishments';
 import { reminderPush } from '@/shared/domain/push';
 import { REMINDER_CATCH_UP_MS, twoHourReminderDueRange } from '@/shared/domain/tasks';
-import { pairs, punishments, pushPreferences, pushTokens, remindersSent, tasks } from '../../db/schema';
+import {
+  notificationPreferences,
+  pairs,
+  punishments,
+  pushPreferences,
+  pushTokens,
+  remindersSent,
+  tasks,
+} from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import type { OutboxEntry } from '../../outbox/worker';
 import { pairQuietHours } from '../pairs/pairs.demands';
@@ -92,6 +101,12 @@ async function dueReminders(deps: AppDeps, now: number): Promise<Due[]> {
   ];
 }
 
+/** The kind of notification each reminder belongs to, whose push choice it follows. */
+const REMINDER_KIND = { task: 'tasks', timer: 'punishments' } as const satisfies Record<
+  Due['kind'],
+  QuietableKind
+>;
+
 /**
  * The minute's reminders (decision 047), in one transaction: every due reminder's key claimed in one
  * statement (those already sent are skipped by the key's conflict), then the claimed ones' pushes written
@@ -122,10 +137,17 @@ export async function sendDueReminders(deps: AppDeps): Promise<number> {
       .select()
       .from(pushPreferences)
       .where(inArray(pushPreferences.userId, userIds));
+    // A reminder is a push of its kind: none where the user quieted that kind's pushes (decision 085).
+    const quieted = await tx
+      .select({ userId: notificationPreferences.userId, kind: notificationPreferences.kind })
+      .from(notificationPreferences)
+      .where(and(inArray(notificationPreferences.userId, userIds), eq(notificationPreferences.push, false)));
     const entries: OutboxEntry[] = [];
     for (const reminder of reminders) {
       const theirs = devices.filter((d) => d.userId === reminder.userId);
       if (theirs.length === 0) continue;
+      const kind = REMINDER_KIND[reminder.kind];
+      if (quieted.some((q) => q.userId === reminder.userId && q.kind === kind)) continue;
       const { quietHours } = presentPreferences(preferences.find((p) => p.userId === reminder.userId));
       if (await heldForQuietHours(tx, reminder.userId, quietHours, now.getTime())) continue;
       // And the contract's quiet hours of the reminder's pair (decision 057).

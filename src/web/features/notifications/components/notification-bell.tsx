@@ -82,9 +82,11 @@ export function NotificationBell({
     // Not the first refetch, if it is still running: its answer may predate this notification.
     const data = await fetchFresh(queryClient, notificationsQuery);
     const created = data.notifications.find((n) => n.id === notificationId);
-    // A new request has its own toast ("New Connection Request"); do not announce it twice.
+    // A new request has its own toast ("New Connection Request"); do not announce it twice. One that
+    // arrives read is of a kind the user quieted in the app (decision 085): no toast either.
     if (
       created &&
+      !created.read &&
       !(created.type === 'connection_request' && created.data.requestId && !created.data.status)
     ) {
       toast(created.title, { description: created.message });

@@ -16,8 +16,8 @@ export function NotificationsSection({ children }: { children?: ReactNode }) {
     <SettingsSection title="Notifications" Icon={Bell}>
       <p className="text-sm text-muted-foreground">
         New tasks, completions, feedback, punishments, contract changes, messages and connection requests
-        appear in the bell at the top of every page, live while Pact is open. Feedback can also be sent to you
-        by e-mail.
+        appear in the bell at the top of every page, live while Pact is open, and all of them in the
+        notification centre. Feedback can also be sent to you by e-mail.
       </p>
       {children}
     </SettingsSection>

@@ -16,6 +16,7 @@ import {
   NotificationsSection,
   SupportSection,
 } from '../components/info-sections';
+import { NotificationKinds } from '../components/notification-kinds';
 import { PasskeysSection } from '../components/passkeys-section';
 import { ProfilePictureSection } from '../components/profile-picture-section';
 import { ProofKeepSection } from '../components/proof-keep-section';
@@ -42,7 +43,10 @@ export function SettingsPage({ pushPanel }: { pushPanel?: ReactNode } = {}) {
       <ProfilePictureSection />
       <BlockedUsersSection />
       {/* The push panel (the push feature's) is passed in by app/router.tsx. */}
-      <NotificationsSection>{pushPanel}</NotificationsSection>
+      <NotificationsSection>
+        <NotificationKinds />
+        {pushPanel}
+      </NotificationsSection>
       <CheckinsSection />
       <SecuritySection />
       <PasskeysSection />
