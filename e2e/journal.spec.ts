@@ -75,8 +75,14 @@ test('a voice message with a title reaches the partner live and plays', async ({
   const voice = messages(page).filter({ hasText: 'Goodnight' });
   await expect(voice).toBeVisible();
   const player = voice.getByTestId('voice-player');
+  // Its waveform is drawn from the recording; the bars fill as it plays.
+  const waveform = player.getByTestId('voice-waveform');
+  await expect(waveform).toBeVisible();
+  await expect(waveform.locator('rect')).toHaveCount(40);
+  await expect(waveform.locator('rect[data-played]')).toHaveCount(0);
   await player.getByRole('button', { name: /^Play/ }).click();
   await expect(player).toHaveAttribute('data-state', 'playing');
+  await expect.poll(() => waveform.locator('rect[data-played]').count()).toBeGreaterThan(0);
   await sub.page.context().close();
 });
 

@@ -202,7 +202,7 @@ test('every section of /settings is reached with Tab, in order', async ({ page, 
   await expect(page.getByRole('list', { name: 'Active sessions' })).toBeVisible();
   await title.focus();
   const reached: string[] = [];
-  for (let i = 0; i < 40 && !reached.includes('Delete account'); i++) {
+  for (let i = 0; i < 80 && !reached.includes('Delete account'); i++) {
     await page.keyboard.press('Tab');
     reached.push(
       await page.evaluate(() => {

@@ -2,6 +2,11 @@ import { Loader2, Pause, Play } from 'lucide-react';
 import { type ChangeEvent, type SyntheticEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { formatDuration, VOICE_SEEK_STEP } from '@/web/lib/audio-formats';
 import { cn } from '@/web/lib/cn';
+import { useWaveform, WaveformBars } from './voice-waveform';
+
+/** Over a waveform the range's track is clear and its thumb a thin bar, so the bars show through. */
+const WAVEFORM_RANGE =
+  'relative h-8 appearance-none bg-transparent focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring [&::-webkit-slider-runnable-track]:bg-transparent [&::-webkit-slider-thumb]:h-7 [&::-webkit-slider-thumb]:w-1.5 [&::-webkit-slider-thumb]:appearance-none [&::-webkit-slider-thumb]:rounded-full [&::-webkit-slider-thumb]:bg-foreground [&::-moz-range-thumb]:h-7 [&::-moz-range-thumb]:w-1.5 [&::-moz-range-thumb]:rounded-full [&::-moz-range-thumb]:border-0 [&::-moz-range-thumb]:bg-foreground [&::-moz-range-track]:bg-transparent';
 
 export interface VoicePlayerProps {
   /** A blob: URL (played as is, never revoked here) or a same-origin API path such as /api/media/<id>. */
@@ -12,7 +17,8 @@ export interface VoicePlayerProps {
   durationMs?: number | null;
 }
 
-type Source = { status: 'loading' } | { status: 'ready'; url: string } | { status: 'error' };
+/** `blob`: the file, when it was fetched here (a blob: URL given in cannot be read back: CSP's connect-src). */
+type Source = { status: 'loading' } | { status: 'ready'; url: string; blob?: Blob } | { status: 'error' };
 
 /** Plays a voice note with a play/pause button, a seek bar and the time. A new src starts a fresh player. */
 export function VoicePlayer(props: VoicePlayerProps) {
@@ -37,7 +43,7 @@ function usePlayableSource(src: string): Source {
         const blob = await res.blob();
         if (controller.signal.aborted) return;
         objectUrl = URL.createObjectURL(blob);
-        setSource({ status: 'ready', url: objectUrl });
+        setSource({ status: 'ready', url: objectUrl, blob });
       } catch (err) {
         if (controller.signal.aborted) return;
         console.warn('Voice note could not be loaded', src, err);
@@ -154,6 +160,7 @@ function VoicePlayerInner({ src, label, durationMs }: VoicePlayerProps) {
     setCurrent(value);
   };
 
+  const peaks = useWaveform(source.status === 'ready' ? (source.blob ?? null) : null);
   const name = label?.trim() || 'Voice note';
   const ready = source.status === 'ready' && !failed;
   const shownCurrent = Math.min(current, duration || current);
@@ -193,18 +200,26 @@ function VoicePlayerInner({ src, label, durationMs }: VoicePlayerProps) {
               <Play className="ml-0.5 h-4 w-4" aria-hidden />
             )}
           </button>
-          <input
-            type="range"
-            min={0}
-            max={Math.max(duration, 0)}
-            step={VOICE_SEEK_STEP}
-            value={shownCurrent}
-            onChange={onSeek}
-            disabled={!ready || duration <= 0}
-            aria-label="Seek"
-            aria-valuetext={`${currentLabel} of ${durationLabel}`}
-            className="h-2 min-w-0 flex-1 cursor-pointer accent-primary disabled:cursor-default disabled:opacity-50"
-          />
+          <div className={cn('relative flex min-w-0 flex-1 items-center', peaks && 'h-8')}>
+            {peaks ? (
+              <WaveformBars peaks={peaks} played={duration > 0 ? shownCurrent / duration : 0} />
+            ) : null}
+            <input
+              type="range"
+              min={0}
+              max={Math.max(duration, 0)}
+              step={VOICE_SEEK_STEP}
+              value={shownCurrent}
+              onChange={onSeek}
+              disabled={!ready || duration <= 0}
+              aria-label="Seek"
+              aria-valuetext={`${currentLabel} of ${durationLabel}`}
+              className={cn(
+                'min-w-0 flex-1 cursor-pointer accent-primary disabled:cursor-default disabled:opacity-50',
+                peaks ? WAVEFORM_RANGE : 'h-2',
+              )}
+            />
+          </div>
           <span className="shrink-0 text-xs tabular-nums text-muted-foreground">
             {source.status === 'loading' ? (
               <span>Loading…</span>

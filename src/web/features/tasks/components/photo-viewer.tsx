@@ -1,4 +1,5 @@
 import { Dialog } from '@/web/components/ui/dialog';
+import { ZoomableImage } from '@/web/components/ui/zoomable-image';
 import { mediaUrl } from '@/web/lib/upload';
 
 export function PhotoViewer({
@@ -15,13 +16,7 @@ export function PhotoViewer({
       title="Photo proof"
       description={photo?.title}
     >
-      {photo ? (
-        <img
-          src={mediaUrl(photo.id)}
-          alt={`Proof for ${photo.title}`}
-          className="max-h-[65dvh] w-full rounded-lg bg-muted object-contain"
-        />
-      ) : null}
+      {photo ? <ZoomableImage src={mediaUrl(photo.id)} alt={`Proof for ${photo.title}`} /> : null}
     </Dialog>
   );
 }
