@@ -82,4 +82,3 @@ export const QUIETABLE_KINDS = [
   'partners',
 ] as const satisfies readonly NotificationKind[];
 export type QuietableKind = (typeof QUIETABLE_KINDS)[number];
-export const isQuietable = (kind: NotificationKind): kind is QuietableKind => kind !== 'safety';

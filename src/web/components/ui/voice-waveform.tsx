@@ -33,6 +33,7 @@ export function WaveformBars({ peaks, played }: { peaks: number[]; played: numbe
     >
       {peaks.map((peak, i) => {
         const h = Math.max(1.5, peak * 18);
+        const done = (i + 0.5) / peaks.length <= played;
         return (
           <rect
             // biome-ignore lint/suspicious/noArrayIndexKey: the bars are a fixed row, in order.
@@ -42,8 +43,8 @@ export function WaveformBars({ peaks, played }: { peaks: number[]; played: numbe
             width={2}
             height={h}
             rx={1}
-            data-played={(i + 0.5) / peaks.length <= played ? '' : undefined}
-            className={(i + 0.5) / peaks.length <= played ? 'fill-primary' : 'fill-muted-foreground/50'}
+            data-played={done ? '' : undefined}
+            className={done ? 'fill-primary' : 'fill-muted-foreground/50'}
           />
         );
       })}
