@@ -1,0 +1,4 @@
+import { fuzzShard } from '../test/fuzz-suite';
+
+// Every route's fuzz, part 3 of 4 (the parts run side by side).
+fuzzShard(2, 4);
