@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { seedCouple, seedTask } from './seed';
+import { seedCouple, seedTask, signIn } from './seed';
 
 test('the task list: a second page loads, and a partner’s new task appears live without reading the list again', async ({
   page: dom,
@@ -73,4 +73,31 @@ test('the dominant deletes a task once asked: Cancel keeps it, Delete says so an
   await expect(card(dom)).toHaveCount(0);
   await expect(card(sub)).toHaveCount(0);
   await sub.context().close();
+});
+
+test('a due date set in another time zone also shows the time it is due there', async ({
+  page: dom,
+  browser,
+  request,
+}) => {
+  const { sub } = await seedCouple(browser, dom, request);
+  // The dominant's account is in UTC (no zone at registration): the task is due at 9 PM there, tomorrow.
+  const due = new Date();
+  due.setUTCDate(due.getUTCDate() + 1);
+  due.setUTCHours(21, 0, 0, 0);
+  await seedTask(dom, sub.id, { title: 'Call at nine', dueDate: due.getTime() });
+  const context = await browser.newContext({ timezoneId: 'Asia/Tokyo', viewport: dom.viewportSize() });
+  const tokyo = await context.newPage();
+  await signIn(tokyo, sub.email);
+  await tokyo.goto('/tasks');
+  const card = tokyo.getByTestId('task-card').filter({ hasText: 'Call at nine' });
+  // 6 AM the next morning in Tokyo, and the time it was set for.
+  await expect(card).toContainText('6:00 AM (');
+  await expect(card).toContainText('9:00 PM UTC)');
+  // On a device in the task's own zone, one time only.
+  await dom.goto('/tasks');
+  const own = dom.getByTestId('task-card').filter({ hasText: 'Call at nine' });
+  await expect(own).toContainText('9:00 PM');
+  await expect(own).not.toContainText('UTC)');
+  await context.close();
 });

@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { afterEach, describe, expect, it } from 'vitest';
-import { format, formatCalendarDate, formatMoment, setZoneSource } from './dates';
+import { format, formatCalendarDate, formatMoment, formatMomentFrom, setZoneSource } from './dates';
 
 describe('dates in the zone they are shown in', () => {
   afterEach(() => setZoneSource(() => undefined));
@@ -33,5 +33,20 @@ describe('dates in the zone they are shown in', () => {
       expect(formatCalendarDate('2026-11-30', 'EEEE, MMM d')).toBe('Monday, Nov 30');
       expect(formatCalendarDate('2026-01-01', 'EEE')).toBe('Thu');
     }
+  });
+
+  it('adds the time where a due date was set when the clock there reads otherwise', () => {
+    setZoneSource(() => 'Europe/London');
+    const nine = Date.UTC(2026, 10, 30, 2, 0); // 9:00 PM on Nov 29 in New York
+    expect(formatMomentFrom(nine, 'America/New_York')).toBe('Nov 30, 2:00 AM (Nov 29, 9:00 PM in New York)');
+    const noon = Date.UTC(2026, 10, 30, 17, 0);
+    expect(formatMomentFrom(noon, 'America/New_York')).toBe('Nov 30, 5:00 PM (12:00 PM in New York)');
+    expect(formatMomentFrom(noon, 'UTC')).toBe('Nov 30, 5:00 PM');
+    expect(formatMomentFrom(noon, 'Europe/London')).toBe('Nov 30, 5:00 PM');
+    // Another name for the same clock adds nothing; an unknown zone neither.
+    expect(formatMomentFrom(noon, 'Europe/Lisbon')).toBe('Nov 30, 5:00 PM');
+    expect(formatMomentFrom(noon, 'Mars/Olympus_Mons')).toBe('Nov 30, 5:00 PM');
+    setZoneSource(() => 'Asia/Tokyo');
+    expect(formatMomentFrom(noon, 'UTC')).toBe('Dec 1, 2:00 AM (Nov 30, 5:00 PM UTC)');
   });
 });

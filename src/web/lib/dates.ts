@@ -28,3 +28,26 @@ export const formatMoment = (at: number | Date) => format(at, 'MMM d, h:mm a');
  */
 export const formatCalendarDate = (date: string, pattern: string) =>
   formatLocal(new Date(`${date}T12:00:00Z`), pattern, { in: tz('UTC') });
+
+/** A zone as people name it: "America/New_York" gives "New York"; UTC stays UTC. */
+export const placeOf = (zone: string) => (zone.split('/').pop() ?? zone).replaceAll('_', ' ');
+
+/**
+ * A moment someone chose in their own zone (a due date, in the assigner's): as shown here and, when the
+ * clock there reads otherwise, as it reads there too: "Nov 30, 2:00 AM (9:00 PM in New York)", or with the
+ * date when that differs as well. An unknown zone adds nothing.
+ */
+export function formatMomentFrom(at: number | Date, zone: string | null | undefined): string {
+  const here = formatMoment(at);
+  if (!zone) return here;
+  let there: string;
+  try {
+    there = formatLocal(at, 'MMM d, h:mm a', { in: tz(zone) });
+  } catch {
+    return here;
+  }
+  if (there === here) return here;
+  const time = there.slice(there.indexOf(', ') + 2);
+  const shown = there.slice(0, there.indexOf(', ')) === here.slice(0, here.indexOf(', ')) ? time : there;
+  return `${here} (${shown} ${zone === 'UTC' ? 'UTC' : `in ${placeOf(zone)}`})`;
+}

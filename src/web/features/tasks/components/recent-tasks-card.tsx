@@ -9,7 +9,7 @@ import { cn } from '@/web/lib/cn';
 import { useStoppedSince } from '@/web/lib/stops';
 import { useTasks } from '../api/tasks';
 import { useNow } from '../use-now';
-import { formatDue } from './task-labels';
+import { formatDueFrom } from './task-labels';
 import { TaskRowsSkeleton } from './task-skeletons';
 
 const COLOURS = {
@@ -74,7 +74,7 @@ export function RecentTasksCard({ user }: { user: CurrentUser }) {
                   <span className="min-w-0 flex-1">
                     <span className="block truncate text-sm font-medium">{task.title}</span>
                     <span className="block text-xs text-muted-foreground">
-                      {colour.label} · {formatDue(task.dueDate)}
+                      {colour.label} · {formatDueFrom(task.dueDate, task.timeZone)}
                     </span>
                   </span>
                 </Link>

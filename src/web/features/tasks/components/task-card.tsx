@@ -27,7 +27,7 @@ import { cn } from '@/web/lib/cn';
 import { useCurrentUser } from '@/web/lib/current-user';
 import { useStoppedSince } from '@/web/lib/stops';
 import { mediaUrl } from '@/web/lib/upload';
-import { formatDue, repeatLabel } from './task-labels';
+import { formatDue, formatDueFrom, repeatLabel } from './task-labels';
 import { TimingBadge } from './timing-badge';
 
 const DUE_STYLES = {
@@ -156,7 +156,7 @@ export function TaskCard({
       <div className="flex flex-wrap items-center gap-2 text-xs">
         {task.taskType === 'assigned' ? (
           <span className={cn('font-medium', due.className)}>
-            {due.label} {formatDue(task.dueDate)}
+            {due.label} {formatDueFrom(task.dueDate, task.timeZone)}
           </span>
         ) : null}
         {repeat ? (

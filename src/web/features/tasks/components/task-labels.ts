@@ -1,5 +1,5 @@
 import type { RepeatConfig } from '@/shared/domain/schedule';
-import { formatMoment } from '@/web/lib/dates';
+import { formatMoment, formatMomentFrom } from '@/web/lib/dates';
 
 export const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
 
@@ -18,6 +18,9 @@ export function repeatLabel(config: RepeatConfig | null): string | null {
 }
 
 export const formatDue = (at: number) => formatMoment(at);
+
+/** A due date, with the time in the assigner's zone when the clock there reads otherwise (decision 087). */
+export const formatDueFrom = (at: number, zone: string) => formatMomentFrom(at, zone);
 
 /** How late, shortly: "40 s", "5 min", "3 h", "2 days". */
 export function lateness(seconds: number) {
