@@ -3,6 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { countDueToday, isMorningReminderMinute, isTwoHourReminderDue } from '@/shared/domain/tasks';
 import type { CurrentUser } from '@/shared/schemas/accounts';
 import type { TaskView } from '@/shared/schemas/tasks';
+import { counted } from '@/shared/texts/plural';
 import { afterLoadWhenIdle } from '@/web/lib/idle';
 import { toast } from '@/web/lib/toast';
 import { tasksQuery } from './api/tasks';
@@ -33,7 +34,7 @@ export function useTaskReminders(user: CurrentUser) {
         shown.current.add(key);
         const n = countDueToday(list, now, user.timeZone);
         toast('Good morning!', {
-          description: `You have ${n} task${n === 1 ? '' : 's'} due today.`,
+          description: `You have ${counted(n, 'task')} due today.`,
           duration: 8000,
         });
       }

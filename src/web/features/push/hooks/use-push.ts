@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { counted } from '@/shared/texts/plural';
 import { errorMessage } from '@/web/lib/api';
 import { queryKeys } from '@/web/lib/query-keys';
 import { toast } from '@/web/lib/toast';
@@ -91,7 +92,10 @@ export function useTestPush() {
   return useMutation({
     mutationFn: sendTestPush,
     onSuccess: ({ devices }) => {
-      if (devices > 0) toast.success('Test notification sent', { description: `To ${devices} device(s)` });
+      if (devices > 0)
+        toast.success('Test notification sent', {
+          description: `To ${counted(devices, 'device')}`,
+        });
       else toast('No device to notify', { description: 'Enable notifications on this device first.' });
     },
     onError: (error) => toast.error('Failed to send test notification', { description: errorMessage(error) }),
