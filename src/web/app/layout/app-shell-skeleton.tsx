@@ -12,8 +12,8 @@ import { BottomNav } from './bottom-nav';
 export function AppShellSkeleton({ notice = null }: { notice?: ReactNode }) {
   return (
     <div className="min-h-dvh pt-14 pb-20 md:pt-16">
-      <header className="fixed inset-x-0 top-0 z-40 h-14 border-b border-border bg-card/95 backdrop-blur md:h-16">
-        <div className="mx-auto flex h-full max-w-5xl items-center gap-2 px-3 sm:px-4">
+      <header className="fixed inset-x-0 top-0 z-40 border-b border-border bg-card/95 pt-safe-top px-safe backdrop-blur">
+        <div className="mx-auto flex h-14 max-w-5xl items-center gap-2 md:h-16 px-3 sm:px-4">
           <span className="flex items-center gap-2">
             <BrandMark className="h-8 w-8 shrink-0" />
             <span className="text-lg font-bold text-primary">Pact</span>

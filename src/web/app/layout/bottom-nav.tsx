@@ -17,7 +17,7 @@ export function BottomNav() {
   return (
     <nav
       aria-label="Main"
-      className="fixed inset-x-0 bottom-0 z-40 border-t border-border bg-card/95 pb-[env(safe-area-inset-bottom)] backdrop-blur"
+      className="fixed inset-x-0 bottom-0 z-40 border-t border-border bg-card/95 pb-safe-bottom px-safe backdrop-blur"
     >
       {/*
         Equal columns while every label fits; a column never narrower than its label and its padding (a fr

@@ -22,17 +22,17 @@ export function TopBar({ user }: { user: CurrentUser }) {
   const role = user.sessionRole;
 
   return (
-    <header className="fixed inset-x-0 top-0 z-40 h-14 border-b border-border bg-card/95 backdrop-blur md:h-16">
-      <div className="mx-auto flex h-full max-w-5xl items-center gap-0.5 px-2 sm:gap-2 sm:px-4">
+    <header className="fixed inset-x-0 top-0 z-40 border-b border-border bg-card/95 pt-safe-top px-safe backdrop-blur">
+      <div className="mx-auto flex h-14 max-w-5xl items-center gap-0.5 md:h-16 px-2 sm:gap-2 sm:px-4">
         {/* Below 360 px the mark gives its room to Quick exit (decision 080): Home is in the bottom bar. */}
         <Link
           to={paths.dashboard}
-          className="flex min-h-11 min-w-11 items-center justify-center gap-2 max-[359px]:hidden"
+          className="flex min-h-11 min-w-11 shrink-0 items-center justify-center gap-2 max-[359px]:hidden"
           aria-label="Pact, go to dashboard"
         >
           <BrandMark className="h-8 w-8 shrink-0" />
           {/* On a phone the mark alone: the bar keeps room for Red, the bell and the people. */}
-          <span className="hidden text-lg font-bold text-primary sm:inline">Pact</span>
+          <span className="hidden whitespace-nowrap text-lg font-bold text-primary sm:inline">Pact</span>
         </Link>
         {role ? (
           <Badge aria-label={`Acting as ${role}`} data-testid="role-badge" className="whitespace-nowrap">

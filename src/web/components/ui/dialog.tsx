@@ -68,7 +68,7 @@ export function DialogPending({ failed = false, onClose }: { failed?: boolean; o
     return () => document.removeEventListener('keydown', onKey);
   }, [onClose]);
   return (
-    <div className="pointer-events-none fixed inset-0 z-50 flex items-center justify-center p-4">
+    <div className="pointer-events-none fixed inset-0 z-50 flex items-center justify-center p-4 safe-inset">
       {failed ? (
         <div
           role="alert"
