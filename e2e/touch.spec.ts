@@ -12,6 +12,7 @@ const PAGES = [
   ['/settings', 'Settings'],
   ['/check-ins', 'Check-ins'],
   ['/structure', 'Structure'],
+  ['/calendar', 'Calendar'],
 ] as const;
 
 async function visit(page: Page, path: string, title: string) {
@@ -92,7 +93,7 @@ test('Tab never leaves the focused control under the top bar or the bottom navig
   browser,
   request,
 }) => {
-  // Eight pages, 90 key presses each, every focus measured in the page: long for the suite's 60 s on a
+  // Nine pages, 90 key presses each, every focus measured in the page: long for the suite's 60 s on a
   // loaded machine.
   test.setTimeout(180_000);
   const { sub } = await seedCouple(browser, page, request);

@@ -15,6 +15,7 @@ import { passkeyAuthRoutes, passkeyRoutes } from './modules/accounts/passkeys.ro
 import { aftercareRoutes } from './modules/aftercare/aftercare.routes';
 import { appLockRoutes } from './modules/app-lock/app-lock.routes';
 import { avatarRoutes, myAvatarRoutes } from './modules/avatars/avatars.routes';
+import { calendarRoutes } from './modules/calendar/calendar.routes';
 import { checkinRoutes } from './modules/checkins/checkins.routes';
 import { contractRoutes } from './modules/contracts/contracts.routes';
 import { exportRoutes } from './modules/export/export.routes';
@@ -104,6 +105,7 @@ export function createApi(deps: AppDeps & Pick<Services, 'database'>) {
       .route('/weeks', weeksRoutes(deps))
       .route('/permission-requests', permissionRoutes(deps))
       .route('/rituals', ritualsRoutes(deps))
+      .route('/calendar', calendarRoutes(deps))
   );
 }
 

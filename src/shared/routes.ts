@@ -23,6 +23,8 @@ export const paths = {
   negotiation: '/negotiation',
   /** The notification centre (decision 083): every notification, by kind, paged. */
   notifications: '/notifications',
+  /** The calendar (decision 086): tasks due, ritual days and punishment timers, by week or month. */
+  calendar: '/calendar',
   privacyPolicy: '/privacy-policy',
   termsOfService: '/terms-of-service',
   releaseInfo: '/release-info',

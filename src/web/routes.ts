@@ -30,6 +30,7 @@ export default [
     route('structure', 'routes/structure.tsx'),
     route('negotiation', 'routes/negotiation.tsx'),
     route('notifications', 'routes/notifications.tsx'),
+    route('calendar', 'routes/calendar.tsx'),
   ]),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

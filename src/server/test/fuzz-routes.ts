@@ -12,6 +12,7 @@ import {
 import { aftercareAnswerInput } from '@/shared/schemas/aftercare';
 import { lockSettingsInput, setLockInput, unlockInput } from '@/shared/schemas/app-lock';
 import { avatarUserParam } from '@/shared/schemas/avatars';
+import { calendarQuery } from '@/shared/schemas/calendar';
 import { lowerCapsInput } from '@/shared/schemas/caps';
 import {
   cadenceInput,
@@ -478,6 +479,7 @@ export const ROUTES: Record<string, FuzzRoute> = {
   },
   'POST /api/permission-requests/:id/withdraw': { param: idParam },
   'GET /api/rituals': { query: ritualsQuery },
+  'GET /api/calendar': { query: calendarQuery },
   'POST /api/rituals': {
     json: createRitualInput,
     sample: (f) => ({

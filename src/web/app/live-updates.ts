@@ -7,6 +7,8 @@ const contracts = { refresh: queryKeys.contracts, except: (key: readonly unknown
 const taskHistory = { refresh: queryKeys.taskHistory };
 /** How the weeks went (decision 071): a completion, its feedback or a change of points counts in it. */
 const weeks = { refresh: queryKeys.allWeeks };
+/** The calendar (decision 086) shows tasks, punishment timers and ritual days: a change to any reads it again. */
+const calendar = { refresh: queryKeys.allCalendar };
 
 /**
  * What each server event changes in the browser's cache, in one place (decision 048), carried out on every
@@ -17,13 +19,14 @@ export const LIVE_UPDATES: LiveUpdateTable = {
   // The notification centre's pages (decision 083); the bell reads its own list and says what is new.
   'notification.created': [{ refresh: queryKeys.allNotificationPages }],
   'notification.read': [{ refresh: queryKeys.allNotificationPages }],
-  'task.changed': [taskChangedInPlace, taskHistory],
-  'task.deleted': [taskDeletedInPlace, taskHistory],
+  'task.changed': [taskChangedInPlace, taskHistory, calendar],
+  'task.deleted': [taskDeletedInPlace, taskHistory, calendar],
   'task_completion.changed': [taskHistory, weeks],
-  'punishment.changed': [{ refresh: queryKeys.punishments }],
+  'punishment.changed': [{ refresh: queryKeys.punishments }, calendar],
   // The Limits page shows the caps in force beside the lists (decision 057).
   'contract.changed': [contracts, { refresh: queryKeys.limits }],
-  'pair.stop_changed': [{ refresh: queryKeys.stops }],
+  // Red moves due times and pauses timers (decision 049): the calendar shows both.
+  'pair.stop_changed': [{ refresh: queryKeys.stops }, calendar],
   // The open check-ins, their history and the cadence: one key holds the three (decision 052).
   'pair.checkin_changed': [{ refresh: queryKeys.checkins }],
   'aftercare.changed': [{ refresh: queryKeys.aftercare }],
@@ -56,6 +59,7 @@ export const LIVE_UPDATES: LiveUpdateTable = {
     { refresh: queryKeys.allPermissions },
     { refresh: queryKeys.allPoints },
     { refresh: queryKeys.allRituals },
+    calendar,
   ],
   // A proof expired or deleted by its sender (decision 076): every list that shows one reads again.
   'proof.removed': [
@@ -68,5 +72,5 @@ export const LIVE_UPDATES: LiveUpdateTable = {
   'permission.changed': [{ refresh: queryKeys.allPermissions }],
   // A ritual set, changed or retired, or a day marked (decision 074): the lists, and how the weeks went,
   // which counts the days kept.
-  'ritual.changed': [{ refresh: queryKeys.allRituals }, weeks],
+  'ritual.changed': [{ refresh: queryKeys.allRituals }, weeks, calendar],
 };

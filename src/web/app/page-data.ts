@@ -1,4 +1,5 @@
 import { type DehydratedState, dehydrate, QueryClient, type QueryKey } from '@tanstack/react-query';
+import { monthGrid } from '@/shared/domain/calendar';
 import type { CurrentUser } from '@/shared/schemas/accounts';
 import type { AppLockView } from '@/shared/schemas/app-lock';
 import { queryKeys } from '@/web/lib/query-keys';
@@ -117,6 +118,12 @@ export const reads = {
         pageParams: [null],
       }),
     ),
+  // The calendar (decision 086): the six weeks of a month's grid, as its query keeps them.
+  calendar: (partnerId: string, month: string) => {
+    const { from, to } = monthGrid(month);
+    const query = new URLSearchParams({ partnerId, from, to });
+    return read(`/api/calendar?${query}`, queryKeys.calendar(partnerId, month));
+  },
   rewards: (partnerId: string) =>
     read(`/api/rewards?partnerId=${encodeURIComponent(partnerId)}`, queryKeys.rewards(partnerId)),
   // The requests are an infinite query too: their newest page, as the browser keeps it.

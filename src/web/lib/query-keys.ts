@@ -76,4 +76,8 @@ export const queryKeys = {
   allRituals: ['rituals'] as const,
   /** The rituals in use of the pair with one partner, with their streaks and this week's days. */
   rituals: (partnerId: string) => ['rituals', partnerId] as const,
+  /** The calendar (decision 086): every pair's month grids live under this key. */
+  allCalendar: ['calendar'] as const,
+  /** The six weeks of one month's grid (`YYYY-MM`) of the pair with one partner. */
+  calendar: (partnerId: string, month: string) => ['calendar', partnerId, month] as const,
 };

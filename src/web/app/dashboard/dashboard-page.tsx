@@ -1,6 +1,8 @@
-import { UserPlus } from 'lucide-react';
+import { CalendarDays, UserPlus } from 'lucide-react';
 import { useState } from 'react';
-import { Button } from '@/web/components/ui/button';
+import { Link } from 'react-router';
+import { paths } from '@/shared/routes';
+import { Button, buttonClasses } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
 import { ContractCard } from '@/web/features/contract/components/contract-card';
 import { LimitsCard } from '@/web/features/limits/components/limits-card';
@@ -56,7 +58,12 @@ export function DashboardPage() {
           </p>
         </Card>
       ) : (
-        <RecentTasksCard user={user} />
+        <>
+          <RecentTasksCard user={user} />
+          <Link to={paths.calendar} className={buttonClasses('outline')}>
+            <CalendarDays className="h-4 w-4" aria-hidden /> Calendar
+          </Link>
+        </>
       )}
       {count > 0 ? <WeeksCard user={user} /> : null}
       <ContractCard user={user} />

@@ -1,9 +1,10 @@
-import { ListChecks, Plus, Sparkles } from 'lucide-react';
+import { CalendarDays, ListChecks, Plus, Sparkles } from 'lucide-react';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { isVisibleInActiveList, taskAbilities } from '@/shared/domain/tasks';
+import { paths } from '@/shared/routes';
 import type { TaskView } from '@/shared/schemas/tasks';
-import { Button } from '@/web/components/ui/button';
+import { Button, buttonClasses } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
 import { ConfirmAction } from '@/web/components/ui/confirm-action';
 import { Deferred } from '@/web/components/ui/deferred';
@@ -164,7 +165,14 @@ export function TasksPage() {
               : 'View and complete your assigned tasks'}
           </p>
         </div>
-        <div className="shrink-0">{createButton('Assign Task')}</div>
+        <div className="flex shrink-0 flex-wrap justify-end gap-2">
+          {/* On a phone its icon alone, beside the page's own action. */}
+          <Link to={paths.calendar} className={`${buttonClasses('outline')} w-11 px-0 sm:w-auto sm:px-4`}>
+            <CalendarDays className="h-4 w-4" aria-hidden />{' '}
+            <span className="sr-only sm:not-sr-only">Calendar</span>
+          </Link>
+          {createButton('Assign Task')}
+        </div>
       </header>
 
       <input {...completeFlow.fileInputProps} />
