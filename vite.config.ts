@@ -79,5 +79,9 @@ export default defineConfig(({ isSsrBuild, command }) => ({
     // Vitest's default is one worker fewer than the cores: one on a 2-core machine. The API files wait
     // on sockets, mail and the database more than they compute, so three run side by side.
     maxWorkers: Number(process.env.VITEST_MAX_WORKERS ?? 3),
+    // The files of a worker share one module graph: each file builds its own server, database and mail
+    // peer, and nothing a test relies on lives in a module's state. Importing the server once per worker
+    // instead of once per file took about a third off the suite's time (measured on nine API files).
+    isolate: false,
   },
 }));

@@ -21,11 +21,17 @@ afterEach(() => {
  * still answering one, from reads sent at once in a transaction) must not be relied on. Node reports each
  * such deprecation once per process, so the test that first relies on it fails.
  */
-const driverDeprecations: string[] = [];
-process.on('warning', (warning) => {
-  if (warning.name === 'DeprecationWarning' && /pg@9/.test(warning.message))
-    driverDeprecations.push(warning.message);
-});
+const shared = globalThis as { pactDriverDeprecations?: string[] };
+// The test files of one worker share a process (the suite does not isolate them): one listener for all.
+if (!shared.pactDriverDeprecations) {
+  const seenByProcess: string[] = [];
+  shared.pactDriverDeprecations = seenByProcess;
+  process.on('warning', (warning) => {
+    if (warning.name === 'DeprecationWarning' && /pg@9/.test(warning.message))
+      seenByProcess.push(warning.message);
+  });
+}
+const driverDeprecations = shared.pactDriverDeprecations;
 
 afterEach(() => {
   const seen = driverDeprecations.splice(0);

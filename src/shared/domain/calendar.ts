@@ -47,8 +47,9 @@ export function datesFrom(from: string, to: string): string[] {
 
 export { addDays, mondayOf };
 
-/** The calendar date (`YYYY-MM-DD`) of a moment in a time zone. */
-export const dateIn = (at: number, timeZone: string) => format(new TZDate(at, timeZone), 'yyyy-MM-dd');
+/** The calendar date (`YYYY-MM-DD`) of a moment in a time zone: the one way Pact reads "which day". */
+export const dateIn = (at: number | Date, timeZone: string) =>
+  format(new TZDate(typeof at === 'number' ? at : at.getTime(), timeZone), 'yyyy-MM-dd');
 
 /** The time of day (`HH:mm`) of a moment in a time zone. */
 export const timeIn = (at: number, timeZone: string) => format(new TZDate(at, timeZone), 'HH:mm');

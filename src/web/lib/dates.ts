@@ -40,14 +40,16 @@ export const placeOf = (zone: string) => (zone.split('/').pop() ?? zone).replace
 export function formatMomentFrom(at: number | Date, zone: string | null | undefined): string {
   const here = formatMoment(at);
   if (!zone) return here;
-  let there: string;
+  let dateThere: string;
+  let timeThere: string;
   try {
-    there = formatLocal(at, 'MMM d, h:mm a', { in: tz(zone) });
+    dateThere = formatLocal(at, 'MMM d', { in: tz(zone) });
+    timeThere = formatLocal(at, 'h:mm a', { in: tz(zone) });
   } catch {
     return here;
   }
-  if (there === here) return here;
-  const time = there.slice(there.indexOf(', ') + 2);
-  const shown = there.slice(0, there.indexOf(', ')) === here.slice(0, here.indexOf(', ')) ? time : there;
+  const sameDate = dateThere === format(at, 'MMM d');
+  if (sameDate && timeThere === format(at, 'h:mm a')) return here;
+  const shown = sameDate ? timeThere : `${dateThere}, ${timeThere}`;
   return `${here} (${shown} ${zone === 'UTC' ? 'UTC' : `in ${placeOf(zone)}`})`;
 }

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
+import { dateIn } from '@/shared/domain/calendar';
 import { notify } from '@/shared/domain/notifications';
 import { type markRitualInput, RITUALS_TEXT, type RitualView } from '@/shared/schemas/rituals';
 import type { Actor } from '../../auth/session';
@@ -10,7 +11,7 @@ import { createNotification } from '../notifications/notifications.service';
 import { awardOnce, entryReason } from '../pairs/pairs.points';
 import { requireSessionRole } from '../pairs/pairs.policy';
 import { appendRecord } from '../pairs/pairs.record';
-import { isScheduled, localDate, oldestMarkable } from './rituals.presenter';
+import { isScheduled, oldestMarkable } from './rituals.presenter';
 import { type FoundRitual, lockRitual, pairOf, readRitual } from './rituals.queries';
 import { announceRitual } from './rituals.service';
 
@@ -21,7 +22,7 @@ type MarkInput = z.output<typeof markRitualInput>;
  * ritual's time zone, and at most RITUAL_MARK_DAYS_BACK days ago; 409 naming which otherwise.
  */
 function assertMarkable(ritual: FoundRitual, date: string, now: Date) {
-  const today = localDate(now, ritual.timeZone);
+  const today = dateIn(now, ritual.timeZone);
   if (date > today) throw conflict(RITUALS_TEXT.inFuture);
   if (date < ritual.since) throw conflict(RITUALS_TEXT.beforeStart);
   if (date < oldestMarkable(today)) throw conflict(RITUALS_TEXT.tooOld);

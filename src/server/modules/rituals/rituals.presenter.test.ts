@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { localDate, presentRitual, type RitualRow, stoppedDates } from './rituals.presenter';
+import { dateIn } from '@/shared/domain/calendar';
+import { presentRitual, type RitualRow, stoppedDates } from './rituals.presenter';
 
 /** The rituals' dates in their own zone, and the days Red held (decision 074): pure, no database. */
 describe('rituals presenter', () => {
@@ -45,7 +46,7 @@ describe('rituals presenter', () => {
     };
     // Sunday 17 March, 13:00 UTC: already Monday the 18th in Auckland.
     const now = at('2030-03-17T13:00:00Z');
-    expect(localDate(now, 'Pacific/Auckland')).toBe('2030-03-18');
+    expect(dateIn(now, 'Pacific/Auckland')).toBe('2030-03-18');
     const view = presentRitual(row, new Map([['2030-03-15', { mark: 'done', note: null }]]), [], now);
     expect(view.week[0]).toMatchObject({ date: '2030-03-18', scheduled: true, markable: true });
     expect(view.week[2]).toMatchObject({ date: '2030-03-20', scheduled: true, markable: false });

@@ -1,5 +1,4 @@
-import { TZDate } from '@date-fns/tz';
-import { format } from 'date-fns';
+import { dateIn } from '@/shared/domain/calendar';
 import {
   addDays,
   isoWeekday,
@@ -28,10 +27,6 @@ export interface StopSpan {
   liftedAt: Date | null;
 }
 
-/** The calendar date (YYYY-MM-DD) of an instant in a time zone. */
-export const localDate = (at: Date, timeZone: string) =>
-  format(new TZDate(at.getTime(), timeZone), 'yyyy-MM-dd');
-
 /** The first day a ritual's days may reach back to from `today` (older ones are no longer markable). */
 export const oldestMarkable = (today: string) => addDays(today, -RITUAL_MARK_DAYS_BACK);
 
@@ -50,8 +45,8 @@ export function stoppedDates(
     const end = stop.liftedAt
       ? Math.max(stop.calledAt.getTime(), stop.liftedAt.getTime() - 1)
       : now.getTime();
-    const last = localDate(new Date(end), timeZone);
-    let date = localDate(stop.calledAt, timeZone);
+    const last = dateIn(new Date(end), timeZone);
+    let date = dateIn(stop.calledAt, timeZone);
     if (date < from) date = from;
     for (; date <= last; date = addDays(date, 1)) stopped.add(date);
   }
@@ -68,7 +63,7 @@ export function presentRitual(
   stops: readonly StopSpan[],
   now: Date,
 ): RitualView {
-  const today = localDate(now, row.timeZone);
+  const today = dateIn(now, row.timeZone);
   const monday = mondayOf(today);
   const oldest = oldestMarkable(today);
   const from = [row.since, monday, oldest].sort()[0]!;

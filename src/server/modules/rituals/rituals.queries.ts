@@ -1,4 +1,5 @@
 import { and, asc, eq, getTableColumns, inArray, isNull, or, sql } from 'drizzle-orm';
+import { dateIn } from '@/shared/domain/calendar';
 import { addDays } from '@/shared/domain/rituals';
 import {
   RITUAL_MARK_DAYS_BACK,
@@ -11,7 +12,7 @@ import type { Queryable, Tx } from '../../db/client';
 import { pairStops, pairs, ritualMarks, rituals, users } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { activePairIdBetween, type PairRow, pairColumns } from '../pairs/pairs.scope';
-import { type DayMark, localDate, presentRitual, type RitualRow, type StopSpan } from './rituals.presenter';
+import { type DayMark, presentRitual, type RitualRow, type StopSpan } from './rituals.presenter';
 
 /* The reads of rituals (decision 074): the pair's list, one ritual, and a ritual found for a write. */
 
@@ -63,7 +64,7 @@ async function present(q: Queryable, pairId: string, rows: RitualRow[], now: Dat
     rows.map((r) => r.id),
   );
   // From the oldest ritual's first day, or the Monday and the markable days before it, whichever is first.
-  const reach = addDays(localDate(now, 'UTC'), -(RITUAL_MARK_DAYS_BACK + 7));
+  const reach = addDays(dateIn(now, 'UTC'), -(RITUAL_MARK_DAYS_BACK + 7));
   const earliest = [...rows.map((r) => r.since), reach].sort()[0]!;
   const stops = await stopsOf(q, pairId, earliest);
   return rows.map((r) => presentRitual(r, marks.get(r.id) ?? new Map(), stops, now));
@@ -94,7 +95,7 @@ export async function listRituals(
     pairId: pair.id,
     dominantId: pair.dominantId,
     submissiveId: pair.submissiveId,
-    today: localDate(now, pair.timeZone),
+    today: dateIn(now, pair.timeZone),
     timeZone: pair.timeZone,
     rituals: await present(q, pair.id, rows, now),
   };

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, count, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
+import { dateIn } from '@/shared/domain/calendar';
 import { notify } from '@/shared/domain/notifications';
 import {
   type createRitualInput,
@@ -22,7 +23,6 @@ import { guardDemand } from '../pairs/pairs.demands';
 import { requireSessionRole } from '../pairs/pairs.policy';
 import { appendRecord } from '../pairs/pairs.record';
 import type { PairRow } from '../pairs/pairs.scope';
-import { localDate } from './rituals.presenter';
 import { type FoundRitual, lockRitual, pairOf, readRitual } from './rituals.queries';
 
 type CreateInput = z.output<typeof createRitualInput>;
@@ -101,7 +101,7 @@ export async function createRitual(
       .where(and(eq(rituals.pairId, pair.id), isNull(rituals.retiredAt)));
     if ((inUse?.n ?? 0) >= RITUALS_IN_USE_MAX) throw conflict(RITUALS_TEXT.tooMany);
     const timeZone = pair.actorTimeZone;
-    const since = localDate(now, timeZone);
+    const since = dateIn(now, timeZone);
     await tx.insert(rituals).values({
       id,
       pairId: pair.id,
@@ -164,7 +164,7 @@ export async function updateRitual(
       .set({
         ...content,
         timeZone,
-        daysFrom: sameDays ? ritual.daysFrom : localDate(now, timeZone),
+        daysFrom: sameDays ? ritual.daysFrom : dateIn(now, timeZone),
         updatedAt: now,
       })
       .where(eq(rituals.id, id));
