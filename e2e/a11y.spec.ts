@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { audit, contrastOf, describe, type Finding } from './axe';
+import { audit, BOTH_SCHEMES, contrastOf, describe, type Finding } from './axe';
 import { expect, PROOF_JPEG, test } from './fixtures';
 import { openPunishmentsThatFail } from './hold';
 import {
@@ -38,59 +38,59 @@ async function openDialog(page: Page, name: string | RegExp, open: () => Promise
   return dialog;
 }
 
-test('public screens: landing, login, register, forgot password, legal, 404, role chooser', async ({
-  page,
-  browser,
-  request,
-}) => {
-  const found: Finding[] = [];
-  await page.goto('/');
-  await heading(page, 'Pact');
-  await audit(page, 'landing', found);
+test(
+  'public screens: landing, login, register, forgot password, legal, 404, role chooser',
+  BOTH_SCHEMES,
+  async ({ page, browser, request }) => {
+    const found: Finding[] = [];
+    await page.goto('/');
+    await heading(page, 'Pact');
+    await audit(page, 'landing', found);
 
-  await page.goto('/auth');
-  await expect(page.getByRole('form', { name: 'Login' })).toBeVisible();
-  await audit(page, '/auth login', found);
-  await openDialog(page, 'Reset your password', () =>
-    page.getByRole('button', { name: 'Forgot password?' }).click(),
-  );
-  await audit(page, 'forgot password dialog', found);
-  await page.keyboard.press('Escape');
-  await page.getByRole('tab', { name: 'Register' }).click();
-  await expect(page.getByRole('form', { name: 'Register' })).toBeVisible();
-  await audit(page, '/auth register', found);
+    await page.goto('/auth');
+    await expect(page.getByRole('form', { name: 'Login' })).toBeVisible();
+    await audit(page, '/auth login', found);
+    await openDialog(page, 'Reset your password', () =>
+      page.getByRole('button', { name: 'Forgot password?' }).click(),
+    );
+    await audit(page, 'forgot password dialog', found);
+    await page.keyboard.press('Escape');
+    await page.getByRole('tab', { name: 'Register' }).click();
+    await expect(page.getByRole('form', { name: 'Register' })).toBeVisible();
+    await audit(page, '/auth register', found);
 
-  await page.goto('/privacy-policy');
-  await heading(page, 'Privacy Policy');
-  await audit(page, '/privacy-policy', found);
-  await page.goto('/terms-of-service');
-  await heading(page, 'Terms of Service');
-  await audit(page, '/terms-of-service', found);
-  await page.goto('/release-info');
-  await heading(page, 'Release Information');
-  await audit(page, '/release-info', found);
-  await page.goto('/help');
-  await heading(page, 'Help and support');
-  await audit(page, '/help', found);
-  await page.goto('/who-can-read');
-  await heading(page, 'Who can read what');
-  await audit(page, '/who-can-read', found);
-  await page.goto('/no-such-page');
-  await heading(page, 'Page not found');
-  await audit(page, '404', found);
+    await page.goto('/privacy-policy');
+    await heading(page, 'Privacy Policy');
+    await audit(page, '/privacy-policy', found);
+    await page.goto('/terms-of-service');
+    await heading(page, 'Terms of Service');
+    await audit(page, '/terms-of-service', found);
+    await page.goto('/release-info');
+    await heading(page, 'Release Information');
+    await audit(page, '/release-info', found);
+    await page.goto('/help');
+    await heading(page, 'Help and support');
+    await audit(page, '/help', found);
+    await page.goto('/who-can-read');
+    await heading(page, 'Who can read what');
+    await audit(page, '/who-can-read', found);
+    await page.goto('/no-such-page');
+    await heading(page, 'Page not found');
+    await audit(page, '404', found);
 
-  const aSwitch = await signedInUser(browser, request, {
-    label: 'switch',
-    role: 'switch',
-    displayName: 'Sam Switch',
-    page,
-  });
-  await aSwitch.page.goto('/dashboard');
-  await heading(page, 'Choose Your Role for This Session');
-  await audit(page, 'role chooser', found);
+    const aSwitch = await signedInUser(browser, request, {
+      label: 'switch',
+      role: 'switch',
+      displayName: 'Sam Switch',
+      page,
+    });
+    await aSwitch.page.goto('/dashboard');
+    await heading(page, 'Choose Your Role for This Session');
+    await audit(page, 'role chooser', found);
 
-  expect(describe(found)).toEqual([]);
-});
+    expect(describe(found)).toEqual([]);
+  },
+);
 
 /** A couple with a task due today, one due later, one done with a photo and an Above & Beyond to answer. */
 async function dominantWithTasks({ page: dom, browser, request }: Fixtures) {
@@ -107,42 +107,46 @@ async function dominantWithTasks({ page: dom, browser, request }: Fixtures) {
   return dom;
 }
 
-test("the dominant's dashboard, its dialogs and the bell", async ({ page, browser, request }) => {
-  const found: Finding[] = [];
-  const dom = await dominantWithTasks({ page, browser, request });
-  await dom.goto('/dashboard');
-  await heading(dom, 'Dashboard');
-  await expect(dom.getByTestId('recent-task').first()).toBeVisible();
-  await audit(dom, '/dashboard', found);
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await dom.emulateMedia({ colorScheme });
-    expect(
-      await contrastOf(dom.getByTestId('bell-badge')),
-      `bell badge (${colorScheme})`,
-    ).toBeGreaterThanOrEqual(4.5);
-  }
-  await openDialog(dom, 'Connect with a partner', () =>
-    dom.getByRole('button', { name: /^Connect( with a partner)?$/ }).click(),
-  );
-  await dom.getByLabel("Partner's email").fill('nobody@example.com');
-  await expect(dom.getByText(/No users found matching/)).toBeVisible();
-  await audit(dom, 'connect partner dialog', found);
-  await dom.keyboard.press('Escape');
-  await openDialog(dom, 'Connected partners', () => dom.getByTestId('partner-status').click());
-  await audit(dom, 'connected partners dialog', found);
-  await dom.keyboard.press('Escape');
-  await openDialog(dom, 'Notifications', () => dom.getByRole('button', { name: /^Notifications/ }).click());
-  await audit(dom, 'notifications menu', found);
-  await dom.keyboard.press('Escape');
-  // Red's banner with its help link, then the aftercare its lift asks of both (decision 054).
-  await dom.getByRole('button', { name: 'Red: stop everything' }).click();
-  await expect(dom.getByTestId('stop-banner')).toBeVisible();
-  await audit(dom, 'Red banner', found);
-  await dom.getByTestId('stop-banner').getByRole('button', { name: 'Lift Red' }).click();
-  await expect(dom.getByTestId('aftercare-card')).toBeVisible();
-  await audit(dom, 'aftercare card', found);
-  expect(describe(found)).toEqual([]);
-});
+test(
+  "the dominant's dashboard, its dialogs and the bell",
+  BOTH_SCHEMES,
+  async ({ page, browser, request }) => {
+    const found: Finding[] = [];
+    const dom = await dominantWithTasks({ page, browser, request });
+    await dom.goto('/dashboard');
+    await heading(dom, 'Dashboard');
+    await expect(dom.getByTestId('recent-task').first()).toBeVisible();
+    await audit(dom, '/dashboard', found);
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await dom.emulateMedia({ colorScheme });
+      expect(
+        await contrastOf(dom.getByTestId('bell-badge')),
+        `bell badge (${colorScheme})`,
+      ).toBeGreaterThanOrEqual(4.5);
+    }
+    await openDialog(dom, 'Connect with a partner', () =>
+      dom.getByRole('button', { name: /^Connect( with a partner)?$/ }).click(),
+    );
+    await dom.getByLabel("Partner's email").fill('nobody@example.com');
+    await expect(dom.getByText(/No users found matching/)).toBeVisible();
+    await audit(dom, 'connect partner dialog', found);
+    await dom.keyboard.press('Escape');
+    await openDialog(dom, 'Connected partners', () => dom.getByTestId('partner-status').click());
+    await audit(dom, 'connected partners dialog', found);
+    await dom.keyboard.press('Escape');
+    await openDialog(dom, 'Notifications', () => dom.getByRole('button', { name: /^Notifications/ }).click());
+    await audit(dom, 'notifications menu', found);
+    await dom.keyboard.press('Escape');
+    // Red's banner with its help link, then the aftercare its lift asks of both (decision 054).
+    await dom.getByRole('button', { name: 'Red: stop everything' }).click();
+    await expect(dom.getByTestId('stop-banner')).toBeVisible();
+    await audit(dom, 'Red banner', found);
+    await dom.getByTestId('stop-banner').getByRole('button', { name: 'Lift Red' }).click();
+    await expect(dom.getByTestId('aftercare-card')).toBeVisible();
+    await audit(dom, 'aftercare card', found);
+    expect(describe(found)).toEqual([]);
+  },
+);
 
 test("the dominant's task list, its dialogs and the History tab", async ({ page, browser, request }) => {
   const found: Finding[] = [];

@@ -1,6 +1,6 @@
 import { appendFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const BLOCKING = new Set(['serious', 'critical']);
@@ -12,13 +12,26 @@ export interface Finding {
   targets: string[];
 }
 
+/** Tags a test whose audits run in both schemes on a desktop too: the screens and bars only a desktop shows. */
+export const BOTH_SCHEMES = { tag: '@both-schemes' };
+
 /**
- * Checks what the page shows now with axe-core, in the light and in the dark scheme, and adds each serious or
- * critical violation to `found`. Motion is reduced so that nothing is caught halfway through a transition.
- * With A11Y_REPORT=<file>, every violation (of any impact) is also appended there as a JSON line, for counts.
+ * The schemes an audit runs in. On a phone, both. A desktop shows the same colours on the same surfaces, which
+ * the phone's audits have checked in both schemes, so there it audits its own scheme (dark) only, except in
+ * the tests tagged BOTH_SCHEMES, which cover what only a desktop shows (its landing page and its top bar).
+ */
+function schemesOf(page: Page): readonly ('light' | 'dark')[] {
+  const desktop = (page.viewportSize()?.width ?? 0) >= 1024;
+  return desktop && !test.info().tags.includes(BOTH_SCHEMES.tag) ? ['dark'] : ['light', 'dark'];
+}
+
+/**
+ * Checks what the page shows now with axe-core, in the light and in the dark scheme (see `schemesOf`), and adds
+ * each serious or critical violation to `found`. Motion is reduced so that nothing is caught halfway through a
+ * transition. With A11Y_REPORT=<file>, every violation (of any impact) is also appended there as a JSON line.
  */
 export async function audit(page: Page, where: string, found: Finding[]) {
-  for (const scheme of ['light', 'dark'] as const) {
+  for (const scheme of schemesOf(page)) {
     await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
     // The toasts follow the system scheme through a media listener: wait until they have.
     await expect

@@ -2,6 +2,9 @@ import type { Page } from '@playwright/test';
 import { expect, LAYOUT, test } from './fixtures';
 import { signedInUser } from './seed';
 
+// This file's subject includes the service worker (blocked elsewhere, playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 /** Every request the page (and its service worker) sends to the API from now on. */
 function apiRequestsOf(page: Page) {
   const seen: string[] = [];

@@ -3,6 +3,10 @@ import { expect, test } from './fixtures';
 import { holdRequests } from './hold';
 import { completeTask, seedCouple, seedTask, signedInUser } from './seed';
 
+// These tests read the console, where a blocked service worker would warn: it runs, as for a visitor
+// (blocked elsewhere, playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 /**
  * How pages arrive (decision 048): the public ones prerendered at build time, the signed-in ones rendered by
  * the server with their data, and both hydrated without a mismatch.

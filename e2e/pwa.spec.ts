@@ -5,6 +5,9 @@ import { type BrowserContext, type CDPSession, chromium, type Page, type Worker 
 import { confirmFirstNegotiation, expect, test } from './fixtures';
 import { seedCouple, seedTask, sendRequest, signedInUser } from './seed';
 
+// This file's subject includes the service worker (blocked elsewhere, playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 /** What these tests use of a service worker's global scope (the DOM library has no worker types). */
 type WorkerScope = { registration: ServiceWorkerRegistration; dispatchEvent(event: Event): boolean };
 declare const NotificationEvent: new (

@@ -2,6 +2,9 @@ import { createVerifiedUser, expect, logIn, PASSWORD, test } from './fixtures';
 import { startProxy } from './proxy';
 import { seedCouple, seedTask } from './seed';
 
+// This file's subject includes the service worker (blocked elsewhere, playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 test('live updates come back after the proxy answered 502 for a while, without a reload', async ({
   page,
   request,

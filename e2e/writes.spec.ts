@@ -3,6 +3,9 @@ import { expect, openNewTaskForm, test } from './fixtures';
 import { holdPosts } from './hold';
 import { seedCouple, seedTask } from './seed';
 
+// This file's subject includes the service worker (blocked elsewhere, playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 const composer = (page: Page) => page.getByRole('textbox', { name: 'Message' });
 const messages = (page: Page) => page.getByTestId('journal-message');
 const UNREACHABLE = "Couldn't reach Pact. Your text is kept; try again.";
