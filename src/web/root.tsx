@@ -13,6 +13,7 @@ import {
   useRouteLoaderData,
 } from 'react-router';
 import { LOCKED_TITLE } from '@/shared/texts/app-lock';
+import { THEME_COLORS } from '@/shared/texts/appearance';
 import { useHeadingFocusOnNavigation } from './app/layout/page-focus';
 import { RouteError } from './app/layout/route-error';
 import { lockedOf, type PageData } from './app/page-data';
@@ -22,6 +23,7 @@ import { setZoneSource } from './lib/dates';
 import { headOf, useDiscreet } from './lib/discreet';
 import { createQueryClient } from './lib/query-client';
 import { type Rendered, RenderedContext } from './lib/rendered';
+import { renewTheme, useTheme } from './lib/theme';
 import { browserTimeZone, rememberTimeZone } from './lib/time-zone';
 
 /**
@@ -34,6 +36,7 @@ export function loader({ context }: LoaderFunctionArgs): Rendered {
     timeZone: context.timeZone ?? 'UTC',
     prerendered: !context.read,
     discreet: context.discreet ?? false,
+    theme: context.theme ?? 'system',
   };
 }
 
@@ -54,17 +57,25 @@ export function Layout({ children }: { children: ReactNode }) {
   // Discreet mode (decision 081): the neutral name and icons from the first byte, and live when it is chosen.
   const rendered = useRouteLoaderData<typeof loader>('root');
   const head = headOf(useDiscreet(rendered?.discreet ?? false));
+  // The device's scheme (decision 089): rendered by the server, and live when it is chosen.
+  const theme = useTheme(rendered?.theme ?? 'system');
   return (
-    <html lang="en">
+    <html lang="en" data-theme={theme === 'system' ? undefined : theme}>
       <head>
         <meta charSet="UTF-8" />
         <meta
           name="viewport"
           content="width=device-width, initial-scale=1, viewport-fit=cover, interactive-widget=resizes-content"
         />
-        <meta name="color-scheme" content="light dark" />
-        <meta name="theme-color" media="(prefers-color-scheme: light)" content="#6d28d9" />
-        <meta name="theme-color" media="(prefers-color-scheme: dark)" content="#100e19" />
+        <meta name="color-scheme" content={theme === 'system' ? 'light dark' : theme} />
+        {theme === 'system' ? (
+          <>
+            <meta name="theme-color" media="(prefers-color-scheme: light)" content={THEME_COLORS.light} />
+            <meta name="theme-color" media="(prefers-color-scheme: dark)" content={THEME_COLORS.dark} />
+          </>
+        ) : (
+          <meta name="theme-color" content={THEME_COLORS[theme]} />
+        )}
         <meta name="description" content={head.description} />
         <meta name="robots" content="noindex" />
         <link rel="icon" type="image/png" sizes="48x48" href={head.favicon} />
@@ -129,12 +140,14 @@ export default function App() {
     timeZone: 'UTC',
     prerendered: true,
   };
+  const theme = useTheme(rendered.theme ?? 'system');
   const state = useMatchedQueries();
   const generation = useBrowserZone(rendered);
   useHeadingFocusOnNavigation();
   // From now on every control answers a tap (styles.css keeps them inert until then).
   useEffect(() => {
     document.documentElement.dataset.hydrated = '';
+    renewTheme();
   }, []);
   return (
     <RenderedContext value={rendered}>
@@ -144,7 +157,7 @@ export default function App() {
             <Outlet />
           </Fragment>
         </HydrationBoundary>
-        <Toasts />
+        <Toasts theme={theme} />
       </QueryClientProvider>
     </RenderedContext>
   );

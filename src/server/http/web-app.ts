@@ -5,6 +5,7 @@ import { getCookie } from 'hono/cookie';
 import type { AppLoadContext, ServerBuild } from 'react-router';
 import { isValidTimeZone } from '@/shared/domain/schedule';
 import { TIME_ZONE_COOKIE } from '@/shared/routes';
+import { themeIn } from '@/shared/texts/appearance';
 import type { Logger } from '../logger';
 import { isDiscreet, MANIFEST_PATH, sendDiscreetManifest } from './discreet';
 import { contentSecurityPolicy } from './security-headers';
@@ -110,6 +111,7 @@ export function mountWebApp(app: Hono, opts: WebAppOptions) {
         renderedAt: now(),
         timeZone: timeZoneOf(c),
         discreet: isDiscreet(c),
+        theme: themeIn(c.req.header('cookie')),
       });
       const headers = new Headers(response.headers);
       headers.set('Content-Security-Policy', contentSecurityPolicy([`'nonce-${nonce}'`]));
@@ -134,8 +136,10 @@ export function mountWebApp(app: Hono, opts: WebAppOptions) {
     // A file the build did not write (a chunk of another version) is missing, not a page.
     if (c.req.path.startsWith('/assets/')) return c.text('Not found', 404);
     const url = new URL(c.req.url);
-    // A discreet device's page is rendered for it: the prerendered one names Pact in its head.
-    const page = url.search || discreet ? undefined : web.pages.get(c.req.path.replace(/(.)\/+$/, '$1'));
+    // A discreet device's page is rendered for it: the prerendered one names Pact in its head. So is the page
+    // of a device that chose a scheme (decision 089): the prerendered one follows the system's.
+    const chosen = discreet || themeIn(c.req.header('cookie')) !== 'system';
+    const page = url.search || chosen ? undefined : web.pages.get(c.req.path.replace(/(.)\/+$/, '$1'));
     if (page) return sendWebFile(c, page);
     return render(c);
   });

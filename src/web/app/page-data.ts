@@ -2,6 +2,7 @@ import { type DehydratedState, dehydrate, QueryClient, type QueryKey } from '@ta
 import { monthGrid } from '@/shared/domain/calendar';
 import type { CurrentUser } from '@/shared/schemas/accounts';
 import type { AppLockView } from '@/shared/schemas/app-lock';
+import type { Theme } from '@/shared/texts/appearance';
 import { queryKeys } from '@/web/lib/query-keys';
 
 declare module 'react-router' {
@@ -23,6 +24,8 @@ declare module 'react-router' {
     timeZone?: string;
     /** Discreet mode on this device (the `pact_discreet` cookie, decision 081): a neutral name and icons. */
     discreet?: boolean;
+    /** The scheme this device chose (the `pact_theme` cookie, decision 089); the system's when absent. */
+    theme?: Theme;
   }
 }
 

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
+import type { Theme } from '@/shared/texts/appearance';
 
 /**
  * Toasts sit above the fixed bottom navigation (4rem and the phone's safe area), at the bottom right (full
@@ -15,14 +16,14 @@ const Toaster = lazy(async () => ({ default: (await import('sonner')).Toaster })
  * The toasts of every page. A toast raised before the Toaster has arrived is not lost: sonner keeps it and
  * shows it when the Toaster subscribes.
  */
-export function Toasts() {
+export function Toasts({ theme }: { theme: Theme }) {
   const [ready, setReady] = useState(false);
   useEffect(() => setReady(true), []);
   if (!ready) return null;
   return (
     <Suspense fallback={null}>
       <Toaster
-        theme="system"
+        theme={theme}
         position="bottom-right"
         richColors
         closeButton

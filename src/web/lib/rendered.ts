@@ -1,4 +1,5 @@
 import { createContext, useContext } from 'react';
+import type { Theme } from '@/shared/texts/appearance';
 
 /**
  * The moment the server rendered the page, and the time zone it rendered its dates in (root loader): the
@@ -11,6 +12,8 @@ export interface Rendered {
   prerendered: boolean;
   /** Rendered for a device in discreet mode (decision 081); false when prerendered. */
   discreet?: boolean;
+  /** The scheme chosen on the device it was rendered for (decision 089); `system` when prerendered. */
+  theme?: Theme;
 }
 export const RenderedContext = createContext<Rendered>({ renderedAt: 0, timeZone: 'UTC', prerendered: true });
 export const useRendered = () => useContext(RenderedContext);

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { APP_VERSION } from '@/shared/about';
 import { paths } from '@/shared/routes';
 import { AppLockSection } from '../components/app-lock-section';
+import { AppearanceSection } from '../components/appearance-section';
 import { BlockedUsersSection } from '../components/blocked-users-section';
 import { ChangePasswordSection } from '../components/change-password-section';
 import { DeleteAccountSection } from '../components/delete-account-section';
@@ -52,6 +53,7 @@ export function SettingsPage({ pushPanel }: { pushPanel?: ReactNode } = {}) {
       <PasskeysSection />
       <AppLockSection />
       <ThisDeviceSection />
+      <AppearanceSection />
       <ProofKeepSection />
       <RecordSection />
       <ExportDataSection />
