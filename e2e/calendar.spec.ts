@@ -95,55 +95,61 @@ test('the week shows the tasks due, the ritual days and the timers; its days are
   await expect(page.getByRole('heading', { name: 'Calendar', level: 1 })).toBeVisible();
 });
 
-test('from 1024 px a month, its days chosen by click or arrow keys; at phone size a week', // The month grid shows from 1024 px only: its audit runs in both schemes there.
-{ tag: [LAYOUT.tag, BOTH_SCHEMES.tag] }, async ({ page: dom, browser, request }) => {
-  const { sub } = await seedCouple(browser, dom, request);
-  await seedWeek(dom, sub.page, sub.id);
-  const found: Finding[] = [];
-  await dom.goto('/calendar');
-  await expect(dom.getByRole('heading', { name: 'Calendar', level: 1 })).toBeVisible();
-  await hydrated(dom);
-  const wide = (dom.viewportSize()?.width ?? 0) >= 1024;
-  if (!wide) {
-    await expect(dom.getByTestId('calendar-month')).toBeHidden();
-    await expect(dom.getByRole('button', { name: 'Previous week' })).toBeVisible();
-    await audit(dom, '/calendar (week)', found);
+// The month grid shows from 1024 px only: its audit runs in both schemes there.
+const MONTH_TAGS = { tag: [LAYOUT.tag, BOTH_SCHEMES.tag] };
+
+test(
+  'from 1024 px a month, its days chosen by click or arrow keys; at phone size a week',
+  MONTH_TAGS,
+  async ({ page: dom, browser, request }) => {
+    const { sub } = await seedCouple(browser, dom, request);
+    await seedWeek(dom, sub.page, sub.id);
+    const found: Finding[] = [];
+    await dom.goto('/calendar');
+    await expect(dom.getByRole('heading', { name: 'Calendar', level: 1 })).toBeVisible();
+    await hydrated(dom);
+    const wide = (dom.viewportSize()?.width ?? 0) >= 1024;
+    if (!wide) {
+      await expect(dom.getByTestId('calendar-month')).toBeHidden();
+      await expect(dom.getByRole('button', { name: 'Previous week' })).toBeVisible();
+      await audit(dom, '/calendar (week)', found);
+      expect(found).toEqual([]);
+      return;
+    }
+    const month = dom.getByTestId('calendar-month');
+    await expect(month).toBeVisible();
+    await expect(dom.getByRole('button', { name: 'Previous week' })).toBeHidden();
+    const todayCell = month.locator('[aria-current=date]');
+    await expect(todayCell).toHaveCount(1);
+    await expect(todayCell).toHaveAttribute('aria-pressed', 'true');
+    await expect(todayCell).toContainText('Water the ferns');
+    const panel = dom.locator('#calendar-day-title');
+    const todayName = await panel.textContent();
+    await expect(
+      dom.getByTestId('calendar-day-items').getByRole('link', { name: /Corner time/ }),
+    ).toBeVisible();
+    await expectNoSidewaysScroll(dom);
+    await audit(dom, '/calendar (month)', found);
+
+    // One tab stop for the grid; the arrow keys move the day chosen, and the list below follows.
+    await todayCell.focus();
+    await dom.keyboard.press('ArrowRight');
+    const next = month.locator('button[aria-pressed=true]');
+    await expect(next).toBeFocused();
+    await expect(panel).not.toHaveText(todayName!);
+    await dom.keyboard.press('ArrowLeft');
+    await expect(todayCell).toBeFocused();
+    await expect(panel).toHaveText(todayName!);
+    await expect(month.locator('button[tabindex="0"]')).toHaveCount(1);
+
+    // Another month, and back with "Today".
+    const title = dom.locator('#calendar-month-title');
+    const thisMonth = await title.textContent();
+    await dom.getByRole('button', { name: 'Next month' }).click();
+    await expect(title).not.toHaveText(thisMonth!);
+    await dom.getByRole('button', { name: 'Today' }).click();
+    await expect(title).toHaveText(thisMonth!);
+    await expect(panel).toHaveText(todayName!);
     expect(found).toEqual([]);
-    return;
-  }
-  const month = dom.getByTestId('calendar-month');
-  await expect(month).toBeVisible();
-  await expect(dom.getByRole('button', { name: 'Previous week' })).toBeHidden();
-  const todayCell = month.locator('[aria-current=date]');
-  await expect(todayCell).toHaveCount(1);
-  await expect(todayCell).toHaveAttribute('aria-pressed', 'true');
-  await expect(todayCell).toContainText('Water the ferns');
-  const panel = dom.locator('#calendar-day-title');
-  const todayName = await panel.textContent();
-  await expect(
-    dom.getByTestId('calendar-day-items').getByRole('link', { name: /Corner time/ }),
-  ).toBeVisible();
-  await expectNoSidewaysScroll(dom);
-  await audit(dom, '/calendar (month)', found);
-
-  // One tab stop for the grid; the arrow keys move the day chosen, and the list below follows.
-  await todayCell.focus();
-  await dom.keyboard.press('ArrowRight');
-  const next = month.locator('button[aria-pressed=true]');
-  await expect(next).toBeFocused();
-  await expect(panel).not.toHaveText(todayName!);
-  await dom.keyboard.press('ArrowLeft');
-  await expect(todayCell).toBeFocused();
-  await expect(panel).toHaveText(todayName!);
-  await expect(month.locator('button[tabindex="0"]')).toHaveCount(1);
-
-  // Another month, and back with "Today".
-  const title = dom.locator('#calendar-month-title');
-  const thisMonth = await title.textContent();
-  await dom.getByRole('button', { name: 'Next month' }).click();
-  await expect(title).not.toHaveText(thisMonth!);
-  await dom.getByRole('button', { name: 'Today' }).click();
-  await expect(title).toHaveText(thisMonth!);
-  await expect(panel).toHaveText(todayName!);
-  expect(found).toEqual([]);
-});
+  },
+);

@@ -30,7 +30,7 @@ export function BottomNav() {
               to={to}
               className={({ isActive }) =>
                 cn(
-                  'flex h-16 flex-col items-center justify-center gap-1 px-0.5 text-[11px] font-medium whitespace-nowrap min-[360px]:px-1 sm:text-xs',
+                  'flex h-16 flex-col items-center justify-center gap-1 px-0.5 text-[0.6875rem] font-medium whitespace-nowrap min-[360px]:px-1 sm:text-xs',
                   isActive ? 'text-primary' : 'text-muted-foreground hover:text-foreground',
                 )
               }

@@ -130,7 +130,7 @@ export function RegisterForm({
                 {...form.register('role')}
               />
               <span className="text-sm font-semibold">{choice.label}</span>
-              <span className="text-[11px] leading-tight text-muted-foreground">{choice.hint}</span>
+              <span className="text-[0.6875rem] leading-tight text-muted-foreground">{choice.hint}</span>
             </label>
           ))}
         </div>

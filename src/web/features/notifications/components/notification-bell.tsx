@@ -163,7 +163,7 @@ export function NotificationBell({
         {badge.visible ? (
           <span
             data-testid="bell-badge"
-            className="absolute top-1 right-1 flex h-5 min-w-5 items-center justify-center rounded-full bg-destructive px-1 text-[11px] font-bold text-destructive-foreground"
+            className="absolute top-1 right-1 flex h-5 min-w-5 items-center justify-center rounded-full bg-destructive px-1 text-[0.6875rem] font-bold text-destructive-foreground"
           >
             {badge.text}
           </span>
@@ -199,7 +199,7 @@ export function NotificationBell({
           ) : items.length === 0 ? (
             <p className="p-4 text-sm text-muted-foreground">No notifications yet</p>
           ) : (
-            <ul className="max-h-[400px] overflow-y-auto py-1">
+            <ul className="max-h-[25rem] overflow-y-auto py-1">
               {items.map((item) => (
                 <li key={`${item.kind}-${item.id}`}>
                   <button

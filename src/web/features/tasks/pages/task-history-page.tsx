@@ -148,7 +148,7 @@ export function TaskHistoryPage() {
         // `relative`: visually hidden labels in the cells are positioned; they must scroll with the table,
         // not widen the page.
         <div className="relative overflow-x-auto rounded-xl border border-border bg-card">
-          <table className="w-full min-w-[900px] text-left text-sm">
+          <table className="w-full min-w-[56.25rem] text-left text-sm">
             <thead className="bg-muted text-xs uppercase">
               <tr>
                 {columns.map(([, label]) => (
