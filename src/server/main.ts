@@ -5,6 +5,7 @@ import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { createServices } from './bootstrap';
 import { ConfigError, loadConfig } from './env';
+import { keepConnections } from './http/keep-alive';
 import { createLogger } from './logger';
 import { projectPath } from './paths';
 
@@ -63,6 +64,7 @@ async function main() {
       );
     },
   ) as Server;
+  keepConnections(server);
   server.on('error', (error: NodeJS.ErrnoException) => {
     log.fatal(
       { err: error },

@@ -12,6 +12,7 @@ import { createServices, type Services } from '../bootstrap';
 import type { Database } from '../db/client';
 import type { Mailer } from '../email/mailer';
 import { loadConfig } from '../env';
+import { keepConnections } from '../http/keep-alive';
 import { createLogger } from '../logger';
 import type { OutboxTuning } from '../outbox/worker';
 import type { PushTuning } from '../push/service';
@@ -105,6 +106,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
       { fetch: (request) => handler(request), port: 0, hostname: '127.0.0.1' },
       (info: AddressInfo) => resolve({ server: s as Server, port: info.port }),
     );
+    keepConnections(s as Server);
   });
   const url = `http://127.0.0.1:${port}`;
 
