@@ -177,3 +177,55 @@ test('on the narrowest phones every control of the top bar is on screen and apar
   }
   expect(outside).toEqual([]);
 });
+
+test('the main navigation is a bar at the bottom of a phone and a column at the side from 1024 px, beside the page', async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.skip(test.info().project.name !== 'phone', 'it sets each size it looks at itself');
+  await signedInUser(browser, request, { label: 'side-nav', role: 'dominant', displayName: 'Lee Dom', page });
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  /** Where the navigation, the top bar and the page's content sit, and what is current. */
+  const layout = async () => {
+    await expect(page.locator('html[data-live=ready]')).toBeAttached();
+    const box = async (locator: ReturnType<typeof page.locator>) => (await locator.boundingBox())!;
+    return {
+      nav: await box(nav),
+      top: await box(page.getByRole('banner')),
+      main: await box(page.locator('main h1')),
+      current: await nav.locator('[aria-current=page]').innerText(),
+      window: page.viewportSize()!,
+    };
+  };
+  for (const width of [375, 1023, 1024, 1440]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/tasks');
+    const l = await layout();
+    expect(l.current.trim(), `${width}px`).toBe('Tasks');
+    if (width < 1024) {
+      // A bar along the bottom, as wide as the window.
+      expect(l.nav.y + l.nav.height, `${width}px`).toBeCloseTo(l.window.height, 0);
+      expect(l.nav.width, `${width}px`).toBeCloseTo(width, 0);
+    } else {
+      // A column from under the top bar to the bottom, at the left; the page begins to its right.
+      expect(l.nav.x, `${width}px`).toBe(0);
+      expect(l.nav.y, `${width}px`).toBeCloseTo(l.top.y + l.top.height, 0);
+      expect(l.nav.y + l.nav.height, `${width}px`).toBeCloseTo(l.window.height, 0);
+      expect(l.main.x, `${width}px`).toBeGreaterThanOrEqual(l.nav.x + l.nav.width);
+      // Each link shows its label beside its icon, one below another.
+      const links = await nav
+        .getByRole('link')
+        .evaluateAll((els) =>
+          els.map((el) => el.getBoundingClientRect()).map((r) => ({ x: r.x, y: r.y, h: r.height })),
+        );
+      expect(links).toHaveLength(7);
+      for (let i = 1; i < links.length; i++) expect(links[i]!.y).toBeGreaterThan(links[i - 1]!.y);
+      for (const link of links) expect(link.h).toBeGreaterThanOrEqual(44);
+    }
+  }
+  // From the side, a link opens its page.
+  await nav.getByRole('link', { name: 'Settings' }).click();
+  await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
+  expect((await nav.locator('[aria-current=page]').innerText()).trim()).toBe('Settings');
+});

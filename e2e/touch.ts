@@ -78,8 +78,9 @@ export function watchFocusUnderBars(page: Page): Promise<void> {
       // Shown above the bars (the skip link), or taller than the space between them: nothing to scroll to.
       if (getComputedStyle(el).position === 'fixed') return;
       const top = document.querySelector('header')?.getBoundingClientRect().bottom ?? 0;
-      const bottom =
-        document.querySelector('nav[aria-label="Main"]')?.getBoundingClientRect().top ?? innerHeight;
+      // The navigation covers the bottom on a phone; from 1024 px it is a column at the side, beside the page.
+      const nav = document.querySelector('nav[aria-label="Main"]')?.getBoundingClientRect();
+      const bottom = nav && nav.top > innerHeight / 2 ? nav.top : innerHeight;
       // Obscured: less of it shows between the bars than the whole control, or 44 px of a tall one (a text
       // area shows its caret's lines).
       const shown = Math.min(r.bottom, bottom) - Math.max(r.top, top);

@@ -13,17 +13,23 @@ const NAV_ITEMS = [
   { to: paths.settings, label: 'Settings', Icon: Settings },
 ] as const;
 
+/**
+ * The main navigation: a tab bar at the bottom on a phone and a tablet; from 1024 px a column on the left,
+ * under the top bar and its border, 14 rem wide (`lg:w-56`, which the layout leaves free with `lg:pl-56`), each label beside
+ * its icon.
+ */
 export function BottomNav() {
   return (
     <nav
       aria-label="Main"
-      className="fixed inset-x-0 bottom-0 z-40 border-t border-border bg-card/95 pb-safe-bottom px-safe backdrop-blur"
+      className="fixed inset-x-0 bottom-0 z-40 border-t border-border bg-card/95 pb-safe-bottom px-safe backdrop-blur lg:top-[calc(4rem+1px+env(safe-area-inset-top))] lg:right-auto lg:w-56 lg:overflow-y-auto lg:border-t-0 lg:border-r lg:pr-0"
     >
       {/*
         Equal columns while every label fits; a column never narrower than its label and its padding (a fr
         track's minimum is its content), so that on a phone "Structure" and "Contract" keep a gap between them.
+        From 1024 px, one column.
       */}
-      <ul className="mx-auto grid max-w-5xl auto-cols-[1fr] grid-flow-col">
+      <ul className="mx-auto grid max-w-5xl auto-cols-[1fr] grid-flow-col lg:flex lg:flex-col lg:gap-1 lg:p-3">
         {NAV_ITEMS.map(({ to, label, Icon }) => (
           <li key={to}>
             <NavLink
@@ -31,7 +37,10 @@ export function BottomNav() {
               className={({ isActive }) =>
                 cn(
                   'flex h-16 flex-col items-center justify-center gap-1 px-0.5 text-[0.6875rem] font-medium whitespace-nowrap min-[360px]:px-1 sm:text-xs',
-                  isActive ? 'text-primary' : 'text-muted-foreground hover:text-foreground',
+                  'lg:h-11 lg:flex-row lg:justify-start lg:gap-3 lg:rounded-lg lg:px-3 lg:text-sm',
+                  isActive
+                    ? 'text-primary lg:bg-accent lg:text-accent-foreground'
+                    : 'text-muted-foreground hover:text-foreground lg:hover:bg-muted',
                 )
               }
             >

@@ -23,7 +23,8 @@ export function TopBar({ user }: { user: CurrentUser }) {
 
   return (
     <header className="fixed inset-x-0 top-0 z-40 border-b border-border bg-card/95 pt-safe-top px-safe backdrop-blur">
-      <div className="mx-auto flex h-14 max-w-5xl items-center gap-0.5 md:h-16 px-2 sm:gap-2 sm:px-4">
+      {/* From 1024 px the bar spans the window: the brand above the side navigation, the controls at the right. */}
+      <div className="mx-auto flex h-14 max-w-5xl items-center gap-0.5 md:h-16 px-2 sm:gap-2 sm:px-4 lg:max-w-none lg:px-6">
         {/* Below 360 px the mark gives its room to Quick exit (decision 080): Home is in the bottom bar. */}
         <Link
           to={paths.dashboard}

@@ -56,7 +56,8 @@ function Conversation({ partnerId, partnerName }: { partnerId: string; partnerNa
 
 /**
  * A chat: the page is exactly as tall as the window between the app's fixed bars (the top bar, 3.5 rem or
- * 4 rem from md; the bottom nav's 5 rem; main's 1.25 rem above and below), the conversation takes what
+ * 4 rem from md; the bottom nav's 5 rem, none from lg where the navigation is at the side; main's 1.25 rem
+ * above and below), the conversation takes what
  * the header and the composer leave, and the window is the visual viewport, so an on-screen keyboard
  * shrinks the conversation, never hides the composer. On a small phone the page title and a lone partner
  * picker step aside (`compact`); on a window as short as an open keyboard leaves, the heading too (`short`).
@@ -66,7 +67,7 @@ export function JournalPage() {
   useVisualHeight();
 
   return (
-    <div className="flex h-[calc(var(--visual-height,100dvh)-11rem)] min-h-0 flex-col gap-3 short:gap-2 sm:gap-4 md:h-[calc(var(--visual-height,100dvh)-11.5rem)]">
+    <div className="flex h-[calc(var(--visual-height,100dvh)-11rem)] min-h-0 flex-col gap-3 short:gap-2 sm:gap-4 md:h-[calc(var(--visual-height,100dvh)-11.5rem)] lg:h-[calc(var(--visual-height,100dvh)-6.5rem)]">
       <div className="flex shrink-0 flex-col gap-3 short:gap-2 sm:flex-row sm:items-end sm:justify-between sm:gap-4">
         <header className="compact:sr-only short:sr-only">
           <h1 className="text-2xl font-bold">Journal</h1>
