@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { audit, describe, type Finding } from './axe';
 import { expect, LAYOUT, test } from './fixtures';
 import { signedInUser } from './seed';
@@ -39,20 +39,26 @@ const served = async (page: Page, path: string) => {
 const AMBER_600 = 'oklch(0.666 0.179 58.318)';
 const AMBER_300 = 'oklch(0.879 0.169 91.605)';
 
+/** A signed-in user on a light system, on /settings once hydrated: its Appearance section. */
+async function openAppearance(
+  { page, browser, request }: { page: Page; browser: Browser; request: APIRequestContext },
+  who: { label: string; role: 'dominant' | 'submissive'; displayName: string },
+) {
+  await page.emulateMedia({ colorScheme: 'light' });
+  await signedInUser(browser, request, { ...who, page });
+  await page.goto('/settings');
+  await expect(page.locator('html[data-live=ready]')).toBeAttached();
+  return page.getByRole('region', { name: 'Appearance' });
+}
+
 test(
   'a device chooses Dark, then Light under a dark system, then the system again; the server renders each',
   LAYOUT,
   async ({ page, browser, request }) => {
-    await page.emulateMedia({ colorScheme: 'light' });
-    await signedInUser(browser, request, {
-      label: 'theme',
-      role: 'submissive',
-      displayName: 'Tess Sub',
-      page,
-    });
-    await page.goto('/settings');
-    await expect(page.locator('html[data-live=ready]')).toBeAttached();
-    const section = page.getByRole('region', { name: 'Appearance' });
+    const section = await openAppearance(
+      { page, browser, request },
+      { label: 'theme', role: 'submissive', displayName: 'Tess Sub' },
+    );
     const system = section.getByRole('radio', { name: /^System/ });
     await expect(system).toBeChecked();
     expect(await look(page)).toEqual({
@@ -114,17 +120,14 @@ test('the theme is chosen by keyboard: Tab reaches the choice, the arrow keys mo
   browser,
   request,
 }) => {
-  await page.emulateMedia({ colorScheme: 'light' });
-  await signedInUser(browser, request, {
-    label: 'theme-keys',
-    role: 'dominant',
-    displayName: 'Kit Dom',
-    page,
-  });
-  await page.goto('/settings');
-  await expect(page.locator('html[data-live=ready]')).toBeAttached();
-  const section = page.getByRole('region', { name: 'Appearance' });
-  await section.getByRole('radio', { name: /^System/ }).focus();
+  const section = await openAppearance(
+    { page, browser, request },
+    { label: 'theme-keys', role: 'dominant', displayName: 'Kit Dom' },
+  );
+  // Tab from the last control of the section before it (This device: the discreet mode switch).
+  await page.getByRole('switch', { name: 'Discreet mode' }).focus();
+  await page.keyboard.press('Tab');
+  await expect(section.getByRole('radio', { name: /^System/ })).toBeFocused();
   await page.keyboard.press('ArrowRight');
   await expect(section.getByRole('radio', { name: /^Light/ })).toBeChecked();
   await page.keyboard.press('ArrowRight');

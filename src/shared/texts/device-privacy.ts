@@ -37,9 +37,6 @@ export const DISCREET_COOKIE = 'pact_discreet';
 export const discreetIn = (cookies: string | null | undefined) =>
   (cookies ?? '').split(';').some((part) => part.trim() === `${DISCREET_COOKIE}=1`);
 
-/** A cookie lives at most 400 days in today's browsers: set again each time the app opens. */
-export const DISCREET_COOKIE_MAX_AGE_S = 400 * 24 * 60 * 60;
-
 /** What discreet mode shows instead of Pact: the name, and the icons made for it (scripts/icons.mjs). */
 export const DISCREET_NAME = 'Notes';
 export const DISCREET_ICONS = {

@@ -1,54 +1,34 @@
-import { useSyncExternalStore } from 'react';
 import {
   DISCREET_COOKIE,
-  DISCREET_COOKIE_MAX_AGE_S,
   DISCREET_ICONS,
   DISCREET_NAME,
   discreetIn,
   PACT_ICONS,
 } from '@/shared/texts/device-privacy';
+import { deviceCookie } from './device-cookie';
 
 /**
  * Discreet mode on this device (decision 081): a cookie, so that the server answers the page, the manifest
  * and the pushes of this device under the neutral name from the first byte; here, the same choice for the
  * document's head while the app runs.
  */
-const listeners = new Set<() => void>();
+const discreet = deviceCookie<boolean>({
+  name: DISCREET_COOKIE,
+  unset: false,
+  read: discreetIn,
+  value: () => '1',
+});
 
-const readCookie = () => (typeof document === 'undefined' ? false : discreetIn(document.cookie));
-
-function writeCookie(on: boolean) {
-  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
-  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every browser Pact serves.
-  document.cookie = on
-    ? `${DISCREET_COOKIE}=1; Path=/; Max-Age=${DISCREET_COOKIE_MAX_AGE_S}; SameSite=Lax${secure}`
-    : `${DISCREET_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax${secure}`;
-}
-
-export function setDiscreet(on: boolean) {
-  writeCookie(on);
-  for (const listener of listeners) listener();
-}
+export const setDiscreet = discreet.set;
 
 /** A cookie lives 400 days at most: each time the app opens, a discreet device's is set again. */
-export function renewDiscreet() {
-  if (readCookie()) writeCookie(true);
-}
-
-const subscribe = (listener: () => void) => {
-  listeners.add(listener);
-  return () => {
-    listeners.delete(listener);
-  };
-};
+export const renewDiscreet = discreet.renew;
 
 /** Listens to the choice (Settings) for one who must act on it (the push subscription). */
-export const onDiscreetChange = subscribe;
+export const onDiscreetChange = discreet.subscribe;
 
 /** Discreet mode as the page shows it: the server's answer while hydrating, then the device's cookie. */
-export function useDiscreet(rendered: boolean): boolean {
-  return useSyncExternalStore(subscribe, readCookie, () => rendered);
-}
+export const useDiscreet = (rendered: boolean): boolean => discreet.useChoice(rendered);
 
 /** What the document's head names and shows. */
 export function headOf(discreet: boolean) {
