@@ -68,8 +68,6 @@ export interface TestServerOptions {
   database?: Database;
   /** Run on an existing data directory (not removed by this server), as after a restart. */
   dataDir?: string;
-  /** The SMTP peer takes this long to accept each message, as a slow mail server does. */
-  smtpDelayMs?: number;
   /**
    * Multiplies the rate limits: 1000 unless told (a test file makes many users from one address); the
    * tests of the limits themselves run with 1, the production figures.
@@ -95,7 +93,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
   const kind = opts.db ?? 'pglite';
   const clock = opts.clock ?? new TestClock();
   const dataDir = opts.dataDir ?? mkdtempSync(path.join(tmpdir(), 'pact-test-'));
-  const smtp = await startSmtpPeer({ delayMs: opts.smtpDelayMs });
+  const smtp = await startSmtpPeer();
   const owned = opts.database ? null : await openTestDatabase(kind);
   const database = opts.database ?? owned!.database;
 

@@ -33,6 +33,13 @@ export interface SmtpPeer {
   refuseConnections(down: boolean): void;
   /** Connections turned away so far. */
   readonly refused: number;
+  /**
+   * While held, the peer keeps each message it has read without answering its DATA, as a mail server that
+   * is slow to accept does; the sender waits. `false` answers every held message and accepts at once again.
+   */
+  hold(held: boolean): void;
+  /** Messages read but not yet accepted because the peer is held. */
+  readonly heldCount: number;
   close(): Promise<void>;
 }
 
@@ -95,15 +102,16 @@ export function extractLink(raw: string): string {
 
 /**
  * A real SMTP server on 127.0.0.1, without TLS or authentication, keeping every message it receives.
- * `delayMs`: the peer takes this long to accept each message, as a slow mail server does.
  */
-export async function startSmtpPeer(opts: { delayMs?: number } = {}): Promise<SmtpPeer> {
+export async function startSmtpPeer(): Promise<SmtpPeer> {
   const messages: ReceivedMail[] = [];
   const taken = new Set<ReceivedMail>();
   const waiters = new Set<() => boolean>();
   const rejected = new Set<string>();
   let down = false;
   let refused = 0;
+  let held = false;
+  const heldAnswers: (() => void)[] = [];
 
   const server = new SMTPServer({
     authOptional: true,
@@ -134,7 +142,7 @@ export async function startSmtpPeer(opts: { delayMs?: number } = {}): Promise<Sm
           subject: header(splitHeaders(raw).headers, 'Subject'),
         });
         for (const wake of waiters) wake();
-        if (opts.delayMs) setTimeout(() => callback(), opts.delayMs);
+        if (held) heldAnswers.push(() => callback());
         else callback();
       });
     },
@@ -158,6 +166,13 @@ export async function startSmtpPeer(opts: { delayMs?: number } = {}): Promise<Sm
     get refused() {
       return refused;
     },
+    hold(value) {
+      held = value;
+      if (!value) for (const answer of heldAnswers.splice(0)) answer();
+    },
+    get heldCount() {
+      return heldAnswers.length;
+    },
     waitForMail(to, predicate = () => true, timeoutMs = 5_000) {
       return new Promise((resolve, reject) => {
         const check = () => {
@@ -176,6 +191,10 @@ export async function startSmtpPeer(opts: { delayMs?: number } = {}): Promise<Sm
         if (!check()) waiters.add(check);
       });
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const answer of heldAnswers.splice(0)) answer();
+        server.close(() => resolve());
+      }),
   };
 }
