@@ -137,3 +137,16 @@ test('the theme is chosen by keyboard: Tab reaches the choice, the arrow keys mo
   // Each choice says what it does to a reader too.
   await expect(section.getByRole('radio', { name: /^Dark/ })).toHaveAccessibleDescription('Always dark');
 });
+
+test('with reduced motion a change of theme shows at once: nothing waits for a frame to transition', async ({
+  page,
+}) => {
+  await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' });
+  await page.goto('/');
+  // The theme changes and the colour is read in one task, before the page draws another frame.
+  const background = await page.evaluate(() => {
+    document.documentElement.dataset.theme = 'dark';
+    return getComputedStyle(document.body).backgroundColor;
+  });
+  expect(background).toBe(DARK_BACKGROUND);
+});
