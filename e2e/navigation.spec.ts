@@ -229,3 +229,87 @@ test('the main navigation is a bar at the bottom of a phone and a column at the 
   await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
   expect((await nav.locator('[aria-current=page]').innerText()).trim()).toBe('Settings');
 });
+
+test('with text at 200 % on a 375 px phone every page fits: two rows of top bar, whole words, the tab bar scrolls', async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.skip(test.info().project.name !== 'phone', 'a phone’s text size');
+  test.setTimeout(120_000);
+  await seedCouple(browser, page, request, { dominant: 'Wren Dom', submissive: 'Ash Sub' });
+  // The browser's text size at 200 % (Chromium's setting; media queries count rem in it).
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Page.setFontSizes', { fontSizes: { standard: 32, fixed: 26 } });
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  const problems: string[] = [];
+  for (const path of [
+    '/dashboard',
+    '/tasks',
+    '/punishments',
+    '/journal',
+    '/contract',
+    '/structure',
+    '/calendar',
+    '/notifications',
+    '/settings',
+  ]) {
+    await page.goto(path);
+    await expect(page.locator('html[data-live=ready]')).toBeAttached();
+    const found = await page.evaluate(() => {
+      const out: string[] = [];
+      const width = document.documentElement.clientWidth;
+      if (document.documentElement.scrollWidth > width)
+        out.push(`scrolls sideways (${document.documentElement.scrollWidth} px)`);
+      // The top bar's controls: on screen, 44 px targets at least, none over another.
+      const bar = document.querySelector('header')!;
+      const boxes = [...bar.querySelectorAll('a, button, [data-testid=role-badge]')]
+        .map((el) => ({
+          name: el.getAttribute('aria-label') ?? el.textContent ?? '',
+          control: el.matches('a, button'),
+          r: el.getBoundingClientRect(),
+        }))
+        .filter(({ r }) => r.width > 0);
+      for (const { name, control, r } of boxes) {
+        if (r.left < 0 || r.right > width || r.bottom > bar.getBoundingClientRect().bottom)
+          out.push(`${name} off the bar`);
+        if (control && r.height < 44) out.push(`${name} is ${r.height} px tall`);
+      }
+      for (const [i, a] of boxes.entries())
+        for (const b of boxes.slice(i + 1))
+          if (a.r.left < b.r.right && b.r.left < a.r.right && a.r.top < b.r.bottom && b.r.top < a.r.bottom)
+            out.push(`${a.name} overlaps ${b.name}`);
+      // The page begins under the bar.
+      const main = document.querySelector('main')!.getBoundingClientRect();
+      if (main.top + window.scrollY < bar.getBoundingClientRect().bottom)
+        out.push('the page starts under the bar');
+      // Its title keeps each word on one line.
+      const title = document.querySelector('main h1');
+      const text = title?.firstChild;
+      if (text?.nodeType === Node.TEXT_NODE) {
+        for (const match of (text.textContent ?? '').matchAll(/\S+/g)) {
+          const range = document.createRange();
+          range.setStart(text, match.index);
+          range.setEnd(text, match.index + match[0].length);
+          const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+          if (lines.size > 1) out.push(`the title breaks "${match[0]}"`);
+        }
+      }
+      return out;
+    });
+    problems.push(...found.map((p) => `${path}: ${p}`));
+    // The current page's tab (calendar and notifications have none) is in view in the bar, scrolled to it.
+    const current = nav.locator('[aria-current=page]');
+    if ((await current.count()) === 0) continue;
+    const [tab, bar] = [(await current.boundingBox())!, (await nav.boundingBox())!];
+    if (tab.x < bar.x - 0.5 || tab.x + tab.width > bar.x + bar.width + 0.5)
+      problems.push(`${path}: its tab is out of view (${tab.x}..${tab.x + tab.width})`);
+  }
+  expect(problems).toEqual([]);
+  // Every tab can be reached: the last one, scrolled to, opens its page.
+  await nav.getByRole('link', { name: 'Home' }).click();
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+  await nav.getByRole('link', { name: 'Settings' }).scrollIntoViewIfNeeded();
+  await nav.getByRole('link', { name: 'Settings' }).click();
+  await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
+});

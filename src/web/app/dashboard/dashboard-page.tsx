@@ -23,7 +23,7 @@ export function DashboardPage() {
   const count = user.partners.length;
   return (
     <div className="space-y-5">
-      <header className="flex items-start justify-between gap-3">
+      <header className="flex items-start justify-between gap-3 narrow:flex-col narrow:items-stretch">
         <div className="min-w-0">
           <h1 className="text-2xl font-bold">Dashboard</h1>
           {count > 0 ? (

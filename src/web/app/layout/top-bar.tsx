@@ -23,12 +23,16 @@ export function TopBar({ user }: { user: CurrentUser }) {
 
   return (
     <header className="fixed inset-x-0 top-0 z-40 border-b border-border bg-card/95 pt-safe-top px-safe backdrop-blur">
-      {/* From 1024 px the bar spans the window: the brand above the side navigation, the controls at the right. */}
-      <div className="mx-auto flex h-14 max-w-5xl items-center gap-0.5 md:h-16 px-2 sm:gap-2 sm:px-4 lg:max-w-none lg:px-6">
+      {/*
+        From 1024 px the bar spans the window: the brand above the side navigation, the controls at the right.
+        Under 20 rem across (large text on a phone, decision 091) it takes two rows of 2.75 rem: the role, the
+        bell and Log out, then Red, Yellow and Quick exit on a row of their own.
+      */}
+      <div className="mx-auto flex h-14 max-w-5xl items-center gap-0.5 md:h-16 px-2 sm:gap-2 sm:px-4 lg:max-w-none lg:px-6 narrow:h-[6.25rem] narrow:flex-wrap narrow:content-center narrow:gap-y-1">
         {/* Below 360 px the mark gives its room to Quick exit (decision 080): Home is in the bottom bar. */}
         <Link
           to={paths.dashboard}
-          className="flex min-h-11 min-w-11 shrink-0 items-center justify-center gap-2 max-[359px]:hidden"
+          className="flex min-h-11 min-w-11 shrink-0 items-center justify-center gap-2 max-[359px]:hidden narrow:hidden"
           aria-label="Pact, go to dashboard"
         >
           <BrandMark className="h-8 w-8 shrink-0" />
@@ -44,10 +48,15 @@ export function TopBar({ user }: { user: CurrentUser }) {
           A paired user's bar holds the most, and must fit a 320 px phone (decision 070): the partners' pictures
           and one's own name show from `sm` up; on a phone they are on the dashboard's partner list.
         */}
-        <div className="ml-auto flex min-w-0 items-center gap-0.5 sm:gap-2">
+        <div
+          data-testid="safety-controls"
+          className="ml-auto flex items-center gap-0.5 sm:gap-2 narrow:order-last narrow:ml-0 narrow:basis-full narrow:justify-center"
+        >
           <RedButton />
           <YellowButton />
           <QuickExitButton />
+        </div>
+        <div className="flex min-w-0 items-center gap-0.5 sm:gap-2 narrow:ml-auto">
           <NotificationBell requests={requests} onOpenRequest={openRequest} />
           {user.partners.length > 0 ? (
             <ul

@@ -19,8 +19,12 @@ export function Tabs({
   items: TabItem[];
   label: string;
 }) {
-  // More than four labels do not fit one row of a phone: three to a row there, one row from `sm` up.
-  const layout = items.length > 4 ? 'grid-cols-3 sm:grid-flow-col sm:grid-cols-none' : 'grid-flow-col';
+  // More than four labels do not fit one row of a phone: three to a row there, one row from `sm` up. Under
+  // 20 rem across (large text on a phone, decision 091) more than two take one row each, each label whole.
+  const layout = [
+    items.length > 4 ? 'grid-cols-3 sm:grid-flow-col sm:grid-cols-none' : 'grid-flow-col',
+    items.length > 2 ? 'narrow:grid-flow-row narrow:grid-cols-1' : '',
+  ].join(' ');
   return (
     <T.Root value={value} onValueChange={onValueChange}>
       <T.List aria-label={label} className={`grid gap-1 rounded-lg bg-muted p-1 ${layout}`}>

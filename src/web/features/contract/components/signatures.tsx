@@ -9,7 +9,7 @@ export function Signatures({ contract }: { contract: ContractView }) {
     { party: contract.submissive, signed: contract.isSubmissiveSigned, at: contract.submissiveSignedAt },
   ];
   return (
-    <ul className="grid gap-2 sm:grid-cols-2" aria-label="Signatures">
+    <ul className="grid grid-cols-[minmax(0,1fr)] gap-2 sm:grid-cols-2" aria-label="Signatures">
       {rows.map(({ party, signed, at }) => (
         <li
           key={party.role}
@@ -22,7 +22,7 @@ export function Signatures({ contract }: { contract: ContractView }) {
             <Circle className="h-5 w-5 shrink-0 text-muted-foreground" aria-hidden />
           )}
           <span className="min-w-0">
-            <span className="block truncate font-medium">
+            <span className="block font-medium">
               {party.name}{' '}
               <span className="text-muted-foreground">
                 ({party.role === 'dominant' ? 'Dominant' : 'Submissive'})

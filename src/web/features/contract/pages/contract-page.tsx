@@ -13,7 +13,7 @@ export function ContractPage() {
 
   return (
     <div className="space-y-5">
-      <header className="flex flex-wrap items-start justify-between gap-3">
+      <header className="flex flex-wrap items-start justify-between gap-3 narrow:flex-col narrow:items-stretch">
         <div>
           <h1 className="text-2xl font-bold">Contract</h1>
           <p className="text-sm text-muted-foreground">The agreement you and your partner sign together</p>

@@ -147,7 +147,7 @@ export function Composer({ partnerId }: { partnerId: string }) {
             value: 'text',
             label: 'Text',
             content: (
-              <div className="flex items-end gap-2">
+              <div className="flex items-end gap-2 narrow:flex-col narrow:items-stretch">
                 <label htmlFor={`${ids}-text`} className="sr-only">
                   Message
                 </label>
@@ -177,7 +177,7 @@ export function Composer({ partnerId }: { partnerId: string }) {
                   onChange={keepChoice.choose}
                   disabled={busy}
                 />
-                <div className="flex items-end gap-2">
+                <div className="flex items-end gap-2 narrow:flex-col narrow:items-stretch">
                   <div className="min-w-0 flex-1 space-y-1.5">
                     <label htmlFor={`${ids}-title`} className="block text-sm font-medium">
                       Title (optional)

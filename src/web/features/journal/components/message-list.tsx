@@ -80,7 +80,7 @@ export function MessageList({
       tabIndex={0}
       role="log"
       aria-label={`Messages with ${partnerName}`}
-      className="relative min-h-0 flex-1 overflow-y-auto rounded-xl border bg-card p-3 [overflow-anchor:none]"
+      className="relative min-h-0 flex-1 overflow-y-auto rounded-xl border bg-card p-3 [overflow-anchor:none] narrow:h-[50dvh] narrow:flex-none"
     >
       {loadingOlder ? (
         <p role="status" className="py-2 text-center text-xs text-muted-foreground">

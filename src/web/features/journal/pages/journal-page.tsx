@@ -34,7 +34,7 @@ function Conversation({ partnerId, partnerName }: { partnerId: string; partnerNa
         Conversation with {partnerName}
       </h2>
       {conversation.isPending ? (
-        <Skeleton className="min-h-0 w-full flex-1 rounded-xl" />
+        <Skeleton className="min-h-0 w-full flex-1 rounded-xl narrow:h-[50dvh] narrow:flex-none" />
       ) : conversation.isError ? (
         <p role="alert" className="flex-1 text-destructive">
           {JOURNAL_MESSAGES.fetchFailed}
@@ -67,7 +67,7 @@ export function JournalPage() {
   useVisualHeight();
 
   return (
-    <div className="flex h-[calc(var(--visual-height,100dvh)-11rem)] min-h-0 flex-col gap-3 short:gap-2 sm:gap-4 md:h-[calc(var(--visual-height,100dvh)-11.5rem)] lg:h-[calc(var(--visual-height,100dvh)-6.5rem)]">
+    <div className="flex h-[calc(var(--visual-height,100dvh)-11rem)] min-h-0 flex-col gap-3 short:gap-2 sm:gap-4 md:h-[calc(var(--visual-height,100dvh)-11.5rem)] lg:h-[calc(var(--visual-height,100dvh)-6.5rem)] narrow:h-auto">
       <div className="flex shrink-0 flex-col gap-3 short:gap-2 sm:flex-row sm:items-end sm:justify-between sm:gap-4">
         <header className="compact:sr-only short:sr-only">
           <h1 className="text-2xl font-bold">Journal</h1>

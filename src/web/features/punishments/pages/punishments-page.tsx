@@ -152,7 +152,7 @@ export function PunishmentsPage() {
 
   return (
     <div className="space-y-5">
-      <header className="flex flex-wrap items-start justify-between gap-3">
+      <header className="flex flex-wrap items-start justify-between gap-3 narrow:flex-col narrow:items-stretch">
         <div>
           <h1 className="text-2xl font-bold">Punishments</h1>
           <p className="text-sm text-muted-foreground">

@@ -113,7 +113,7 @@ export function TaskHistoryPage() {
       <Link to={paths.tasks} className="inline-flex items-center gap-1 text-sm text-primary hover:underline">
         <ArrowLeft className="h-4 w-4" aria-hidden /> Back
       </Link>
-      <header className="flex items-center justify-between gap-3">
+      <header className="flex items-center justify-between gap-3 narrow:flex-col narrow:items-stretch">
         <h1 className="text-2xl font-bold">Task History</h1>
         <fieldset className="flex gap-1 rounded-lg bg-muted p-1">
           <legend className="sr-only">Layout</legend>

@@ -156,7 +156,7 @@ export function TasksPage() {
 
   return (
     <div className="space-y-5">
-      <header className="flex items-start justify-between gap-3">
+      <header className="flex items-start justify-between gap-3 narrow:flex-col narrow:items-stretch">
         <div>
           <h1 className="text-2xl font-bold">Tasks</h1>
           <p className="text-sm text-muted-foreground">
@@ -165,7 +165,7 @@ export function TasksPage() {
               : 'View and complete your assigned tasks'}
           </p>
         </div>
-        <div className="flex shrink-0 flex-wrap justify-end gap-2">
+        <div className="flex shrink-0 flex-wrap justify-end gap-2 narrow:justify-start">
           {/* On a phone its icon alone, beside the page's own action. */}
           <Link to={paths.calendar} className={`${buttonClasses('outline')} w-11 px-0 sm:w-auto sm:px-4`}>
             <CalendarDays className="h-4 w-4" aria-hidden />{' '}
