@@ -26,9 +26,17 @@ test('a punishment with a 1-minute timer: added, started, counted down on both s
   await dom.getByRole('button', { name: 'Add Punishment' }).click();
   const form = dom.getByRole('form', { name: 'Add New Punishment' });
   await form.getByRole('button', { name: 'Add Punishment' }).click();
-  await expect(dom.getByText('Missing information')).toBeVisible();
-  await expect(dom.getByText('Please provide a title for the punishment')).toBeVisible();
+  const toast = dom.locator('[data-sonner-toast]');
+  await expect(toast.getByText('Missing information')).toBeVisible();
+  await expect(toast.getByText('Please provide a title for the punishment')).toBeVisible();
+  // And beside the field, read out with it, until it is filled in.
+  const title = form.getByLabel('Title');
+  await expect(title).toHaveAttribute('aria-invalid', 'true');
+  await expect(title).toHaveAccessibleDescription('Please provide a title for the punishment');
+  await expect(form.getByText('Please provide a title for the punishment')).toBeVisible();
   await form.getByLabel('Title').fill('Kneel in the corner');
+  await expect(title).not.toHaveAttribute('aria-invalid');
+  await expect(form.getByText('Please provide a title for the punishment')).toHaveCount(0);
   await form.getByLabel('Severity').selectOption('severe');
   await form.getByLabel('Reason').fill('Talked back at dinner');
   await form.getByLabel('Aftercare required').check();

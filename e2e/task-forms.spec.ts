@@ -14,14 +14,26 @@ test('the task form refuses a past due date, and an edit keeps the task and save
   await form.getByLabel('Due date').fill('2020-01-01');
   await form.getByRole('button', { name: 'Create Task' }).click();
   await expect(dom.getByText('Due date cannot be in the past')).toBeVisible();
-  await expect(dom.getByText('Please choose a date and time in the future')).toBeVisible();
+  const toast = dom.locator('[data-sonner-toast]');
+  await expect(toast.getByText('Please choose a date and time in the future')).toBeVisible();
+  // Beside the date, read out with it: the form says where the problem is, not only a toast over it.
+  await expect(form.getByLabel('Due date')).toHaveAttribute('aria-invalid', 'true');
+  await expect(form.getByLabel('Due date')).toHaveAccessibleDescription(
+    'Please choose a date and time in the future',
+  );
+  await expect(form.getByLabel('Title')).not.toHaveAttribute('aria-invalid');
 
   const tomorrow = new Date(Date.now() + 24 * 3600_000).toISOString().slice(0, 10);
   await form.getByLabel('Due date').fill(tomorrow);
   await form.getByLabel('Repeat').selectOption('custom');
   await form.getByRole('button', { name: 'Create Task' }).click();
-  await expect(dom.getByText('Please choose at least one day')).toBeVisible();
+  await expect(toast.getByText('Please choose at least one day')).toBeVisible();
+  await expect(form.getByRole('group', { name: 'Repeat on' })).toHaveAccessibleDescription(
+    'Please choose at least one day',
+  );
+  await expect(form.getByLabel('Due date')).not.toHaveAttribute('aria-invalid');
   await form.getByRole('button', { name: 'Mon' }).click();
+  await expect(form.getByText('Please choose at least one day')).toHaveCount(0);
   await form.getByRole('button', { name: 'Create Task' }).click();
   await expect(dom.getByText('Task created', { exact: true })).toBeVisible();
 

@@ -21,7 +21,11 @@ test('a daily task that needs a photo: assigned, completed with proof, and given
   const form = dom.getByRole('form', { name: 'Create New Task' });
   await form.getByRole('button', { name: 'Create Task' }).click();
   await expect(dom.getByText('Task title required')).toBeVisible();
+  // Beside the field too, read out with it, and focused to be filled in.
+  await expect(form.getByLabel('Title')).toHaveAccessibleDescription('Please enter a title for your task');
+  await expect(form.getByLabel('Title')).toBeFocused();
   await form.getByLabel('Title').fill('Write three lines of gratitude');
+  await expect(form.getByLabel('Title')).not.toHaveAttribute('aria-invalid');
   await form.getByLabel('Description').fill('In your journal, before bed.');
   await form.getByLabel('Repeat').selectOption('daily');
   await form.getByLabel('Photo proof required').check();

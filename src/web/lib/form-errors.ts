@@ -13,6 +13,25 @@ function messagesOf(errors: FieldErrors, prefix = ''): { path: string; message: 
 }
 
 /**
+ * The message to show beside a field: the form's first error under `key` (a field of the checked input, its
+ * nested paths included), else the server's for that path or under it; in `details`' words (the toast's
+ * second line, what to do) when it has them. Undefined when there is none.
+ */
+export function errorAt(
+  errors: FieldErrors,
+  server: Readonly<Record<string, string>>,
+  key: string,
+  details: Partial<Record<string, string>> = {},
+): string | undefined {
+  const local = errors[key];
+  const mine =
+    local && typeof local === 'object' ? messagesOf({ [key]: local } as FieldErrors)[0] : undefined;
+  const message =
+    mine?.message ?? Object.entries(server).find(([path]) => path === key || path.startsWith(`${key}.`))?.[1];
+  return message && (details[message] ?? message);
+}
+
+/**
  * A form's invalid handler that shows the spec's toast for the first problem: fields are taken in `order`
  * (by their first path segment), then any other; `details` gives the toast's second line per message.
  */

@@ -2,48 +2,67 @@ import type { ComponentProps, ReactNode } from 'react';
 import { useId } from 'react';
 import { cn } from '@/web/lib/cn';
 
+/** What a labelled control carries: its id, and its hint and error read out with it. */
+interface Described {
+  id: string;
+  'aria-describedby': string | undefined;
+  'aria-invalid': true | undefined;
+}
+
+/**
+ * A label, the control `children` draws with the props it is given, and below it the hint and, in the
+ * destructive colour, the error: both read out with the control, which the error marks invalid.
+ */
 function Labelled({
-  id,
   label,
   hint,
+  error,
   children,
 }: {
-  id: string;
   label: string;
   hint?: ReactNode;
-  children: ReactNode;
+  error?: ReactNode;
+  children: (control: Described) => ReactNode;
 }) {
+  const id = useId();
+  const described = Boolean(hint || error);
   return (
     <div className="space-y-1.5">
       <label htmlFor={id} className="block text-sm font-medium">
         {label}
       </label>
-      {children}
-      {hint ? (
+      {children({
+        id,
+        'aria-describedby': described ? `${id}-hint` : undefined,
+        'aria-invalid': error ? true : undefined,
+      })}
+      {described ? (
         <div id={`${id}-hint`} className="text-xs text-muted-foreground">
           {hint}
+          {error ? <span className="block text-sm text-destructive">{error}</span> : null}
         </div>
       ) : null}
     </div>
   );
 }
 
-/** A labelled native select: the phone's own picker, announced with its label. */
+/** A labelled native select: the phone's own picker, announced with its label (and its hint and error). */
 export function SelectField({
   label,
   hint,
+  error,
   className,
   ...props
-}: ComponentProps<'select'> & { label: string; hint?: ReactNode }) {
-  const id = useId();
+}: ComponentProps<'select'> & { label: string; hint?: ReactNode; error?: ReactNode }) {
   return (
-    <Labelled id={id} label={label} hint={hint}>
-      <select
-        id={id}
-        aria-describedby={hint ? `${id}-hint` : undefined}
-        className={cn('h-11 w-full rounded-lg border border-input bg-card px-3', className)}
-        {...props}
-      />
+    <Labelled label={label} hint={hint} error={error}>
+      {(control) => (
+        <select
+          {...control}
+          className={cn('h-11 w-full rounded-lg border border-input bg-card px-3', className)}
+          {...props}
+        />
+      )}
     </Labelled>
   );
 }
@@ -60,33 +79,30 @@ export function TextAreaField({
   className,
   ...props
 }: ComponentProps<'textarea'> & { label: string; hint?: ReactNode; error?: ReactNode }) {
-  const id = useId();
   const used = typeof props.value === 'string' ? props.value.length : null;
   const counter = props.maxLength && used !== null ? `${used}/${props.maxLength}` : null;
-  const described = Boolean(hint || counter || error);
   return (
     <Labelled
-      id={id}
       label={label}
+      error={error}
       hint={
-        described ? (
+        hint || counter ? (
           <>
             {hint}
             {hint && counter ? ' · ' : null}
             {counter}
-            {error ? <span className="block text-sm text-destructive">{error}</span> : null}
           </>
         ) : null
       }
     >
-      <textarea
-        id={id}
-        rows={3}
-        aria-describedby={described ? `${id}-hint` : undefined}
-        aria-invalid={error ? true : undefined}
-        className={cn('w-full rounded-lg border border-input bg-card p-3 text-base', className)}
-        {...props}
-      />
+      {(control) => (
+        <textarea
+          {...control}
+          rows={3}
+          className={cn('w-full rounded-lg border border-input bg-card p-3 text-base', className)}
+          {...props}
+        />
+      )}
     </Labelled>
   );
 }

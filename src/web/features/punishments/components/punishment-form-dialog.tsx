@@ -24,7 +24,7 @@ import { UploadProgress } from '@/web/components/ui/upload-progress';
 import { VoiceRecorder } from '@/web/components/ui/voice-recorder';
 import { WriteFailed } from '@/web/components/ui/write-failed';
 import { ApiError, errorMessage } from '@/web/lib/api';
-import { toastFirstError } from '@/web/lib/form-errors';
+import { errorAt, toastFirstError } from '@/web/lib/form-errors';
 import { useCustomLimitItems } from '@/web/lib/limits';
 import { toast } from '@/web/lib/toast';
 import { useMediaUpload } from '@/web/lib/use-media-upload';
@@ -85,6 +85,8 @@ function PunishmentForm({
   const [unreachable, setUnreachable] = useState(false);
   // The server's refusal of a tag that crosses a No (decision 056), shown in the form: never whose No.
   const [refusal, setRefusal] = useState<string | null>(null);
+  // The server's refusal of a field, by its path, shown beside the field as the form's own checks are.
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const schema = useMemo(() => punishmentFormSchema(submissives.length > 1), [submissives.length]);
   const form = useForm<PunishmentFormValues, unknown, CreatePunishmentInput>({
     resolver: zodResolver(schema),
@@ -110,7 +112,12 @@ function PunishmentForm({
   const [capRefusal, setCapRefusal] = useState<string | null>(null);
   const busy = create.isPending || media.uploading || form.formState.isSubmitting;
 
+  /** The problem to show beside a field (its path in the punishment as checked), in the toast's words of what to do. */
+  const errorOf = (path: string) =>
+    errorAt(form.formState.errors, serverErrors, path, PUNISHMENT_FORM_ERROR_DETAILS);
+
   const save = async (input: CreatePunishmentInput) => {
+    setServerErrors({});
     setUnreachable(false);
     setCapRefusal(null);
     setRefusal(null);
@@ -139,6 +146,7 @@ function PunishmentForm({
       if (source && error instanceof ApiError && ['CONFLICT', 'NOT_FOUND'].includes(error.code))
         setRefusal(error.message);
       setCapRefusal(error instanceof ApiError && error.code === 'CAP_EXCEEDED' ? error.message : null);
+      if (error instanceof ApiError) setServerErrors(error.fields);
       toast.error('Failed to add punishment', { description: errorMessage(error) });
     }
   };
@@ -153,7 +161,7 @@ function PunishmentForm({
       aria-label={TITLE}
     >
       {submissives.length > 1 ? (
-        <SelectField label="Submissive" {...register('assignedTo')}>
+        <SelectField label="Submissive" error={errorOf('assignedTo')} {...register('assignedTo')}>
           <option value="">Select a submissive</option>
           {submissives.map((p) => (
             <option key={p.id} value={p.id}>
@@ -167,6 +175,7 @@ function PunishmentForm({
         label="Title"
         maxLength={PUNISHMENT_TITLE_MAX}
         placeholder="What is the punishment?"
+        error={errorOf('title')}
         {...register('title')}
       />
 
@@ -175,6 +184,7 @@ function PunishmentForm({
         maxLength={PUNISHMENT_TEXT_MAX}
         rows={3}
         value={description}
+        error={errorOf('description')}
         {...register('description')}
       />
 
@@ -191,6 +201,7 @@ function PunishmentForm({
         maxLength={PUNISHMENT_TEXT_MAX}
         rows={2}
         value={reason}
+        error={errorOf('reason')}
         {...register('reason')}
       />
       <TextAreaField
@@ -198,6 +209,7 @@ function PunishmentForm({
         maxLength={PUNISHMENT_TEXT_MAX}
         rows={2}
         value={notes}
+        error={errorOf('notes')}
         {...register('notes')}
       />
 
@@ -229,6 +241,7 @@ function PunishmentForm({
               ? formatTimerDuration(duration)
               : `${TIMER_MIN_MINUTES} to ${TIMER_MAX_MINUTES} minutes`
           }
+          error={errorOf('timerDuration')}
           {...register('timerDuration', { valueAsNumber: true })}
         />
       ) : null}
@@ -248,6 +261,7 @@ function PunishmentForm({
           <Field
             label="Voice note description (optional)"
             maxLength={VOICE_NOTE_DESCRIPTION_MAX}
+            error={errorOf('voiceNoteDescription')}
             {...register('voiceNoteDescription')}
           />
         ) : null}

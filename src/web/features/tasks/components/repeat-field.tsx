@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import type { RepeatFrequency } from '@/shared/domain/schedule';
 import { SelectField } from '@/web/components/ui/form-controls';
 import { cn } from '@/web/lib/cn';
@@ -11,16 +12,21 @@ export function RepeatField({
   days,
   onRepeatChange,
   onDaysChange,
+  error,
 }: {
   repeat: RepeatChoice;
   days: number[];
   onRepeatChange: (repeat: RepeatChoice) => void;
   onDaysChange: (days: number[]) => void;
+  /** A problem with the repetition, shown below the choice (and its days). */
+  error?: string | undefined;
 }) {
+  const errorId = useId();
   return (
     <div className="space-y-1.5">
       <SelectField
         label="Repeat"
+        error={repeat === 'custom' ? undefined : error}
         value={repeat}
         onChange={(e) => onRepeatChange(e.target.value as RepeatChoice)}
       >
@@ -31,7 +37,7 @@ export function RepeatField({
         <option value="custom">Custom days</option>
       </SelectField>
       {repeat === 'custom' ? (
-        <fieldset>
+        <fieldset aria-describedby={error ? errorId : undefined}>
           <legend className="sr-only">Repeat on</legend>
           <div className="grid grid-cols-7 gap-1">
             {WEEKDAYS.map((day, index) => {
@@ -52,6 +58,11 @@ export function RepeatField({
               );
             })}
           </div>
+          {error ? (
+            <p id={errorId} className="mt-1.5 text-sm text-destructive">
+              {error}
+            </p>
+          ) : null}
         </fieldset>
       ) : null}
     </div>

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { TASK_DESCRIPTION_MAX, TASK_TITLE_MAX } from '@/shared/domain/tasks';
 import type { PartnerView } from '@/shared/schemas/partners';
@@ -24,7 +24,7 @@ import { WriteFailed } from '@/web/components/ui/write-failed';
 import { ApiError, errorMessage } from '@/web/lib/api';
 import { cn } from '@/web/lib/cn';
 import { format } from '@/web/lib/dates';
-import { toastFirstError } from '@/web/lib/form-errors';
+import { errorAt, toastFirstError } from '@/web/lib/form-errors';
 import { useCustomLimitItems } from '@/web/lib/limits';
 import { toast } from '@/web/lib/toast';
 import { mediaUrl } from '@/web/lib/upload';
@@ -79,6 +79,8 @@ function TaskForm({
   const [unreachable, setUnreachable] = useState(false);
   // The server's refusal of a tag that crosses a No (decision 056), shown in the form: never whose No.
   const [refusal, setRefusal] = useState<string | null>(null);
+  // The server's refusal of a field, by its path, shown beside the field as the form's own checks are.
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const form = useForm<TaskFormValues, unknown, CreateTaskInput>({
     resolver: zodResolver(taskFormSchema),
     defaultValues: taskFormDefaults(
@@ -87,6 +89,14 @@ function TaskForm({
     ),
   });
   const { register, setValue, watch } = form;
+  // Once the form has been sent, each change checks it whole again, so that a problem beside a field goes as
+  // soon as it is fixed: the task as checked names some fields otherwise (a date and a time are `dueDate`).
+  useEffect(() => {
+    const watching = form.watch(() => {
+      if (form.formState.isSubmitted) void form.trigger();
+    });
+    return () => watching.unsubscribe();
+  }, [form]);
   const [kind, repeat, days, voice, description, areas, limitTags, assignedTo] = watch([
     'kind',
     'repeat',
@@ -102,10 +112,18 @@ function TaskForm({
   const [capRefusal, setCapRefusal] = useState<string | null>(null);
   const busy = create.isPending || update.isPending || media.uploading || form.formState.isSubmitting;
 
+  /**
+   * The problem to show beside a field (its path in the task as checked: `dueDate`, `repeatConfig`, ...), in
+   * the toast's words of what to do when it has them.
+   */
+  const errorOf = (path: string) =>
+    errorAt(form.formState.errors, serverErrors, path, TASK_FORM_ERROR_DETAILS);
+
   const save = async (input: CreateTaskInput) => {
     setUnreachable(false);
     setCapRefusal(null);
     setRefusal(null);
+    setServerErrors({});
     try {
       const recording = form.getValues('voice');
       const voiceNoteId =
@@ -132,6 +150,7 @@ function TaskForm({
       if (isUnreachable(error)) return setUnreachable(true);
       if (error instanceof ApiError && error.code === 'LIMIT_CROSSED') return setRefusal(error.message);
       setCapRefusal(error instanceof ApiError && error.code === 'CAP_EXCEEDED' ? error.message : null);
+      if (error instanceof ApiError) setServerErrors(error.fields);
       toast.error(task ? 'Failed to update task' : 'Failed to create task', {
         description: errorMessage(error),
       });
@@ -168,6 +187,7 @@ function TaskForm({
           label="Submissive"
           partners={submissives}
           placeholder="Select a submissive"
+          error={errorOf('assignedTo')}
           {...register('assignedTo')}
         />
       ) : null}
@@ -176,6 +196,7 @@ function TaskForm({
         label={kind === 'voice' ? 'Title (optional)' : 'Title'}
         maxLength={TASK_TITLE_MAX}
         placeholder={kind === 'voice' ? VOICE_TASK_TITLE : 'What should be done?'}
+        error={errorOf('title')}
         {...register('title')}
       />
 
@@ -184,6 +205,7 @@ function TaskForm({
           label="Description"
           maxLength={TASK_DESCRIPTION_MAX}
           value={description}
+          error={errorOf('description')}
           {...register('description')}
         />
       ) : (
@@ -193,9 +215,13 @@ function TaskForm({
             <VoicePlayer src={mediaUrl(task.voiceNote)} label="Current voice note" />
           ) : null}
           <VoiceRecorder value={voice} onChange={(v) => setValue('voice', v)} disabled={busy} />
+          {errorOf('voiceNoteId') ? (
+            <p className="text-sm text-destructive">{errorOf('voiceNoteId')}</p>
+          ) : null}
           <Field
             label="Voice note description (optional)"
             maxLength={VOICE_DESCRIPTION_MAX}
+            error={errorOf('voiceNoteDescription')}
             {...register('voiceNoteDescription')}
           />
         </div>
@@ -207,6 +233,7 @@ function TaskForm({
           type="date"
           min={format(new Date(), 'yyyy-MM-dd')}
           required
+          error={errorOf('dueDate')}
           {...register('date')}
         />
         <Field label="Due time" type="time" required {...register('time')} />
@@ -217,6 +244,7 @@ function TaskForm({
         days={days}
         onRepeatChange={(value) => setValue('repeat', value)}
         onDaysChange={(value) => setValue('days', value)}
+        error={errorOf('repeatConfig')}
       />
 
       <label className="flex items-center gap-3 text-sm">
@@ -231,7 +259,7 @@ function TaskForm({
       <Field
         label={TASK_AWARD_TEXT.label}
         hint={TASK_AWARD_TEXT.hint}
-        error={form.formState.errors.awardPoints?.message}
+        error={errorOf('awardPoints')}
         type="number"
         inputMode="numeric"
         step={1}
