@@ -26,8 +26,6 @@ test('every control on every signed-in page is at least 44 by 44 pixels, for bot
   browser,
   request,
 }) => {
-  // Every signed-in page, for both partners: 42 s alone, longer beside two other workers.
-  test.setTimeout(120_000);
   const { dom, sub } = await seedCouple(browser, page, request);
   await seedTask(page, sub.id, { title: 'Fold the laundry', description: 'Neatly' });
   await page.request.post('/api/punishments', { data: { title: 'Write lines', assignedTo: sub.id } });
