@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, PROOF_JPEG, test } from './fixtures';
+import { holdRequests } from './hold';
 import { seedCouple, seedTask } from './seed';
 
 /**
@@ -108,8 +109,18 @@ test('toggling "Show details in notifications" keeps focus on the switch', async
 }) => {
   await seedCouple(browser, page, request);
   await page.goto('/settings');
+  await expect(page.locator('html[data-hydrated]')).toBeAttached();
   const details = page.getByRole('switch', { name: 'Show details in notifications' });
+  // While the save is on its way (held here, as a slow network would), the switch keeps focus.
+  const release = await holdRequests(page, '**/api/push/preferences');
+  const saving = page.waitForRequest(
+    (r) => r.method() === 'PUT' && r.url().endsWith('/api/push/preferences'),
+  );
   await press(details, 'Space');
+  await saving;
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  await expect(details).toBeFocused();
+  release();
   await expect(details).toHaveAttribute('aria-checked', 'true');
   await expect(page.getByText('Notification settings saved').first()).toBeVisible();
   await expect(details).toBeFocused();

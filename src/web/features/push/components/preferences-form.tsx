@@ -45,8 +45,12 @@ export function PreferencesForm({ preferences }: { preferences: PushPreferences 
           id={`${id}-details`}
           aria-describedby={`${id}-details-hint`}
           checked={preferences.showDetails}
-          disabled={save.isPending}
-          onCheckedChange={(showDetails) => save.mutate({ ...preferences, showDetails })}
+          // Not `disabled` while saving: a focused control that becomes disabled loses focus to the page
+          // (the browser's focus fix-up), and a keyboard user would start again from the top.
+          aria-disabled={save.isPending}
+          onCheckedChange={(showDetails) => {
+            if (!save.isPending) save.mutate({ ...preferences, showDetails });
+          }}
           className="group relative h-11 w-14 shrink-0 rounded-full"
         >
           {/* The visible switch is 44 by 24; the button around it is a 44 px target. */}
