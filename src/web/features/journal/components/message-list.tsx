@@ -32,6 +32,8 @@ export function MessageList({
   const fromBottom = useRef<number | null>(null);
   const shown = useRef<{ first?: string; last?: string }>({});
   const atBottom = useRef(true);
+  /** The list's height when the resize observer last saw it. */
+  const height = useRef<number | null>(null);
 
   useLayoutEffect(() => {
     const el = box.current;
@@ -55,7 +57,9 @@ export function MessageList({
   useEffect(() => {
     const el = box.current;
     if (!el || typeof ResizeObserver === 'undefined') return;
+    height.current = el.clientHeight;
     const observer = new ResizeObserver(() => {
+      height.current = el.clientHeight;
       if (atBottom.current) el.scrollTop = el.scrollHeight;
     });
     observer.observe(el);
@@ -65,6 +69,9 @@ export function MessageList({
   const onScroll = () => {
     const el = box.current;
     if (!el) return;
+    // A scroll the browser made as the list changed size, before the observer saw the new size, says
+    // nothing about where the reader is: the observer keeps the newest message in view if it was.
+    if (height.current !== null && el.clientHeight !== height.current) return;
     atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < EDGE_PX;
     if (el.scrollTop < EDGE_PX && hasOlder && !loadingOlder) {
       fromBottom.current = el.scrollHeight - el.scrollTop;
