@@ -90,7 +90,7 @@ function SignedInShell() {
         <DialogCornerContext value={RED_IN_DIALOG}>
           <RequestDialogProvider userId={user.id}>
             <FeatureEffects user={user} />
-            <div className="min-h-dvh pt-14 pb-20 md:pt-16 lg:pb-0 lg:pl-56 narrow:pt-[calc(6.25rem+1px)]">
+            <div className="min-h-dvh pt-[calc(var(--top-bar)+1px)] pb-20 lg:pb-0 lg:pl-56">
               <SkipLink />
               <TopBar user={user} />
               <ConnectionBanner />

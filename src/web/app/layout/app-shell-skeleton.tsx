@@ -11,9 +11,9 @@ import { BottomNav } from './bottom-nav';
  */
 export function AppShellSkeleton({ notice = null }: { notice?: ReactNode }) {
   return (
-    <div className="min-h-dvh pt-14 pb-20 md:pt-16 lg:pb-0 lg:pl-56 narrow:pt-[calc(6.25rem+1px)]">
+    <div className="min-h-dvh pt-[calc(var(--top-bar)+1px)] pb-20 lg:pb-0 lg:pl-56">
       <header className="fixed inset-x-0 top-0 z-40 border-b border-border bg-card/95 pt-safe-top px-safe backdrop-blur">
-        <div className="mx-auto flex h-14 max-w-5xl items-center gap-2 md:h-16 px-3 sm:px-4 lg:max-w-none lg:px-6 narrow:h-[6.25rem]">
+        <div className="mx-auto flex h-(--top-bar) max-w-5xl items-center gap-2 px-3 sm:px-4 lg:max-w-none lg:px-6">
           <span className="flex items-center gap-2">
             <BrandMark className="h-8 w-8 shrink-0" />
             <span className="text-lg font-bold text-primary">Pact</span>

@@ -35,7 +35,7 @@ export function ConnectionBanner() {
     <div
       role="status"
       aria-live="polite"
-      className="pointer-events-none sticky top-14 z-30 flex justify-center px-4 md:top-16 narrow:top-[calc(6.25rem+1px)]"
+      className="pointer-events-none sticky top-[calc(var(--top-bar)+1px)] z-30 flex justify-center px-4"
     >
       {text && Icon ? (
         <p

@@ -28,7 +28,7 @@ export function TopBar({ user }: { user: CurrentUser }) {
         Under 20 rem across (large text on a phone, decision 091) it takes two rows of 2.75 rem: the role, the
         bell and Log out, then Red, Yellow and Quick exit on a row of their own.
       */}
-      <div className="mx-auto flex h-14 max-w-5xl items-center gap-0.5 md:h-16 px-2 sm:gap-2 sm:px-4 lg:max-w-none lg:px-6 narrow:h-[6.25rem] narrow:flex-wrap narrow:content-center narrow:gap-y-1">
+      <div className="mx-auto flex h-(--top-bar) max-w-5xl items-center gap-0.5 px-2 sm:gap-2 sm:px-4 lg:max-w-none lg:px-6 narrow:flex-wrap narrow:content-center narrow:gap-y-1">
         {/* Below 360 px the mark gives its room to Quick exit (decision 080): Home is in the bottom bar. */}
         <Link
           to={paths.dashboard}
