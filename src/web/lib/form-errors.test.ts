@@ -1,6 +1,6 @@
 import type { FieldErrors } from 'react-hook-form';
 import { describe, expect, it } from 'vitest';
-import { errorAt } from './form-errors';
+import { byFirstSegment, errorAt, placeServerErrors } from './form-errors';
 
 describe('errorAt: the message beside a field', () => {
   const errors = {
@@ -27,5 +27,34 @@ describe('errorAt: the message beside a field', () => {
     expect(errorAt({}, server, 'due')).toBeUndefined();
     // The form's own check wins: it is what the reader just did.
     expect(errorAt(errors, { title: 'Too long' }, 'title')).toBe('Task title required');
+  });
+});
+
+describe('placeServerErrors: a refusal placed on the form’s fields', () => {
+  const fields = {
+    'days.0': 'Choose days of the week',
+    'days.1': 'A second message for the same field',
+    time: 'Enter a time',
+    partnerId: 'Not a field of the form',
+    timely: 'A neighbour’s name, not a path under time',
+  };
+
+  it('puts the first message of each path under its field, and leaves out paths of no field', () => {
+    expect(placeServerErrors(fields, byFirstSegment(['days', 'time', 'name']))).toEqual({
+      days: 'Choose days of the week',
+      time: 'Enter a time',
+    });
+  });
+
+  it('places nothing when no path names a field, so the refusal is shown whole', () => {
+    expect(placeServerErrors({ partnerId: 'Not connected' }, byFirstSegment(['days']))).toEqual({});
+    expect(placeServerErrors({}, byFirstSegment(['days']))).toEqual({});
+  });
+
+  it('maps the server’s names onto the form’s', () => {
+    const names: Record<string, 'when'> = { occurredAt: 'when' };
+    expect(placeServerErrors({ occurredAt: 'In the future' }, (path) => names[path])).toEqual({
+      when: 'In the future',
+    });
   });
 });

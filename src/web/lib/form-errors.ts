@@ -45,3 +45,26 @@ export function toastFirstError(order: readonly string[], details: Partial<Recor
     if (first) toast.error(first.message, { description: details[first.message], duration: 3000 });
   };
 }
+
+/**
+ * A server's 400 placed on a form's own fields: each path's message under the field `fieldOf` names for it
+ * (the first message per field wins); paths that name no field of the form are left out, and the caller
+ * shows the refusal as a whole when nothing was placed.
+ */
+export function placeServerErrors<F extends string>(
+  fields: Readonly<Record<string, string>>,
+  fieldOf: (path: string) => F | undefined,
+): Partial<Record<F, string>> {
+  const placed: Partial<Record<F, string>> = {};
+  for (const [path, message] of Object.entries(fields)) {
+    const field = fieldOf(path);
+    if (field) placed[field] ??= message;
+  }
+  return placed;
+}
+
+/** `fieldOf` for a form whose fields are named as the input's keys: a path belongs to its first segment. */
+export const byFirstSegment =
+  <F extends string>(names: readonly F[]) =>
+  (path: string): F | undefined =>
+    names.find((name) => path === name || path.startsWith(`${name}.`));

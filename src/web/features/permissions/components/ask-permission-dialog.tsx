@@ -14,6 +14,7 @@ import { FormAlert } from '@/web/components/ui/form-alert';
 import { TextAreaField } from '@/web/components/ui/form-controls';
 import { WriteFailed } from '@/web/components/ui/write-failed';
 import { ApiError, errorMessage } from '@/web/lib/api';
+import { byFirstSegment, placeServerErrors } from '@/web/lib/form-errors';
 import { toast } from '@/web/lib/toast';
 import { isUnreachable, useWriteKey } from '@/web/lib/writes';
 import { useAskPermission } from '../api/permissions';
@@ -80,10 +81,7 @@ function AskForm({ partnerId, onDone }: { partnerId: string; onDone: () => void 
       // Not reached: the form stays as it is, says so, and its button sends it again with the same key.
       if (isUnreachable(error)) return setUnreachable(true);
       if (error instanceof ApiError) {
-        const placed: Errors = {};
-        for (const [path, message] of Object.entries(error.fields)) {
-          if (path === 'what' || path === 'when' || path === 'note') placed[path] = message;
-        }
+        const placed: Errors = placeServerErrors(error.fields, byFirstSegment(['what', 'when', 'note']));
         setErrors(placed);
         if (Object.keys(placed).length === 0) setRefusal(error.message);
       }

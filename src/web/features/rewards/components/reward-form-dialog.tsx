@@ -14,6 +14,7 @@ import { FormAlert } from '@/web/components/ui/form-alert';
 import { TextAreaField } from '@/web/components/ui/form-controls';
 import { WriteFailed } from '@/web/components/ui/write-failed';
 import { ApiError, errorMessage } from '@/web/lib/api';
+import { byFirstSegment, placeServerErrors } from '@/web/lib/form-errors';
 import { toast } from '@/web/lib/toast';
 import { isUnreachable, useWriteKey } from '@/web/lib/writes';
 import { useSaveReward } from '../api/points';
@@ -89,9 +90,10 @@ function RewardForm({
     } catch (error) {
       if (isUnreachable(error)) return setUnreachable(true);
       if (error instanceof ApiError) {
-        const placed: Errors = {};
-        for (const f of ['title', 'description', 'price'] as const)
-          if (error.fields[f]) placed[f] = error.fields[f];
+        const placed: Errors = placeServerErrors(
+          error.fields,
+          byFirstSegment(['title', 'description', 'price']),
+        );
         setErrors(placed);
         if (Object.keys(placed).length === 0) setRefusal(error.message);
       }

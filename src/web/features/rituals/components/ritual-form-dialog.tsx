@@ -18,6 +18,7 @@ import { FormAlert } from '@/web/components/ui/form-alert';
 import { TextAreaField } from '@/web/components/ui/form-controls';
 import { WriteFailed } from '@/web/components/ui/write-failed';
 import { ApiError, errorMessage } from '@/web/lib/api';
+import { byFirstSegment, placeServerErrors } from '@/web/lib/form-errors';
 import { toast } from '@/web/lib/toast';
 import { isUnreachable, useWriteKey } from '@/web/lib/writes';
 import { useSaveRitual } from '../api/rituals';
@@ -109,11 +110,7 @@ function RitualForm({
     } catch (error) {
       if (isUnreachable(error)) return setUnreachable(true);
       if (error instanceof ApiError) {
-        const placed: Errors = {};
-        for (const [path, message] of Object.entries(error.fields)) {
-          const field = FIELDS.find((f) => path === f || path.startsWith(`${f}.`));
-          if (field) placed[field] = message;
-        }
+        const placed: Errors = placeServerErrors(error.fields, byFirstSegment(FIELDS));
         setErrors(placed);
         if (Object.keys(placed).length === 0) setRefusal(error.message);
       }

@@ -14,6 +14,7 @@ import { SelectField, TextAreaField } from '@/web/components/ui/form-controls';
 import { WriteFailed } from '@/web/components/ui/write-failed';
 import { ApiError, errorMessage } from '@/web/lib/api';
 import { format } from '@/web/lib/dates';
+import { placeServerErrors } from '@/web/lib/form-errors';
 import { toast } from '@/web/lib/toast';
 import { isUnreachable, useWriteKey } from '@/web/lib/writes';
 import { useLogInfraction } from '../api/infractions';
@@ -25,12 +26,8 @@ type Errors = Partial<Record<'rule' | 'when' | 'note', string>>;
 
 /** Where a refusal of the server belongs: the field its 400 names, or the one its message is about. */
 function placeRefusal(error: ApiError): Errors {
-  const placed: Errors = {};
   const fields: Record<string, keyof Errors> = { ruleId: 'rule', occurredAt: 'when', note: 'note' };
-  for (const [path, message] of Object.entries(error.fields)) {
-    const field = fields[path.split('.')[0] ?? ''];
-    if (field) placed[field] ??= message;
-  }
+  const placed: Errors = placeServerErrors(error.fields, (path) => fields[path.split('.')[0] ?? '']);
   const about = [INFRACTIONS_TEXT.inTheFuture, INFRACTIONS_TEXT.beforeTheRule] as string[];
   if (about.includes(error.message)) placed.when ??= error.message;
   return placed;

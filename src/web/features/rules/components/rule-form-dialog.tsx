@@ -10,7 +10,7 @@ import { SelectField, TextAreaField } from '@/web/components/ui/form-controls';
 import { LimitTagPicker } from '@/web/components/ui/limit-tag-picker';
 import { WriteFailed } from '@/web/components/ui/write-failed';
 import { ApiError, errorMessage } from '@/web/lib/api';
-import { toastFirstError } from '@/web/lib/form-errors';
+import { placeServerErrors, toastFirstError } from '@/web/lib/form-errors';
 import { useCustomLimitItems } from '@/web/lib/limits';
 import { toast } from '@/web/lib/toast';
 import { isUnreachable, useWriteKey } from '@/web/lib/writes';
@@ -102,15 +102,9 @@ function RuleForm({
       // Not reached: the form stays as it is, says so, and its button sends it again.
       if (isUnreachable(error)) return setUnreachable(true);
       if (error instanceof ApiError) {
-        let placed = false;
-        for (const [path, message] of Object.entries(error.fields)) {
-          const field = ruleFormField(path);
-          if (field) {
-            form.setError(field, { message });
-            placed = true;
-          }
-        }
-        if (!placed) setRefusal(error.message);
+        const placed = Object.entries(placeServerErrors(error.fields, ruleFormField));
+        for (const [field, message] of placed) form.setError(field as keyof RuleFormValues, { message });
+        if (placed.length === 0) setRefusal(error.message);
       }
       toast.error(rule ? RULES_PAGE_TEXT.updateFailed : RULES_PAGE_TEXT.addFailed, {
         description: errorMessage(error),

@@ -37,11 +37,11 @@ export const ruleFormSchema = (partnerId: string) =>
 export const RULE_FORM_ERROR_ORDER = ['title', 'text', 'category', 'consequence', 'limitTags'] as const;
 
 /** The fields of the form a server's refusal may name (its 400's `fields`, by their first segment). */
-export const ruleFormField = (path: string): keyof RuleFormValues | null => {
+export const ruleFormField = (path: string): keyof RuleFormValues | undefined => {
   const head = path.split('.')[0];
   return (RULE_FORM_ERROR_ORDER as readonly string[]).includes(head ?? '')
     ? (head as keyof RuleFormValues)
-    : null;
+    : undefined;
 };
 
 export const ruleFormDefaults = (rule: RuleView | null): RuleFormValues => ({
