@@ -47,6 +47,10 @@ test('the week shows the tasks due, the ritual days and the timers; its days are
   });
   await page.getByRole('link', { name: 'Calendar' }).click();
   await expect(page).toHaveURL(/\/calendar$/);
+  // The page read its month after the address changed: wait for what it shows before counting afresh.
+  await expect(
+    page.locator('[data-testid=calendar-day]:visible').getByRole('link', { name: /Water the ferns/ }),
+  ).toBeVisible();
   reads.length = 0;
   await page.reload();
   await hydrated(page);

@@ -1,5 +1,5 @@
 import { audit, describe, type Finding } from './axe';
-import { expect, openNewTaskForm, test } from './fixtures';
+import { dismissToasts, expect, openNewTaskForm, test } from './fixtures';
 import { seedCouple } from './seed';
 
 const PENDING = 'Your partner has not confirmed your first negotiation yet.';
@@ -49,6 +49,8 @@ test('the first negotiation holds the first assignment until the submissive conf
   await sub.getByLabel('Your aftercare wishes').fill('A blanket and ten quiet minutes');
   await sub.getByRole('button', { name: 'Save', exact: true }).last().click();
   await expect(sub.getByText('Aftercare wishes saved')).toBeVisible();
+  // Swiped away, as a user would before tapping the button it may cover at the bottom of a phone.
+  await dismissToasts(sub);
 
   const found: Finding[] = [];
   await audit(sub, 'first negotiation', found);

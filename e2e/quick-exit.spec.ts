@@ -63,13 +63,6 @@ test('Escape three times leaves from inside a field; one Escape only closes a di
   await signedInUser(browser, request, { label: 'esc', role: 'dominant', displayName: 'Esme Dom', page });
   await neutralSites(page);
   await openPact(page, '/dashboard');
-  await page.getByRole('button', { name: 'Connect', exact: true }).click();
-  const dialog = page.getByRole('dialog');
-  await expect(dialog).toBeVisible();
-  await page.keyboard.press('Escape');
-  await expect(dialog).toBeHidden();
-  expect(page.url()).toMatch(PACT);
-
   const before = await page.evaluate(() => history.length);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click();
   // The default site: BBC Weather.
@@ -85,4 +78,14 @@ test('Escape three times leaves from inside a field; one Escape only closes a di
   expect(await page.evaluate(() => history.length)).toBeLessThanOrEqual(before + 1);
   await page.goBack().catch(() => null);
   expect(page.url()).not.toMatch(PACT);
+
+  // Back in Pact: one Escape closes a dialog and nothing more. (Taken after the three above, not before:
+  // an Escape counts wherever it is pressed, and the three would then be within 1.5 s of it.)
+  await openPact(page, '/dashboard');
+  await page.getByRole('button', { name: 'Connect', exact: true }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  expect(page.url()).toMatch(PACT);
 });
