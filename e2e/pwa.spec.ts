@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type BrowserContext, type CDPSession, chromium, type Page, type Worker } from '@playwright/test';
 import { confirmFirstNegotiation, expect, test } from './fixtures';
-import { seedCouple, seedTask, sendRequest, signedInUser } from './seed';
+import { seedCouple, seedTask, sendRequest, signedInUser, signIn } from './seed';
 
 // This file's subject includes the service worker (blocked elsewhere, playwright.config.ts).
 test.use({ serviceWorkers: 'allow' });
@@ -304,11 +304,12 @@ test('a new version waits for the user: "Reload to update" activates it and relo
  * A browser profile on disk, like a person's: Playwright's own contexts are off the record, where Chromium
  * denies notifications and never offers to install. Closed and removed by `close`.
  */
-async function personalBrowser(like: Page) {
+async function personalBrowser(like: Page, args: string[] = []) {
   const dir = mkdtempSync(path.join(tmpdir(), 'pact-profile-'));
   const { launchOptions, baseURL, colorScheme } = test.info().project.use;
   const context = await chromium.launchPersistentContext(dir, {
     ...launchOptions,
+    args: [...(launchOptions?.args ?? []), ...args],
     baseURL,
     colorScheme: colorScheme ?? 'light',
     viewport: like.viewportSize(),
@@ -329,6 +330,61 @@ test('on a personal profile Chromium finds nothing that prevents installing Pact
   const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
   expect(installabilityErrors).toEqual([]);
   await personal.close();
+});
+
+test('once a partner is connected, the dashboard offers to install Pact when the browser can; Not now puts it away', async ({
+  page: like,
+  browser,
+  request,
+}) => {
+  const { dom } = await seedCouple(browser, like, request);
+  // Off the record (the test's own context) Chromium never offers to install: no card.
+  await like.goto('/dashboard');
+  await expect(like.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+  await expect(like.locator('html[data-hydrated]')).toBeAttached();
+  await expect(like.getByTestId('install-card')).toHaveCount(0);
+
+  // On a personal profile, with Chromium's wait for engagement bypassed, its own event brings the card.
+  const personal = await personalBrowser(like, ['--bypass-app-banner-engagement-checks']);
+  const page = personal.page;
+  await signIn(page, dom.email);
+  await page.goto('/dashboard');
+  await controlledBy(page);
+  const card = page.getByRole('region', { name: 'Install Pact on this device' });
+  await expect(card).toBeVisible();
+  await expect(card).toContainText('Turn on discreet mode first: Pact is then installed as “Notes”');
+  await expect(card.getByRole('link', { name: 'Discreet mode in Settings' })).toHaveAttribute(
+    'href',
+    '/settings#this-device',
+  );
+  // Install opens the browser's own dialog (a headless browser answers it at once); the event prompts once.
+  await card.getByRole('button', { name: 'Install' }).click();
+  await expect(card).toHaveCount(0);
+
+  // A new visit, a new event: Not now puts the offer away on this device, across reloads.
+  await page.reload();
+  await expect(card).toBeVisible();
+  await card.getByRole('button', { name: 'Not now' }).click();
+  await expect(card).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+  await expect(page.locator('html[data-hydrated]')).toBeAttached();
+  await expect(card).toHaveCount(0);
+  await personal.close();
+
+  // Safari on an iPhone has no event: the card says how, and offers no button it cannot honour.
+  const iphone = await browser.newContext({
+    viewport: like.viewportSize(),
+    userAgent:
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1',
+  });
+  const safari = await iphone.newPage();
+  await signIn(safari, dom.email);
+  await safari.goto('/dashboard');
+  const steps = safari.getByRole('region', { name: 'Install Pact on this device' });
+  await expect(steps).toContainText('In Safari, tap Share, then Add to Home Screen.');
+  await expect(steps.getByRole('button', { name: 'Install' })).toHaveCount(0);
+  await iphone.close();
 });
 
 test('the dashboard card: permission status, the last 3 notifications, and a permission asked only on a tap', async ({

@@ -1,6 +1,8 @@
 import { StrictMode, startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { HydratedRouter } from 'react-router/dom';
+// Listens for the browser's offer to install from the first moment (decision 093).
+import './lib/install-prompt';
 
 startTransition(() => {
   hydrateRoot(

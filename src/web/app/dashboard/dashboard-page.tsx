@@ -5,6 +5,7 @@ import { paths } from '@/shared/routes';
 import { Button, buttonClasses } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
 import { ContractCard } from '@/web/features/contract/components/contract-card';
+import { InstallCard } from '@/web/features/install/components/install-card';
 import { LimitsCard } from '@/web/features/limits/components/limits-card';
 import { NegotiationStartCard } from '@/web/features/negotiation/components/start-card';
 import { RecentNotifications } from '@/web/features/notifications/components/recent-notifications';
@@ -69,6 +70,7 @@ export function DashboardPage() {
       <ContractCard user={user} />
       {count > 0 ? <LimitsCard /> : null}
       <NotificationsCard recent={<RecentNotifications />} />
+      {count > 0 ? <InstallCard /> : null}
       <ConnectPartnerDialog open={connectOpen} onOpenChange={setConnectOpen} />
       <ConnectedPartnersDialog open={partnersOpen} onOpenChange={setPartnersOpen} partners={user.partners} />
     </div>

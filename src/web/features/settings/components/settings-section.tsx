@@ -9,17 +9,21 @@ export function SettingsSection({
   description,
   children,
   tone = 'default',
+  anchor,
 }: {
   title: string;
   Icon: LucideIcon;
   description?: ReactNode;
   children: ReactNode;
   tone?: 'default' | 'danger';
+  /** The section's address in the page (/settings#anchor), for links from elsewhere in the app. */
+  anchor?: string;
 }) {
   const id = useId();
   return (
     <Card
       role="region"
+      id={anchor}
       aria-labelledby={id}
       className={tone === 'danger' ? 'space-y-4 border-destructive/50' : 'space-y-4'}
     >

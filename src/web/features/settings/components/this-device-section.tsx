@@ -17,7 +17,12 @@ export function ThisDeviceSection() {
   useEffect(() => setSite(exitSite().id), []);
   const discreet = useDiscreet(false);
   return (
-    <SettingsSection title={T.sectionTitle} Icon={Smartphone} description={T.sectionDescription}>
+    <SettingsSection
+      title={T.sectionTitle}
+      Icon={Smartphone}
+      description={T.sectionDescription}
+      anchor="this-device"
+    >
       <fieldset className="space-y-2" aria-describedby={`${id}-exit-help`}>
         <legend className="text-sm font-medium">{T.exitLegend}</legend>
         <p id={`${id}-exit-help`} className="text-xs text-muted-foreground">
