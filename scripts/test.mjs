@@ -1,0 +1,42 @@
+// `npm test`: every test, in two rounds of two side by side. First the typecheck beside the lint; then the
+// unit and API suite (Vitest) beside the build and the browser suite (Playwright). Each pair uses what the
+// other leaves of the machine's cores: the browser suite waits on pages and the network for a third of its
+// time. Each line of output carries its stage's name; a stage that fails fails the run, after its partner
+// has finished, and the time each stage took is printed at the end.
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+
+/** Runs one npm script, its lines prefixed with its name; resolves with its exit code and its time. */
+function stage(name) {
+  const started = Date.now();
+  const child = spawn('npm', ['run', '-s', name], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const prefix = `[${name}] `;
+  for (const stream of [child.stdout, child.stderr]) {
+    createInterface({ input: stream }).on('line', (line) => process.stdout.write(`${prefix}${line}\n`));
+  }
+  return new Promise((resolve) => {
+    child.on('close', (code, signal) =>
+      resolve({ name, code: code ?? (signal ? 1 : 0), seconds: (Date.now() - started) / 1000 }),
+    );
+  });
+}
+
+const rounds = [
+  ['typecheck', 'lint'],
+  ['test:unit', 'test:e2e'],
+];
+const results = [];
+for (const round of rounds) {
+  const done = await Promise.all(round.map(stage));
+  results.push(...done);
+  if (done.some((r) => r.code !== 0)) break;
+}
+
+process.stdout.write('\nstage        seconds  result\n');
+for (const r of results) {
+  process.stdout.write(
+    `${r.name.padEnd(12)} ${r.seconds.toFixed(0).padStart(7)}  ${r.code === 0 ? 'passed' : `failed (${r.code})`}\n`,
+  );
+}
+const failed = results.some((r) => r.code !== 0) || results.length < rounds.flat().length;
+process.exit(failed ? 1 : 0);
