@@ -49,7 +49,8 @@ export const isUnreachable = (error: unknown) =>
 export interface PendingWrite {
   /**
    * The write succeeded: the change stays applied over fetched data until the server's data shows it
-   * (`shows`), then it is dropped. `update`, when given, replaces the change (the server's copy of it).
+   * (`shows`) or a fetch begun after this lands, then it is dropped. `update`, when given, replaces the
+   * change (the server's copy of it).
    */
   settle(update?: (data: never) => unknown): void;
   /** The write was refused: the change is taken out of what is shown, and the read is fetched again. */
@@ -62,6 +63,8 @@ interface Patch {
   update: (data: unknown) => unknown;
   shows: (data: unknown) => boolean;
   settled: boolean;
+  /** The read's `dataUpdateCount` when the write was answered: a fetch that lands after it is read anew. */
+  settledAt: number;
 }
 
 interface Patched {
@@ -79,8 +82,9 @@ const patchedReads = new WeakMap<QueryClient, Map<string, Patched>>();
  * The reads with changes in flight, per query client. Whenever a fetch (a live event's refetch, a window
  * focus, a reconnect) brings the server's data for one of them, the changes still in flight are applied
  * over it again before anything is rendered (the cache's listeners run inside the fetch's notification
- * batch), so a write the server has not answered yet never flickers back; a settled change the server's
- * data already shows is dropped.
+ * batch), so a write the server has not answered yet never flickers back. A settled change is dropped once
+ * the server's data shows it, or once a fetch begun after it settled lands: that read is the server's word,
+ * whatever happened since (Red pausing a timer just started, a partner's change).
  */
 function patchedReadsOf(queryClient: QueryClient) {
   let reads = patchedReads.get(queryClient);
@@ -93,7 +97,8 @@ function patchedReadsOf(queryClient: QueryClient) {
     const read = map.get(event.query.queryHash);
     if (!read) return;
     read.base = event.query.state.data;
-    read.patches = read.patches.filter((p) => !(p.settled && p.shows(read.base)));
+    const count = event.query.state.dataUpdateCount;
+    read.patches = read.patches.filter((p) => !(p.settled && (p.shows(read.base) || count > p.settledAt)));
     if (read.patches.length === 0) {
       map.delete(event.query.queryHash);
       return;
@@ -138,6 +143,7 @@ export async function patchQuery<T>(
     update: update as (data: unknown) => unknown,
     shows: shows as (data: unknown) => boolean,
     settled: false,
+    settledAt: Number.POSITIVE_INFINITY,
   };
   read.patches.push(patch);
   write(queryClient, read);
@@ -150,7 +156,12 @@ export async function patchQuery<T>(
     settle(next) {
       patch.settled = true;
       if (next) patch.update = next as (data: unknown) => unknown;
-      if (target.base !== undefined && patch.shows(target.base)) remove();
+      if (target.base !== undefined && patch.shows(target.base)) return remove();
+      // Reads begun before the server answered are cancelled and the read is fetched again: the first fetch
+      // that lands from now on (a count past this one) is the server's word on the change.
+      patch.settledAt =
+        queryClient.getQueryCache().find({ queryKey, exact: true })?.state.dataUpdateCount ?? 0;
+      void queryClient.invalidateQueries({ queryKey });
     },
     rollback() {
       const untouched = queryClient.getQueryData(queryKey) === target.shown;
