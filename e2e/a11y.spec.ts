@@ -6,6 +6,7 @@ import { expect, PROOF_JPEG, test } from './fixtures';
 import { openPunishmentsThatFail } from './hold';
 import {
   completeTask,
+  connect,
   seedAboveAndBeyond,
   seedCouple,
   seedPhoto,
@@ -625,8 +626,7 @@ test('the contract: edit mode, the reset dialog, signed with a review waiting, t
     displayName: 'Jay Dom',
     viewportOf: page,
   });
-  const requestId = await sendRequest(a.page, b.id);
-  expect((await b.page.request.post(`/api/partner-requests/${requestId}/accept`)).status()).toBe(200);
+  await connect(a.page, b);
   await a.page.goto('/contract');
   await expect(a.page.getByTestId('local-starter')).toBeVisible();
   // Audited once its toast has gone (a toast over the text is not the page's contrast).

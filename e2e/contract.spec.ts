@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { pdfText } from '../src/server/test/pdf';
 import { dismissToasts, expect, expectNoSidewaysScroll, LAYOUT, test } from './fixtures';
-import { seedCouple, sendRequest, signedInUser, signIn } from './seed';
+import { connect, seedCouple, signedInUser, signIn } from './seed';
 
 const nav = (page: Page, name: 'Home' | 'Contract') =>
   page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true }).click();
@@ -216,8 +216,7 @@ test('the local starter: without a pair for the session roles, rules are drafted
   await page.goto('/contract');
   await expect(page.getByText('Go to Dashboard')).toBeVisible();
 
-  const requestId = await sendRequest(page, other.id);
-  expect((await other.page.request.post(`/api/partner-requests/${requestId}/accept`)).status()).toBe(200);
+  await connect(page, other);
   // The open page follows the new connection live (a reload could come after the toast had been shown).
   // Two dominants: no pair, so no shared contract; the rules stay in this browser.
   await expect(page.getByText('Rules document created')).toBeVisible();
@@ -268,8 +267,7 @@ test('with two partners the dashboard card shows each contract, named, and each 
     displayName: 'Mo Sub',
     viewportOf: dom,
   });
-  const requestId = await sendRequest(dom, second.id);
-  expect((await second.page.request.post(`/api/partner-requests/${requestId}/accept`)).status()).toBe(200);
+  await connect(dom, second);
   // The contract with Lee is signed by both; with Mo there is none yet.
   const c = (await (await dom.request.post('/api/contracts', { data: { partnerId: first.id } })).json())
     .contract;
@@ -308,8 +306,7 @@ test('the local starter is signed, an edit is requested, denied, approved and ma
     displayName: 'Hal Dom',
     viewportOf: page,
   });
-  const requestId = await sendRequest(page, other.id);
-  expect((await other.page.request.post(`/api/partner-requests/${requestId}/accept`)).status()).toBe(200);
+  await connect(page, other);
   await other.page.context().close();
   await page.goto('/contract');
   const starter = page.getByTestId('local-starter');

@@ -41,6 +41,12 @@ export async function sendRequest(from: Page, receiverId: string) {
   return ((await response.json()).request as { id: string }).id;
 }
 
+/** Connects `from`'s user with `other`: a request sent and accepted, as two people do. */
+export async function connect(from: Page, other: { id: string; page: Page }) {
+  const requestId = await sendRequest(from, other.id);
+  expect((await other.page.request.post(`/api/partner-requests/${requestId}/accept`)).status()).toBe(200);
+}
+
 /** A connected couple: the dominant on `dom` (the test's page), the submissive on a page of its own. */
 export async function seedCouple(
   browser: Browser,
@@ -62,8 +68,7 @@ export async function seedCouple(
     displayName: names.submissive,
     viewportOf: dom,
   });
-  const requestId = await sendRequest(dom, s.id);
-  expect((await s.page.request.post(`/api/partner-requests/${requestId}/accept`)).status()).toBe(200);
+  await connect(dom, s);
   if (negotiated) await confirmFirstNegotiation(s.page, dom, d.id);
   return { dom: d, sub: s };
 }

@@ -1,5 +1,5 @@
 import { createCouple, expect, expectNoSidewaysScroll, PROOF_JPEG, test } from './fixtures';
-import { completeTask, seedAboveAndBeyond, seedCouple, seedTask, sendRequest, signedInUser } from './seed';
+import { completeTask, connect, seedAboveAndBeyond, seedCouple, seedTask, signedInUser } from './seed';
 
 test('a daily task that needs a photo: assigned, completed with proof, and given feedback, live', async ({
   page: dom,
@@ -268,8 +268,7 @@ test('a dominant whose partners are all dominants is told why there is no task t
     displayName: 'Pim Dom',
     viewportOf: page,
   });
-  const requestId = await sendRequest(page, other.id);
-  expect((await other.page.request.post(`/api/partner-requests/${requestId}/accept`)).status()).toBe(200);
+  await connect(page, other);
   await other.page.context().close();
   const why = 'Tasks are assigned to a submissive partner, and your partners are all dominants.';
   await page.goto('/dashboard');
