@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
-import { expect, LAYOUT, test } from './fixtures';
-import { seedCouple } from './seed';
+import { expect, expectNoSidewaysScroll, LAYOUT, test } from './fixtures';
+import { connect, seedCouple, signedInUser } from './seed';
 
 const composer = (page: Page) => page.getByRole('textbox', { name: 'Message' });
 const messages = (page: Page) => page.getByTestId('journal-message');
@@ -263,5 +263,51 @@ test(
       );
     }
     await sub.page.context().close();
+  },
+);
+
+test(
+  'from 1024 px the conversations are listed beside the open one; on a phone the partner picker chooses',
+  LAYOUT,
+  async ({ page, browser, request }) => {
+    const { dom, sub } = await seedCouple(browser, page, request, {
+      dominant: 'Ada Dom',
+      submissive: 'Bo Sub',
+    });
+    const second = await signedInUser(browser, request, {
+      label: 'sub2',
+      role: 'submissive',
+      displayName: 'Cy Sub',
+      viewportOf: page,
+    });
+    await connect(page, second);
+    expect(
+      (
+        await second.page.request.post('/api/journal/messages', {
+          data: { partnerId: dom.id, content: 'Hello from Cy' },
+        })
+      ).status(),
+    ).toBe(201);
+    await sub.page.context().close();
+    await second.page.context().close();
+
+    await openJournal(page, 'Bo Sub');
+    const list = page.getByRole('navigation', { name: 'Conversations' });
+    const picker = page.getByLabel('Partner', { exact: true });
+    if (page.viewportSize()!.width >= 1024) {
+      await expect(list).toBeVisible();
+      await expect(picker).toBeHidden();
+      await expect(list.getByRole('link', { name: 'Bo Sub' })).toHaveAttribute('aria-current', 'page');
+      await list.getByRole('link', { name: 'Cy Sub' }).click();
+      await expect(list.getByRole('link', { name: 'Cy Sub' })).toHaveAttribute('aria-current', 'page');
+      await expect(list.getByRole('link', { name: 'Bo Sub' })).not.toHaveAttribute('aria-current', 'page');
+    } else {
+      await expect(list).toBeHidden();
+      await picker.selectOption({ label: 'Cy Sub' });
+    }
+    await expect(page.getByRole('heading', { name: 'Conversation with Cy Sub' })).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`\\?partner=${second.id}$`));
+    await expect(messages(page).filter({ hasText: 'Hello from Cy' })).toBeVisible();
+    await expectNoSidewaysScroll(page);
   },
 );

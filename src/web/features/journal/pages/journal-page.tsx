@@ -7,6 +7,7 @@ import { buttonClasses } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
 import { PartnerSelect } from '@/web/components/ui/partner-select';
 import { Skeleton } from '@/web/components/ui/skeleton';
+import { cn } from '@/web/lib/cn';
 import { useCurrentUser } from '@/web/lib/current-user';
 import { useRealtimeEvent } from '@/web/lib/realtime';
 import { useChosenPartner } from '@/web/lib/use-chosen-partner';
@@ -14,6 +15,7 @@ import { useOlderPages } from '@/web/lib/use-older-pages';
 import { useVisualHeight } from '@/web/lib/use-visual-height';
 import { mergeNewest, messagesOf, useConversation } from '../api/journal';
 import { Composer } from '../components/composer';
+import { ConversationList } from '../components/conversation-list';
 import { MessageList } from '../components/message-list';
 
 function Conversation({ partnerId, partnerName }: { partnerId: string; partnerName: string }) {
@@ -29,7 +31,10 @@ function Conversation({ partnerId, partnerName }: { partnerId: string; partnerNa
   });
 
   return (
-    <section aria-labelledby="conversation-heading" className="flex min-h-0 flex-1 flex-col gap-2 sm:gap-3">
+    <section
+      aria-labelledby="conversation-heading"
+      className="flex min-h-0 min-w-0 flex-1 flex-col gap-2 sm:gap-3"
+    >
       <h2 id="conversation-heading" className="shrink-0 text-lg font-semibold short:sr-only">
         Conversation with {partnerName}
       </h2>
@@ -76,7 +81,13 @@ export function JournalPage() {
           </p>
         </header>
         {partner ? (
-          <div className={partners.length > 1 ? 'sm:w-64' : 'compact:hidden short:hidden sm:w-64'}>
+          <div
+            className={cn(
+              partners.length > 1 ? 'sm:w-64' : 'compact:hidden short:hidden sm:w-64',
+              // From 1024 px the conversations are listed beside the open one.
+              'lg:hidden',
+            )}
+          >
             <PartnerSelect partners={partners} value={partner.id} onChange={choose} />
           </div>
         ) : null}
@@ -93,7 +104,10 @@ export function JournalPage() {
           </Link>
         </Card>
       ) : (
-        <Conversation key={partner.id} partnerId={partner.id} partnerName={partner.name} />
+        <div className="flex min-h-0 flex-1 gap-6">
+          <ConversationList partners={partners} current={partner.id} />
+          <Conversation key={partner.id} partnerId={partner.id} partnerName={partner.name} />
+        </div>
       )}
     </div>
   );
