@@ -168,6 +168,18 @@ test('the dominant keeps rewards and awards points; the submissive redeems live;
   await confirm.getByRole('button', { name: 'Retire' }).click();
   await expect(dom.getByText('Reward retired')).toBeVisible();
   await expect(rewardCard(sub, 'Late bedtime')).toHaveCount(0);
+  // Undo, on the toast: the reward is offered again, live for the submissive. Retired again, it goes.
+  await dom
+    .locator('[data-sonner-toast]')
+    .filter({ hasText: 'Reward retired' })
+    .getByRole('button', { name: 'Undo' })
+    .click();
+  await expect(dom.getByText('Reward offered again')).toBeVisible();
+  await expect(rewardCard(sub, 'Late bedtime')).toBeVisible();
+  await dismissToasts(dom);
+  await retireLate.click();
+  await confirm.getByRole('button', { name: 'Retire' }).click();
+  await expect(rewardCard(sub, 'Late bedtime')).toHaveCount(0);
   await expect(subLate).toBeVisible();
   await bothRead(dom, sub, 20);
 

@@ -453,6 +453,7 @@ export const ROUTES: Record<string, FuzzRoute> = {
     sample: () => ({ title: 'A film', description: 'Of my choice', price: 40 }),
   },
   'DELETE /api/rewards/:id': { param: idParam },
+  'POST /api/rewards/:id/restore': { param: idParam },
   'POST /api/rewards/:id/redeem': { param: idParam, json: redeemRewardInput, sample: () => ({}) },
   'GET /api/redemptions': { query: redemptionsQuery },
   'POST /api/redemptions/:id/grant': { param: idParam, json: decideRedemptionInput, sample: () => ({}) },

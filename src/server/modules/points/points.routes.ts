@@ -24,7 +24,7 @@ import { validate } from '../../http/validate';
 import { listLedger, listRedemptions, listRewards } from './points.queries';
 import { awardPoints, correctPoints } from './points.service';
 import { decideRedemption, redeemReward } from './redemptions.service';
-import { createReward, retireReward, updateReward } from './rewards.service';
+import { createReward, restoreReward, retireReward, updateReward } from './rewards.service';
 
 /*
  * Points and rewards (decision 067). Both partners of an active pair read; its dominant awards, corrects,
@@ -74,6 +74,11 @@ export const rewardsRoutes = (deps: AppDeps) =>
       await deps.limits.hit('pointsWriteByAccount', c.var.actor.id);
       await retireReward(deps, c.var.actor, c.req.valid('param').id);
       return c.json({ ok: true as const }, 200);
+    })
+    .post('/:id/restore', validate('param', idParam), async (c) => {
+      await deps.limits.hit('pointsWriteByAccount', c.var.actor.id);
+      const reward = await restoreReward(deps, c.var.actor, c.req.valid('param').id);
+      return c.json<RewardAnswer>({ reward }, 200);
     })
     .post('/:id/redeem', validate('param', idParam), validate('json', redeemRewardInput), async (c) => {
       await deps.limits.hit('pointsWriteByAccount', c.var.actor.id);

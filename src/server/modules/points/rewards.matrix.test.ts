@@ -40,6 +40,12 @@ describe.each(databases())('rewards, the role matrix and bad input, on %s', (kin
     );
     await expectError(await put(submissive), 403, 'FORBIDDEN');
     await expectError(await submissive.client.delete(`/api/rewards/${reward.id}`), 403, 'FORBIDDEN');
+    await expectError(
+      await submissive.client.post(`/api/rewards/${reward.id}/restore`, {}),
+      403,
+      'FORBIDDEN',
+      POINTS_TEXT.onlyDominantRewards,
+    );
     await expectError(await redeem(dominant, reward.id), 403, 'FORBIDDEN', POINTS_TEXT.onlySubmissiveRedeems);
     await expectError(
       await decide(submissive, asked.redemption.id, 'grant'),
@@ -55,6 +61,8 @@ describe.each(databases())('rewards, the role matrix and bad input, on %s', (kin
     );
     await expectError(await put(stranger), 404, 'NOT_FOUND');
     await expectError(await stranger.client.delete(`/api/rewards/${reward.id}`), 404, 'NOT_FOUND');
+    await expectError(await stranger.client.post(`/api/rewards/${reward.id}/restore`, {}), 404, 'NOT_FOUND');
+    await expectError(await dominant.client.post(`/api/rewards/${MISSING}/restore`, {}), 404, 'NOT_FOUND');
     await expectError(await redeem(strangerSub, reward.id), 404, 'NOT_FOUND');
     await expectError(await decide(stranger, asked.redemption.id, 'grant'), 404, 'NOT_FOUND');
     await expectError(await decide(stranger, asked.redemption.id, 'deny'), 404, 'NOT_FOUND');
@@ -73,6 +81,7 @@ describe.each(databases())('rewards, the role matrix and bad input, on %s', (kin
       await anonymous.post('/api/rewards', { partnerId: submissive.id, title: 'X', price: 1 }),
       await anonymous.put(`/api/rewards/${reward.id}`, { title: 'X', price: 1 }),
       await anonymous.delete(`/api/rewards/${reward.id}`),
+      await anonymous.post(`/api/rewards/${reward.id}/restore`, {}),
       await anonymous.post(`/api/rewards/${reward.id}/redeem`, {}),
       await anonymous.post(`/api/redemptions/${asked.redemption.id}/grant`, {}),
       await anonymous.post(`/api/redemptions/${asked.redemption.id}/deny`, {}),
@@ -93,6 +102,7 @@ describe.each(databases())('rewards, the role matrix and bad input, on %s', (kin
     await expectError(await decide(dominant, asked.redemption.id, 'deny'), 404, 'NOT_FOUND');
     await expectError(await put(dominant), 404, 'NOT_FOUND');
     await expectError(await dominant.client.delete(`/api/rewards/${reward.id}`), 404, 'NOT_FOUND');
+    await expectError(await dominant.client.post(`/api/rewards/${reward.id}/restore`, {}), 404, 'NOT_FOUND');
     await expectError(
       await dominant.client.post('/api/rewards', { partnerId: submissive.id, title: 'X', price: 1 }),
       404,
@@ -131,6 +141,8 @@ describe.each(databases())('rewards, the role matrix and bad input, on %s', (kin
     }
     await expectError(await dominant.client.put(`/api/rewards/${reward.id}`, { title: 'X', price: -1 }), 400);
     await expectError(await dominant.client.put('/api/rewards/nope', { title: 'X', price: 1 }), 400);
+    await expectError(await dominant.client.post('/api/rewards/nope/restore', {}), 400);
+    await expectError(await dominant.client.post(`/api/rewards/${NUL}/restore`, {}), 400);
     await expectError(
       await redeem(submissive, reward.id, { note: 'x'.repeat(REDEMPTION_NOTE_MAX + 1) }),
       400,

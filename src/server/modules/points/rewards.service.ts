@@ -38,7 +38,7 @@ async function tell(
   tx: Tx,
   emit: Emit,
   change: { pair: PairRow; actor: Actor; at: Date },
-  kind: 'reward.added' | 'reward.edited' | 'reward.retired',
+  kind: 'reward.added' | 'reward.edited' | 'reward.retired' | 'reward.restored',
   data: { rewardId: string; price?: number },
 ) {
   await appendRecord(tx, { pairId: change.pair.id, actorId: change.actor.id, kind, data, at: change.at });
@@ -93,8 +93,8 @@ export async function createReward(
   });
 }
 
-/** A reward still offered, with its pair locked, for the pair's dominant; 404 for anyone outside the pair. */
-async function lockOffered(tx: Tx, actor: Actor, id: string) {
+/** A reward's pair, locked, for its dominant (403 for the submissive); 404 for anyone outside the pair. */
+async function lockKeeperPair(tx: Tx, actor: Actor, id: string) {
   const pair = await lockPair(
     tx,
     actor,
@@ -102,6 +102,12 @@ async function lockOffered(tx: Tx, actor: Actor, id: string) {
     POINTS_TEXT.rewardNotFound,
   );
   requireKeeper(actor, pair);
+  return pair;
+}
+
+/** A reward still offered, with its pair locked, for the pair's dominant; 404 for anyone outside the pair. */
+async function lockOffered(tx: Tx, actor: Actor, id: string) {
+  const pair = await lockKeeperPair(tx, actor, id);
   const [reward] = await tx
     .select({ id: rewards.id })
     .from(rewards)
@@ -141,5 +147,29 @@ export async function retireReward(deps: AppDeps, actor: Actor, id: string): Pro
     const pair = await lockOffered(tx, actor, id);
     await tx.update(rewards).set({ retiredAt: now }).where(eq(rewards.id, id));
     await tell(tx, emit, { pair, actor, at: now }, 'reward.retired', { rewardId: id });
+  });
+}
+
+/**
+ * POST /api/rewards/:id/restore: a retired reward offered again, as it was (the dominant's Undo of Retire,
+ * decision 095). Restoring one that is offered answers it unchanged; the cap of offered rewards holds.
+ */
+export async function restoreReward(deps: AppDeps, actor: Actor, id: string): Promise<RewardView> {
+  requireSessionRole(actor, 'dominant', POINTS_TEXT.onlyDominantRewards);
+  const now = deps.clock();
+  return deps.publisher.transaction(async (tx, emit) => {
+    const pair = await lockKeeperPair(tx, actor, id);
+    const [row] = await tx.select({ retiredAt: rewards.retiredAt }).from(rewards).where(eq(rewards.id, id));
+    if (!row) throw notFound(POINTS_TEXT.rewardNotFound);
+    if (row.retiredAt) {
+      const [offered] = await tx
+        .select({ n: count() })
+        .from(rewards)
+        .where(and(eq(rewards.pairId, pair.id), isNull(rewards.retiredAt)));
+      if ((offered?.n ?? 0) >= REWARDS_OFFERED_MAX) throw conflict(POINTS_TEXT.tooManyRewards);
+      await tx.update(rewards).set({ retiredAt: null, updatedAt: now }).where(eq(rewards.id, id));
+      await tell(tx, emit, { pair, actor, at: now }, 'reward.restored', { rewardId: id });
+    }
+    return readReward(tx, id);
   });
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notificationTarget } from '@/shared/domain/notification-targets';
 import { DISCREET_BODY, DISCREET_TITLE, notificationPush } from '@/shared/domain/push';
@@ -7,6 +8,8 @@ import {
   type RedemptionListView,
   type RewardListView,
 } from '@/shared/schemas/points';
+import { REWARDS_OFFERED_MAX } from '@/shared/texts/points';
+import { rewards } from '../../db/schema';
 import { databases } from '../../test/database';
 import { notificationsOf } from '../../test/notifications';
 import { createCouple } from '../../test/partners';
@@ -146,6 +149,67 @@ describe.each(databases())('rewards on %s', (kind) => {
       'reward.edited',
       'reward.added',
     ]);
+  });
+
+  it('Retire is undone: the reward is offered again as it was, recorded, within the cap of offered rewards', async () => {
+    const couple = await createCouple(server);
+    const { dominant, submissive, pairId } = couple;
+    const reward = await rewardFor(couple, 25, 'Breakfast in bed');
+    const offered = async () =>
+      (
+        (await expectBody(
+          await submissive.client.get(`/api/rewards?partnerId=${dominant.id}`),
+          200,
+        )) as RewardListView
+      ).rewards.map((r) => r.title);
+    expect((await dominant.client.delete(`/api/rewards/${reward.id}`)).status).toBe(200);
+    expect(await offered()).toEqual([]);
+
+    server.clock.advance(1000);
+    const restored = (await expectBody(
+      await dominant.client.post(`/api/rewards/${reward.id}/restore`, {}),
+      200,
+    )) as { reward: { id: string; title: string; price: number } };
+    expect(restored.reward).toMatchObject({ id: reward.id, title: 'Breakfast in bed', price: 25 });
+    expect(await offered()).toEqual(['Breakfast in bed']);
+    await awarded(couple, 30);
+    expect((await redeemed(submissive, reward.id)).balance).toBe(5);
+
+    // Restoring what is offered answers it and changes nothing.
+    const before = await server.rowCounts();
+    expect((await dominant.client.post(`/api/rewards/${reward.id}/restore`, {})).status).toBe(200);
+    expect(await server.rowCounts()).toEqual(before);
+    const record = (await expectBody(
+      await dominant.client.get(`/api/record?pairId=${pairId}&kind=reward`),
+      200,
+    )) as { entries: { kind: string }[] };
+    expect(record.entries.map((e) => e.kind)).toEqual([
+      'reward.redeemed',
+      'reward.restored',
+      'reward.retired',
+      'reward.added',
+    ]);
+
+    // Retired again while the catalogue filled up to its cap: it cannot come back until one goes.
+    expect((await dominant.client.delete(`/api/rewards/${reward.id}`)).status).toBe(200);
+    const at = new Date(server.clock.now());
+    await server.database.db.insert(rewards).values(
+      Array.from({ length: REWARDS_OFFERED_MAX }, (_, i) => ({
+        id: randomUUID(),
+        pairId,
+        title: `Reward ${i}`,
+        description: '',
+        price: 1,
+        createdAt: at,
+        updatedAt: at,
+      })),
+    );
+    await expectError(
+      await dominant.client.post(`/api/rewards/${reward.id}/restore`, {}),
+      409,
+      'CONFLICT',
+      POINTS_TEXT.tooManyRewards,
+    );
   });
 
   it('redemptions sent at once never take the balance below zero', async () => {

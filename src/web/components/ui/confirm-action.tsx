@@ -3,9 +3,21 @@ import { errorMessage } from '@/web/lib/api';
 import { toast } from '@/web/lib/toast';
 import { ConfirmDeleteDialog } from './confirm-delete-dialog';
 
+/** How an action that allows it is taken back from its toast (decision 095). */
+export interface UndoOf<T> {
+  /** The write that takes it back. */
+  run: (item: T) => Promise<unknown>;
+  done: string;
+  failed: string;
+}
+
+/** How long a toast that offers Undo stays (hovering or focusing it keeps it longer). */
+export const UNDO_TOAST_MS = 10_000;
+
 /**
  * "Withdraw …?", "Retire …?": asked of `item` before `act` is done to it (open while there is one). Done, it
  * says `done` and closes; failed, it says `failed` with the server's reason and stays open for another try.
+ * With `undo`, the toast that says it is done carries Undo, for ten seconds.
  */
 export function ConfirmAction<T>({
   item,
@@ -16,6 +28,7 @@ export function ConfirmAction<T>({
   done,
   failed,
   onClose,
+  undo,
   children,
 }: {
   item: T | null;
@@ -28,6 +41,7 @@ export function ConfirmAction<T>({
   done: string;
   failed: string;
   onClose: () => void;
+  undo?: UndoOf<T>;
   /** What it means for this item. */
   children: (item: T) => ReactNode;
 }) {
@@ -42,7 +56,22 @@ export function ConfirmAction<T>({
         if (item === null) return;
         act(item).then(
           () => {
-            toast.success(done);
+            toast.success(
+              done,
+              undo
+                ? {
+                    duration: UNDO_TOAST_MS,
+                    action: {
+                      label: 'Undo',
+                      onClick: () =>
+                        void undo.run(item).then(
+                          () => toast.success(undo.done),
+                          (error: unknown) => toast.error(undo.failed, { description: errorMessage(error) }),
+                        ),
+                    },
+                  }
+                : undefined,
+            );
             onClose();
           },
           (error: unknown) => toast.error(failed, { description: errorMessage(error) }),

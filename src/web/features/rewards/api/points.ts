@@ -85,6 +85,10 @@ export const useSaveReward = () =>
 export const useRetireReward = () =>
   usePointsWrite((id: string) => unwrap(rewardById.$delete({ param: { id } })));
 
+/** POST /api/rewards/:id/restore: a retired reward offered again (the Undo of Retire, decision 095). */
+export const useRestoreReward = () =>
+  usePointsWrite((id: string) => unwrap(rewardById.restore.$post({ param: { id } })));
+
 /** POST /api/rewards/:id/redeem, with the dialog's key; 409 when the balance is short. */
 export const useRedeemReward = () =>
   usePointsWrite(({ id, key, note }: { id: string; key: string; note: string }) =>

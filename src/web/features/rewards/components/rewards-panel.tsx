@@ -10,7 +10,7 @@ import { Deferred } from '@/web/components/ui/deferred';
 import { Loading, Skeleton } from '@/web/components/ui/skeleton';
 import { useHighlight } from '@/web/lib/use-highlight';
 import { useOlderPages } from '@/web/lib/use-older-pages';
-import { useLedger, useRedemptions, useRetireReward, useRewards } from '../api/points';
+import { useLedger, useRedemptions, useRestoreReward, useRetireReward, useRewards } from '../api/points';
 import type { Decision } from './decide-redemption-dialog';
 import { LedgerList } from './ledger-list';
 import { RedemptionList } from './redemption-list';
@@ -51,6 +51,7 @@ export function RewardsPanel({
   const olderRedemptions = useOlderPages(redemptions);
   const highlight = useHighlight('rewards-item-', rewards.isSuccess && redemptions.isSuccess);
   const retire = useRetireReward();
+  const restore = useRestoreReward();
   const [points, setPoints] = useState<'award' | 'correct' | null>(null);
   const [editing, setEditing] = useState<RewardView | 'new' | null>(null);
   const [retiring, setRetiring] = useState<RewardView | null>(null);
@@ -213,6 +214,11 @@ export function RewardsPanel({
         done={POINTS_TEXT.rewardRetiredToast}
         failed={TEXT.retireFailed}
         onClose={() => setRetiring(null)}
+        undo={{
+          run: (reward) => restore.mutateAsync(reward.id),
+          done: POINTS_TEXT.rewardRestoredToast,
+          failed: TEXT.restoreFailed,
+        }}
       >
         {(reward) =>
           `"${reward.title}" will no longer be offered. Requests already made keep their title and price.`
