@@ -128,3 +128,26 @@ test('toggling "Show details in notifications" keeps focus on the switch', async
   await expect(details).toHaveAttribute('aria-checked', 'false');
   await expect(details).toBeFocused();
 });
+
+test('calling Red from the keyboard keeps focus on Red while the stop is on its way, and after', async ({
+  page,
+  browser,
+  request,
+}) => {
+  await seedCouple(browser, page, request);
+  await page.goto('/dashboard');
+  await expect(page.locator('html[data-hydrated]')).toBeAttached();
+  const red = page.getByRole('button', { name: 'Red: stop everything' });
+  // Held, as a slow network would: the button says it is busy, takes no second press, and keeps focus.
+  const release = await holdRequests(page, '**/api/stops');
+  const calling = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/api/stops'));
+  await press(red);
+  await calling;
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  await expect(red).toBeFocused();
+  await expect(red).toHaveAttribute('aria-disabled', 'true');
+  release();
+  await expect(red).toHaveAttribute('aria-pressed', 'true');
+  await expect(red).toBeFocused();
+  await expect(red).not.toHaveAttribute('aria-disabled');
+});

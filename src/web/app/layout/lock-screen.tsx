@@ -159,7 +159,7 @@ export function LockScreen({ passkey = unlockWithPasskey }: { passkey?: UnlockWi
         <p className="text-sm text-muted-foreground">{APP_LOCK_TEXT.forgot}</p>
         <Button
           variant="outline"
-          disabled={signOut.pending}
+          pending={signOut.pending}
           onClick={() => {
             forgetDeviceSecret();
             localLock.set(false);

@@ -93,7 +93,7 @@ export function TopBar({ user }: { user: CurrentUser }) {
             size="icon"
             aria-label="Log out"
             onClick={logout.run}
-            disabled={logout.pending}
+            pending={logout.pending}
           >
             <LogOut className="h-5 w-5" aria-hidden />
           </Button>

@@ -21,15 +21,38 @@ const sizes = {
 export type ButtonProps = ComponentProps<'button'> & {
   variant?: keyof typeof variants;
   size?: keyof typeof sizes;
+  /**
+   * Its write is on its way: it looks and is announced disabled (`aria-disabled`) and takes no press until
+   * the write is answered, yet keeps focus. A focused button that becomes `disabled` loses focus to the
+   * page, and a keyboard user would start again from the top.
+   */
+  pending?: boolean;
 };
 
 export const buttonClasses = (variant: keyof typeof variants = 'primary', size: keyof typeof sizes = 'md') =>
   cn(
-    'inline-flex items-center justify-center gap-2 rounded-lg font-medium transition disabled:pointer-events-none disabled:opacity-50',
+    'inline-flex items-center justify-center gap-2 rounded-lg font-medium transition disabled:pointer-events-none disabled:opacity-50 aria-disabled:cursor-progress aria-disabled:opacity-50',
     variants[variant],
     sizes[size],
   );
 
-export function Button({ variant, size, className, type = 'button', ...props }: ButtonProps) {
-  return <button type={type} className={cn(buttonClasses(variant, size), className)} {...props} />;
+export function Button({
+  variant,
+  size,
+  className,
+  type = 'button',
+  pending,
+  onClick,
+  ...props
+}: ButtonProps) {
+  return (
+    <button
+      type={type}
+      className={cn(buttonClasses(variant, size), className)}
+      aria-disabled={pending || undefined}
+      // While pending, a press (a click, Enter or Space, or Enter in one of its form's fields) does nothing.
+      onClick={pending ? (event) => event.preventDefault() : onClick}
+      {...props}
+    />
+  );
 }

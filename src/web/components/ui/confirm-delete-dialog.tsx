@@ -30,7 +30,7 @@ export function ConfirmDeleteDialog({
         <Button variant="outline" onClick={onCancel}>
           Cancel
         </Button>
-        <Button variant="destructive" disabled={pending} onClick={onConfirm}>
+        <Button variant="destructive" pending={pending} onClick={onConfirm}>
           {action}
         </Button>
       </div>

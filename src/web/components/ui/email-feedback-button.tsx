@@ -22,7 +22,7 @@ export function EmailFeedbackButton({ send, title }: { send: () => Promise<unkno
     }
   };
   return (
-    <Button variant="outline" size="sm" disabled={pending} onClick={click}>
+    <Button variant="outline" size="sm" pending={pending} onClick={click}>
       <Mail className="h-4 w-4" aria-hidden /> {pending ? 'Sending…' : 'Email feedback'}
       <span className="sr-only"> on {title}</span>
     </Button>

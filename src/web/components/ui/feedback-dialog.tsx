@@ -67,7 +67,7 @@ export function FeedbackDialog({
           <Button variant="outline" onClick={close}>
             Cancel
           </Button>
-          <Button type="submit" disabled={pending}>
+          <Button type="submit" pending={pending}>
             {pending ? 'Sending…' : 'Send feedback'}
           </Button>
         </div>

@@ -70,7 +70,7 @@ export function ForgotPasswordDialog({
           <Button variant="outline" onClick={() => onOpenChange(false)}>
             Cancel
           </Button>
-          <Button type="submit" disabled={reset.isPending}>
+          <Button type="submit" pending={reset.isPending}>
             {reset.isPending ? 'Sending…' : 'Send Reset Link'}
           </Button>
         </div>
@@ -121,7 +121,7 @@ export function ForgotPasswordView({ answer }: { answer: AccountFormAnswer }) {
             defaultValue={answer.email}
             {...form.register('email')}
           />
-          <Button type="submit" className="w-full" disabled={reset.isPending}>
+          <Button type="submit" className="w-full" pending={reset.isPending}>
             {reset.isPending ? 'Sending…' : 'Send Reset Link'}
           </Button>
         </form>

@@ -95,7 +95,7 @@ export function LoginForm({ onUnconfirmed }: { onUnconfirmed: (email: string) =>
             Forgot password?
           </Button>
         </div>
-        <Button type="submit" className="w-full" disabled={login.isPending}>
+        <Button type="submit" className="w-full" pending={login.isPending}>
           {login.isPending ? 'Logging in…' : 'Log in'}
         </Button>
       </form>

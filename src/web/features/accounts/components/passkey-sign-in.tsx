@@ -39,7 +39,7 @@ export function PasskeySignIn() {
         <span className="h-px flex-1 bg-border" />
       </div>
       <FormAlert>{failure}</FormAlert>
-      <Button variant="outline" className="w-full" onClick={start} disabled={signIn.isPending}>
+      <Button variant="outline" className="w-full" onClick={start} pending={signIn.isPending}>
         <KeyRound className="h-4 w-4" aria-hidden />
         {signIn.isPending ? 'Waiting for your passkey…' : 'Sign in with a passkey'}
       </Button>

@@ -46,7 +46,7 @@ function InvalidLink({ email, onBack }: { email: string | null; onBack: () => vo
         {email ? (
           <Button
             variant="outline"
-            disabled={resend.isPending}
+            pending={resend.isPending}
             onClick={() =>
               resend.mutate(email, {
                 onSuccess: () =>
@@ -111,7 +111,7 @@ function ResetForm({ token, email, onDone }: { token: string; email: string | nu
       </div>
       <form onSubmit={submit} noValidate className="space-y-4" aria-label="Reset Your Password">
         <NewPasswordFields form={form} labels={{ password: 'New Password', confirm: 'Confirm Password' }} />
-        <Button type="submit" className="w-full" disabled={reset.isPending}>
+        <Button type="submit" className="w-full" pending={reset.isPending}>
           {reset.isPending ? 'Updating…' : 'Update Password'}
         </Button>
       </form>

@@ -182,7 +182,7 @@ export function RegisterForm({
         .
       </p>
 
-      <Button type="submit" className="w-full" disabled={registration.isPending}>
+      <Button type="submit" className="w-full" pending={registration.isPending}>
         {registration.isPending ? 'Creating account…' : 'Create account'}
       </Button>
     </form>

@@ -45,7 +45,7 @@ export function RoleChooser() {
         <p className="text-xs text-muted-foreground">
           You can change your role by logging out and logging in again.
         </p>
-        <Button variant="outline" onClick={logout.run} disabled={logout.pending}>
+        <Button variant="outline" onClick={logout.run} pending={logout.pending}>
           <LogOut className="h-4 w-4" aria-hidden /> Log out
         </Button>
       </Card>

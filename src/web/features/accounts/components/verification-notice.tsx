@@ -20,7 +20,7 @@ export function VerificationNotice({ email, onBack }: { email: string; onBack: (
       <div className="flex flex-col gap-2 sm:flex-row sm:justify-center">
         <Button
           variant="outline"
-          disabled={resend.isPending}
+          pending={resend.isPending}
           onClick={() =>
             resend.mutate(email, {
               onSuccess: () =>

@@ -109,10 +109,10 @@ function AftercareCard({ ask, partnerName }: { ask: AftercareView; partnerName: 
           onChange={(event) => setNote(event.target.value)}
         />
         <div className="flex flex-wrap gap-2">
-          <Button type="submit" disabled={respond.isPending}>
+          <Button type="submit" pending={respond.isPending}>
             {respond.isPending ? AFTERCARE_CARD_TEXT.sending : AFTERCARE_CARD_TEXT.send}
           </Button>
-          <Button type="button" variant="ghost" disabled={respond.isPending} onClick={() => void send(true)}>
+          <Button type="button" variant="ghost" pending={respond.isPending} onClick={() => void send(true)}>
             {AFTERCARE_CARD_TEXT.dismiss}
           </Button>
         </div>

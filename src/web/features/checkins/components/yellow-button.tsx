@@ -24,8 +24,10 @@ export function YellowButton() {
       aria-label={YELLOW_TEXT.label}
       aria-pressed={waiting}
       data-testid="yellow-button"
-      disabled={ask.isPending}
+      // Not `disabled` while asking: it keeps focus (components/ui/button's `pending`).
+      aria-disabled={ask.isPending || undefined}
       onClick={() =>
+        !ask.isPending &&
         ask.mutate(
           {},
           {
@@ -34,7 +36,7 @@ export function YellowButton() {
           },
         )
       }
-      className="inline-flex h-11 min-w-11 shrink-0 items-center justify-center gap-2 rounded-lg bg-amber-300 px-2.5 text-sm font-semibold text-black transition hover:bg-amber-200 disabled:pointer-events-none disabled:opacity-50"
+      className="inline-flex h-11 min-w-11 shrink-0 items-center justify-center gap-2 rounded-lg bg-amber-300 px-2.5 text-sm font-semibold text-black transition hover:bg-amber-200 aria-disabled:cursor-progress aria-disabled:opacity-50"
     >
       <CircleAlert className="h-5 w-5" aria-hidden />
       <span className="hidden sm:inline">Yellow</span>

@@ -109,7 +109,7 @@ export function ContractCaps({
             </p>
           ) : null}
           <div className="flex flex-wrap gap-2">
-            <Button type="submit" disabled={lower.isPending}>
+            <Button type="submit" pending={lower.isPending}>
               {lower.isPending ? 'Saving…' : 'Lower now'}
             </Button>
             <Button

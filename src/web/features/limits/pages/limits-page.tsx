@@ -102,7 +102,7 @@ function PairLimits({ pair, partnerName }: { pair: LimitsPairView; partnerName: 
               {errorMessage(finish.error)}
             </p>
           ) : null}
-          <Button disabled={finish.isPending} onClick={() => finish.mutate(pair.partnerId)}>
+          <Button pending={finish.isPending} onClick={() => finish.mutate(pair.partnerId)}>
             <Check className="h-4 w-4" aria-hidden />
             {LIMITS_PAGE_TEXT.finish}
           </Button>

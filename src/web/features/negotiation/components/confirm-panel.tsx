@@ -31,7 +31,7 @@ export function ConfirmPanel({ pair, partnerName }: { pair: NegotiationPairView;
           {NEGOTIATION_PAGE_TEXT.confirmIntro(partnerName)}
         </p>
         <Button
-          disabled={confirm.isPending}
+          pending={confirm.isPending}
           onClick={() =>
             confirm.mutate(pair.partnerId, {
               onSuccess: () => toast.success(NEGOTIATION_PAGE_TEXT.confirmed),
@@ -52,7 +52,7 @@ export function ConfirmPanel({ pair, partnerName }: { pair: NegotiationPairView;
       </p>
       <Button
         variant="outline"
-        disabled={withdraw.isPending}
+        pending={withdraw.isPending}
         onClick={() =>
           withdraw.mutate(pair.partnerId, {
             onSuccess: () => toast.success(NEGOTIATION_PAGE_TEXT.withdrawn),

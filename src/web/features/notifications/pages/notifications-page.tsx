@@ -136,7 +136,7 @@ export function NotificationsPage({ onOpenRequest }: { onOpenRequest: (requestId
         </Link>
         <div className="flex flex-wrap items-center justify-between gap-2">
           <h1 className="text-2xl font-bold">{TEXT.pageTitle}</h1>
-          <Button variant="outline" onClick={() => markAll.mutate()} disabled={markAll.isPending}>
+          <Button variant="outline" onClick={() => markAll.mutate()} pending={markAll.isPending}>
             {TEXT.markAllRead}
           </Button>
         </div>

@@ -53,7 +53,7 @@ export function ConnectedPartnersDialog({
             <Button variant="outline" onClick={() => setConfirming(null)}>
               Cancel
             </Button>
-            <Button variant="destructive" disabled={disconnect.isPending} onClick={() => remove(confirming)}>
+            <Button variant="destructive" pending={disconnect.isPending} onClick={() => remove(confirming)}>
               Disconnect
             </Button>
           </div>

@@ -102,10 +102,10 @@ export function ConnectionRequestDialog({
             requests.
           </p>
           <div className="flex flex-col gap-2 sm:flex-row-reverse">
-            <Button variant="destructive" disabled={answer.isPending} onClick={() => act('block')}>
+            <Button variant="destructive" pending={answer.isPending} onClick={() => act('block')}>
               Block
             </Button>
-            <Button variant="outline" disabled={answer.isPending} onClick={() => setConfirmingBlock(false)}>
+            <Button variant="outline" pending={answer.isPending} onClick={() => setConfirmingBlock(false)}>
               Cancel
             </Button>
           </div>
@@ -123,17 +123,13 @@ export function ConnectionRequestDialog({
             {data.senderName} wants to connect with you. Only accept someone you know and trust.
           </p>
           <div className="flex flex-col gap-2 sm:flex-row-reverse">
-            <Button disabled={answer.isPending} onClick={() => act('accept')}>
+            <Button pending={answer.isPending} onClick={() => act('accept')}>
               Accept
             </Button>
-            <Button variant="outline" disabled={answer.isPending} onClick={() => act('reject')}>
+            <Button variant="outline" pending={answer.isPending} onClick={() => act('reject')}>
               Reject
             </Button>
-            <Button
-              variant="destructive"
-              disabled={answer.isPending}
-              onClick={() => setConfirmingBlock(true)}
-            >
+            <Button variant="destructive" pending={answer.isPending} onClick={() => setConfirmingBlock(true)}>
               Reject & Block
             </Button>
           </div>

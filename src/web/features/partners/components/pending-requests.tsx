@@ -35,7 +35,7 @@ export function PendingRequests({ userId }: { userId: string }) {
             </button>
             <Button
               size="sm"
-              disabled={answer.isPending}
+              pending={answer.isPending}
               onClick={() =>
                 answer.mutate(
                   { id: r.id, answer: 'accept' },
@@ -57,7 +57,7 @@ export function PendingRequests({ userId }: { userId: string }) {
             <Button
               size="sm"
               variant="outline"
-              disabled={answer.isPending}
+              pending={answer.isPending}
               onClick={() =>
                 answer.mutate(
                   { id: r.id, answer: 'reject' },

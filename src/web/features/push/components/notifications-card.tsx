@@ -24,7 +24,7 @@ export function NotificationsCard({ recent }: { recent: ReactNode }) {
       </div>
       <div className="mt-3">{recent}</div>
       {state.permission !== 'denied' ? (
-        <Button className="mt-4" onClick={push.enable} disabled={push.pending}>
+        <Button className="mt-4" onClick={push.enable} pending={push.pending}>
           Enable Notifications
         </Button>
       ) : null}

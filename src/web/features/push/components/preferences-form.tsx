@@ -102,7 +102,7 @@ export function PreferencesForm({ preferences }: { preferences: PushPreferences 
             {error}
           </p>
         ) : null}
-        <Button type="submit" variant="outline" size="sm" disabled={save.isPending}>
+        <Button type="submit" variant="outline" size="sm" pending={save.isPending}>
           Save quiet hours
         </Button>
       </form>

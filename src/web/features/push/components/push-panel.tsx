@@ -32,16 +32,16 @@ export function PushPanel() {
         {state ? <PushStatus device={state} /> : <Skeleton className="h-5 w-48" />}
         <div className="flex flex-wrap gap-2">
           {state?.supported && !state.enabled && state.permission !== 'denied' ? (
-            <Button onClick={enable.enable} disabled={enable.pending}>
+            <Button onClick={enable.enable} pending={enable.pending}>
               Enable Notifications
             </Button>
           ) : null}
           {state?.enabled ? (
-            <Button variant="outline" onClick={() => turnOff.mutate()} disabled={turnOff.isPending}>
+            <Button variant="outline" onClick={() => turnOff.mutate()} pending={turnOff.isPending}>
               Turn off on this device
             </Button>
           ) : null}
-          <Button variant="outline" onClick={() => test.mutate()} disabled={test.isPending}>
+          <Button variant="outline" onClick={() => test.mutate()} pending={test.isPending}>
             Send a test notification
           </Button>
         </div>

@@ -142,7 +142,7 @@ function PairRecord({ pair }: { pair: RecordPairView }) {
             ))}
           </SelectField>
         </div>
-        <Button variant="outline" onClick={() => verify.mutate(pair.id)} disabled={verify.isPending}>
+        <Button variant="outline" onClick={() => verify.mutate(pair.id)} pending={verify.isPending}>
           <ShieldCheck className="h-4 w-4" aria-hidden />
           {verify.isPending ? 'Verifying…' : RECORD_PAGE_TEXT.verify}
         </Button>

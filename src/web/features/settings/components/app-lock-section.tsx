@@ -110,11 +110,11 @@ export function AppLockSection() {
           ))}
         </SelectField>
         <div className="flex flex-wrap gap-3">
-          <Button type="submit" disabled={writes.setPin.isPending}>
+          <Button type="submit" pending={writes.setPin.isPending}>
             {writes.setPin.isPending ? 'Saving…' : pinSet ? 'Change PIN' : 'Set PIN'}
           </Button>
           {pinSet ? (
-            <Button variant="outline" onClick={removePin} disabled={writes.remove.isPending}>
+            <Button variant="outline" onClick={removePin} pending={writes.remove.isPending}>
               Remove PIN
             </Button>
           ) : null}

@@ -67,7 +67,7 @@ function BlockedUserRow({ user }: { user: BlockedUserView }) {
           </time>
         </p>
       </div>
-      <Button variant="outline" size="sm" disabled={unblock.isPending} onClick={run}>
+      <Button variant="outline" size="sm" pending={unblock.isPending} onClick={run}>
         Unblock<span className="sr-only"> {user.displayName}</span>
       </Button>
     </li>

@@ -80,7 +80,7 @@ export function ChangePasswordSection() {
           form={form}
           labels={{ password: 'New password', confirm: 'Confirm new password' }}
         />
-        <Button type="submit" disabled={change.isPending}>
+        <Button type="submit" pending={change.isPending}>
           {change.isPending ? 'Updating…' : 'Update password'}
         </Button>
       </form>

@@ -128,7 +128,7 @@ export function DeleteAccountDialog({
             </p>
           </div>
           <div className="flex justify-end gap-2">
-            <Button variant="outline" onClick={() => change(false)} disabled={remove.isPending}>
+            <Button variant="outline" onClick={() => change(false)} pending={remove.isPending}>
               Cancel
             </Button>
             <Button type="submit" variant="destructive" disabled={!exact || remove.isPending}>

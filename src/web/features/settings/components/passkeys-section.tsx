@@ -134,7 +134,7 @@ function PasskeyItem({ passkey, onRemove }: { passkey: PasskeyView; onRemove: ()
               onChange={(e) => setName(e.target.value)}
             />
           </div>
-          <Button type="submit" size="sm" disabled={rename.isPending}>
+          <Button type="submit" size="sm" pending={rename.isPending}>
             {rename.isPending ? 'Saving…' : 'Save'}
           </Button>
         </form>
@@ -172,7 +172,7 @@ function AddPasskey() {
           onChange={(e) => setName(e.target.value)}
         />
       </div>
-      <Button type="submit" disabled={add.isPending}>
+      <Button type="submit" pending={add.isPending}>
         {add.isPending ? 'Waiting for your device…' : 'Add a passkey'}
       </Button>
     </form>

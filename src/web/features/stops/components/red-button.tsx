@@ -25,8 +25,10 @@ export function RedButton({ inDialog = false }: { inDialog?: boolean } = {}) {
       aria-label={RED_TEXT.label}
       aria-pressed={mine}
       data-testid="red-button"
-      disabled={call.isPending}
+      // Not `disabled` while calling: it keeps focus (components/ui/button's `pending`).
+      aria-disabled={call.isPending || undefined}
       onClick={() =>
+        !call.isPending &&
         call.mutate(
           {},
           {
@@ -35,7 +37,7 @@ export function RedButton({ inDialog = false }: { inDialog?: boolean } = {}) {
           },
         )
       }
-      className="inline-flex h-11 shrink-0 items-center justify-center gap-1 rounded-lg bg-destructive px-2 text-sm font-semibold text-destructive-foreground transition hover:opacity-90 disabled:pointer-events-none disabled:opacity-50 sm:gap-2 sm:px-2.5"
+      className="inline-flex h-11 shrink-0 items-center justify-center gap-1 rounded-lg bg-destructive px-2 text-sm font-semibold text-destructive-foreground transition hover:opacity-90 aria-disabled:cursor-progress aria-disabled:opacity-50 sm:gap-2 sm:px-2.5"
     >
       <OctagonX className="h-5 w-5" aria-hidden />
       <span>Red</span>

@@ -52,14 +52,14 @@ export function StopBanner({ user }: { user: CurrentUser }) {
                         key={s.id}
                         variant="outline"
                         size="sm"
-                        disabled={lift.isPending}
+                        pending={lift.isPending}
                         onClick={() => liftWith(s.partnerId)}
                       >
                         {STOP_BANNER_TEXT.liftWith(nameOf(s.partnerId))}
                       </Button>
                     ))
                   : null}
-                <Button variant="outline" size="sm" disabled={lift.isPending} onClick={() => liftWith()}>
+                <Button variant="outline" size="sm" pending={lift.isPending} onClick={() => liftWith()}>
                   {STOP_BANNER_TEXT.lift}
                 </Button>
               </div>
