@@ -74,11 +74,7 @@ export async function createReward(
     }
     const pair = await lockPairBetween(tx, actor, input.partnerId);
     requireKeeper(actor, pair);
-    const [offered] = await tx
-      .select({ n: count() })
-      .from(rewards)
-      .where(and(eq(rewards.pairId, pair.id), isNull(rewards.retiredAt)));
-    if ((offered?.n ?? 0) >= REWARDS_OFFERED_MAX) throw conflict(POINTS_TEXT.tooManyRewards);
+    await requireRoomForReward(tx, pair.id);
     await tx.insert(rewards).values({
       id,
       pairId: pair.id,
@@ -91,6 +87,15 @@ export async function createReward(
     await tell(tx, emit, { pair, actor, at: now }, 'reward.added', { rewardId: id, price: input.price });
     return readReward(tx, id);
   });
+}
+
+/** The pair offers fewer rewards than its cap (409 with the cap's message otherwise). */
+async function requireRoomForReward(tx: Tx, pairId: string) {
+  const [offered] = await tx
+    .select({ n: count() })
+    .from(rewards)
+    .where(and(eq(rewards.pairId, pairId), isNull(rewards.retiredAt)));
+  if ((offered?.n ?? 0) >= REWARDS_OFFERED_MAX) throw conflict(POINTS_TEXT.tooManyRewards);
 }
 
 /** A reward's pair, locked, for its dominant (403 for the submissive); 404 for anyone outside the pair. */
@@ -162,11 +167,7 @@ export async function restoreReward(deps: AppDeps, actor: Actor, id: string): Pr
     const [row] = await tx.select({ retiredAt: rewards.retiredAt }).from(rewards).where(eq(rewards.id, id));
     if (!row) throw notFound(POINTS_TEXT.rewardNotFound);
     if (row.retiredAt) {
-      const [offered] = await tx
-        .select({ n: count() })
-        .from(rewards)
-        .where(and(eq(rewards.pairId, pair.id), isNull(rewards.retiredAt)));
-      if ((offered?.n ?? 0) >= REWARDS_OFFERED_MAX) throw conflict(POINTS_TEXT.tooManyRewards);
+      await requireRoomForReward(tx, pair.id);
       await tx.update(rewards).set({ retiredAt: null, updatedAt: now }).where(eq(rewards.id, id));
       await tell(tx, emit, { pair, actor, at: now }, 'reward.restored', { rewardId: id });
     }
