@@ -1,4 +1,4 @@
-import type { ComponentProps } from 'react';
+import type { ComponentProps, MouseEventHandler } from 'react';
 import { cn } from '@/web/lib/cn';
 
 const variants = {
@@ -36,6 +36,18 @@ export const buttonClasses = (variant: keyof typeof variants = 'primary', size: 
     sizes[size],
   );
 
+/**
+ * What `pending` gives a button, also to one with markup of its own (Red, Yellow): announced disabled,
+ * no press taken (a click, Enter or Space, or Enter in one of its form's fields), focus kept.
+ */
+export const pendingPress = (
+  pending: boolean | undefined,
+  onClick?: MouseEventHandler<HTMLButtonElement>,
+) => ({
+  'aria-disabled': pending || undefined,
+  onClick: pending ? (event: { preventDefault(): void }) => event.preventDefault() : onClick,
+});
+
 export function Button({
   variant,
   size,
@@ -49,9 +61,7 @@ export function Button({
     <button
       type={type}
       className={cn(buttonClasses(variant, size), className)}
-      aria-disabled={pending || undefined}
-      // While pending, a press (a click, Enter or Space, or Enter in one of its form's fields) does nothing.
-      onClick={pending ? (event) => event.preventDefault() : onClick}
+      {...pendingPress(pending, onClick)}
       {...props}
     />
   );

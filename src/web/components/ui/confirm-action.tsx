@@ -4,7 +4,7 @@ import { toast } from '@/web/lib/toast';
 import { ConfirmDeleteDialog } from './confirm-delete-dialog';
 
 /** How an action that allows it is taken back from its toast (decision 095). */
-export interface UndoOf<T> {
+interface UndoOf<T> {
   /** The write that takes it back. */
   run: (item: T) => Promise<unknown>;
   done: string;
@@ -12,7 +12,7 @@ export interface UndoOf<T> {
 }
 
 /** How long a toast that offers Undo stays (hovering or focusing it keeps it longer). */
-export const UNDO_TOAST_MS = 10_000;
+const UNDO_TOAST_MS = 10_000;
 
 /**
  * "Withdraw …?", "Retire …?": asked of `item` before `act` is done to it (open while there is one). Done, it

@@ -1,4 +1,5 @@
 import { CircleAlert } from 'lucide-react';
+import { pendingPress } from '@/web/components/ui/button';
 import { errorMessage } from '@/web/lib/api';
 import { toast } from '@/web/lib/toast';
 import { useAskCheckin, useCheckins } from '../api/checkins';
@@ -24,18 +25,16 @@ export function YellowButton() {
       aria-label={YELLOW_TEXT.label}
       aria-pressed={waiting}
       data-testid="yellow-button"
-      // Not `disabled` while asking: it keeps focus (components/ui/button's `pending`).
-      aria-disabled={ask.isPending || undefined}
-      onClick={() =>
-        !ask.isPending &&
+      // Not `disabled` while asking: it keeps focus.
+      {...pendingPress(ask.isPending, () =>
         ask.mutate(
           {},
           {
             onSuccess: () => toast.success(YELLOW_TEXT.asked),
             onError: (error) => toast.error(errorMessage(error, YELLOW_TEXT.failed)),
           },
-        )
-      }
+        ),
+      )}
       className="inline-flex h-11 min-w-11 shrink-0 items-center justify-center gap-2 rounded-lg bg-amber-300 px-2.5 text-sm font-semibold text-black transition hover:bg-amber-200 aria-disabled:cursor-progress aria-disabled:opacity-50"
     >
       <CircleAlert className="h-5 w-5" aria-hidden />

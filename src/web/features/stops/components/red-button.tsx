@@ -1,4 +1,5 @@
 import { OctagonX } from 'lucide-react';
+import { pendingPress } from '@/web/components/ui/button';
 import { errorMessage } from '@/web/lib/api';
 import { toast } from '@/web/lib/toast';
 import { useCallRed, useStops } from '../api/stops';
@@ -25,18 +26,16 @@ export function RedButton({ inDialog = false }: { inDialog?: boolean } = {}) {
       aria-label={RED_TEXT.label}
       aria-pressed={mine}
       data-testid="red-button"
-      // Not `disabled` while calling: it keeps focus (components/ui/button's `pending`).
-      aria-disabled={call.isPending || undefined}
-      onClick={() =>
-        !call.isPending &&
+      // Not `disabled` while calling: it keeps focus.
+      {...pendingPress(call.isPending, () =>
         call.mutate(
           {},
           {
             onSuccess: () => toast.success(RED_TEXT.called),
             onError: (error) => toast.error(errorMessage(error, RED_TEXT.failed)),
           },
-        )
-      }
+        ),
+      )}
       className="inline-flex h-11 shrink-0 items-center justify-center gap-1 rounded-lg bg-destructive px-2 text-sm font-semibold text-destructive-foreground transition hover:opacity-90 aria-disabled:cursor-progress aria-disabled:opacity-50 sm:gap-2 sm:px-2.5"
     >
       <OctagonX className="h-5 w-5" aria-hidden />
