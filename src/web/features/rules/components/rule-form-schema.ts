@@ -5,6 +5,7 @@ import {
   RULE_CATEGORIES,
   type RuleView,
 } from '@/shared/schemas/rules';
+import { byFirstSegment } from '@/web/lib/form-errors';
 
 /** What the "New rule" and "Edit rule" form edits, as the screen shows it ('' is "No category"). */
 const fields = z.object({
@@ -37,12 +38,7 @@ export const ruleFormSchema = (partnerId: string) =>
 export const RULE_FORM_ERROR_ORDER = ['title', 'text', 'category', 'consequence', 'limitTags'] as const;
 
 /** The fields of the form a server's refusal may name (its 400's `fields`, by their first segment). */
-export const ruleFormField = (path: string): keyof RuleFormValues | undefined => {
-  const head = path.split('.')[0];
-  return (RULE_FORM_ERROR_ORDER as readonly string[]).includes(head ?? '')
-    ? (head as keyof RuleFormValues)
-    : undefined;
-};
+export const ruleFormField = byFirstSegment<keyof RuleFormValues>(RULE_FORM_ERROR_ORDER);
 
 export const ruleFormDefaults = (rule: RuleView | null): RuleFormValues => ({
   title: rule?.title ?? '',
