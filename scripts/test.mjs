@@ -35,5 +35,4 @@ for (const r of results) {
     `${r.name.padEnd(12)} ${r.seconds.toFixed(0).padStart(7)}  ${r.code === 0 ? 'passed' : `failed (${r.code})`}\n`,
   );
 }
-const failed = results.some((r) => r.code !== 0) || results.length < rounds.flat().length;
-process.exit(failed ? 1 : 0);
+process.exit(results.some((r) => r.code !== 0) ? 1 : 0);
