@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { pdfText } from '../src/server/test/pdf';
 import { dismissToasts, expect, expectNoSidewaysScroll, LAYOUT, test } from './fixtures';
-import { connect, seedCouple, signedInUser, signIn } from './seed';
+import { connect, connectedUser, seedCouple, signedInUser, signIn } from './seed';
 
 const nav = (page: Page, name: 'Home' | 'Contract') =>
   page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true }).click();
@@ -261,13 +261,11 @@ test('with two partners the dashboard card shows each contract, named, and each 
     dominant: 'Kit Dom',
     submissive: 'Lee Sub',
   });
-  const second = await signedInUser(browser, request, {
+  const second = await connectedUser(browser, request, dom, {
     label: 'sub2',
     role: 'submissive',
     displayName: 'Mo Sub',
-    viewportOf: dom,
   });
-  await connect(dom, second);
   // The contract with Lee is signed by both; with Mo there is none yet.
   const c = (await (await dom.request.post('/api/contracts', { data: { partnerId: first.id } })).json())
     .contract;
@@ -300,13 +298,11 @@ test('the local starter is signed, an edit is requested, denied, approved and ma
   request,
 }) => {
   await signedInUser(browser, request, { label: 'dom-a', role: 'dominant', displayName: 'Gil Dom', page });
-  const other = await signedInUser(browser, request, {
+  const other = await connectedUser(browser, request, page, {
     label: 'dom-b',
     role: 'dominant',
     displayName: 'Hal Dom',
-    viewportOf: page,
   });
-  await connect(page, other);
   await other.page.context().close();
   await page.goto('/contract');
   const starter = page.getByTestId('local-starter');

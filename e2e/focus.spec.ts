@@ -21,6 +21,21 @@ async function press(control: Locator, key = 'Enter') {
   await control.press(key);
 }
 
+/**
+ * Presses `control` while its request to `path` is held, as a slow network would hold it: once the request
+ * is on its way and two frames have been drawn, the control still has focus. Answers the request's release.
+ */
+async function pressWhileHeld(control: Locator, method: string, path: string, key = 'Enter') {
+  const page = control.page();
+  const release = await holdRequests(page, `**${path}`);
+  const sent = page.waitForRequest((r) => r.method() === method && r.url().endsWith(path));
+  await press(control, key);
+  await sent;
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  await expect(control).toBeFocused();
+  return release;
+}
+
 /** Focus is not on <body> and stays so once the page has settled; answers what has it. */
 async function expectFocusKept(page: Page, inside?: Locator) {
   await expect.poll(() => focused(page)).not.toBe('BODY');
@@ -111,15 +126,8 @@ test('toggling "Show details in notifications" keeps focus on the switch', async
   await page.goto('/settings');
   await expect(page.locator('html[data-hydrated]')).toBeAttached();
   const details = page.getByRole('switch', { name: 'Show details in notifications' });
-  // While the save is on its way (held here, as a slow network would), the switch keeps focus.
-  const release = await holdRequests(page, '**/api/push/preferences');
-  const saving = page.waitForRequest(
-    (r) => r.method() === 'PUT' && r.url().endsWith('/api/push/preferences'),
-  );
-  await press(details, 'Space');
-  await saving;
-  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
-  await expect(details).toBeFocused();
+  // While the save is on its way, the switch keeps focus.
+  const release = await pressWhileHeld(details, 'PUT', '/api/push/preferences', 'Space');
   release();
   await expect(details).toHaveAttribute('aria-checked', 'true');
   await expect(page.getByText('Notification settings saved').first()).toBeVisible();
@@ -138,13 +146,8 @@ test('calling Red from the keyboard keeps focus on Red while the stop is on its 
   await page.goto('/dashboard');
   await expect(page.locator('html[data-hydrated]')).toBeAttached();
   const red = page.getByRole('button', { name: 'Red: stop everything' });
-  // Held, as a slow network would: the button says it is busy, takes no second press, and keeps focus.
-  const release = await holdRequests(page, '**/api/stops');
-  const calling = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/api/stops'));
-  await press(red);
-  await calling;
-  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
-  await expect(red).toBeFocused();
+  // While the stop is on its way, the button keeps focus and says it is busy.
+  const release = await pressWhileHeld(red, 'POST', '/api/stops');
   await expect(red).toHaveAttribute('aria-disabled', 'true');
   release();
   await expect(red).toHaveAttribute('aria-pressed', 'true');

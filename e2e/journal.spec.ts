@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, expectNoSidewaysScroll, LAYOUT, test } from './fixtures';
-import { connect, seedCouple, signedInUser } from './seed';
+import { connectedUser, seedCouple } from './seed';
 
 const composer = (page: Page) => page.getByRole('textbox', { name: 'Message' });
 const messages = (page: Page) => page.getByTestId('journal-message');
@@ -274,13 +274,11 @@ test(
       dominant: 'Ada Dom',
       submissive: 'Bo Sub',
     });
-    const second = await signedInUser(browser, request, {
+    const second = await connectedUser(browser, request, page, {
       label: 'sub2',
       role: 'submissive',
       displayName: 'Cy Sub',
-      viewportOf: page,
     });
-    await connect(page, second);
     expect(
       (
         await second.page.request.post('/api/journal/messages', {

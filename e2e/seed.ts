@@ -47,6 +47,18 @@ export async function connect(from: Page, other: { id: string; page: Page }) {
   expect((await other.page.request.post(`/api/partner-requests/${requestId}/accept`)).status()).toBe(200);
 }
 
+/** A new verified user, signed in on a page of their own at `from`'s size, connected with `from`'s user. */
+export async function connectedUser(
+  browser: Browser,
+  request: APIRequestContext,
+  from: Page,
+  opts: { label: string; role: Role; displayName: string },
+) {
+  const user = await signedInUser(browser, request, { ...opts, viewportOf: from });
+  await connect(from, user);
+  return user;
+}
+
 /** A connected couple: the dominant on `dom` (the test's page), the submissive on a page of its own. */
 export async function seedCouple(
   browser: Browser,

@@ -1,5 +1,5 @@
 import { createCouple, expect, expectNoSidewaysScroll, PROOF_JPEG, test } from './fixtures';
-import { completeTask, connect, seedAboveAndBeyond, seedCouple, seedTask, signedInUser } from './seed';
+import { completeTask, connectedUser, seedAboveAndBeyond, seedCouple, seedTask, signedInUser } from './seed';
 
 test('a daily task that needs a photo: assigned, completed with proof, and given feedback, live', async ({
   page: dom,
@@ -262,13 +262,11 @@ test('a dominant whose partners are all dominants is told why there is no task t
   request,
 }) => {
   await signedInUser(browser, request, { label: 'dom-x', role: 'dominant', displayName: 'Ona Dom', page });
-  const other = await signedInUser(browser, request, {
+  const other = await connectedUser(browser, request, page, {
     label: 'dom-y',
     role: 'dominant',
     displayName: 'Pim Dom',
-    viewportOf: page,
   });
-  await connect(page, other);
   await other.page.context().close();
   const why = 'Tasks are assigned to a submissive partner, and your partners are all dominants.';
   await page.goto('/dashboard');
