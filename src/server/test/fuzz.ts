@@ -178,6 +178,10 @@ export function bodyFrom(schema: z.ZodType | undefined, opts: ArbitraryOptions =
   );
 }
 
+/** A lone surrogate cannot be written as UTF-8: it is sent as U+FFFD, as a browser's form would send it. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const encodeUrlText = (text: string) => encodeURIComponent(text.replace(LONE_SURROGATE, '\uFFFD'));
+
 /** Query strings for a schema: its values as text, hostile texts, repeated and missing keys. */
 export function queryFrom(schema: z.ZodType, opts: ArbitraryOptions = {}): fc.Arbitrary<string> {
   const text = (v: unknown) => (typeof v === 'string' ? v : (JSON.stringify(v) ?? ''));
@@ -194,7 +198,7 @@ export function queryFrom(schema: z.ZodType, opts: ArbitraryOptions = {}): fc.Ar
         .filter(([, x]) => x !== undefined)
         .map(
           ([k, x]) =>
-            `${encodeURIComponent(String(k))}=${plain ? encodeURIComponent(text(x)) : text(x).replace(/[#&\s]/g, '')}`,
+            `${encodeUrlText(String(k))}=${plain ? encodeUrlText(text(x)) : text(x).replace(/[#&\s]/g, '')}`,
         );
       return `?${params.join('&')}${tail}`;
     });
@@ -204,7 +208,7 @@ export function queryFrom(schema: z.ZodType, opts: ArbitraryOptions = {}): fc.Ar
 export function segmentFrom(schema: z.ZodType, opts: ArbitraryOptions = {}): fc.Arbitrary<string> {
   const ids = arbitraryFrom(schema, opts).map((v) => {
     const first = v && typeof v === 'object' ? Object.values(v)[0] : v;
-    return encodeURIComponent(typeof first === 'string' ? first : String(first));
+    return encodeUrlText(typeof first === 'string' ? first : String(first));
   });
   const hostile = fc.constantFrom(
     '%00',
