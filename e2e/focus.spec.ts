@@ -154,3 +154,25 @@ test('calling Red from the keyboard keeps focus on Red while the stop is on its 
   await expect(red).toBeFocused();
   await expect(red).not.toHaveAttribute('aria-disabled');
 });
+
+test('a panel opened while the next page is on its way keeps focus when the page arrives', async ({
+  page,
+  browser,
+  request,
+}) => {
+  await seedCouple(browser, page, request);
+  await page.goto('/tasks');
+  await expect(page.locator('html[data-hydrated]')).toBeAttached();
+  // The dashboard's data is held, as a slow network holds it: the user opens the bell meanwhile.
+  const release = await holdRequests(page, /\/dashboard\.data/);
+  await page.getByRole('link', { name: 'Dashboard' }).first().click();
+  await page.getByRole('button', { name: /^Notifications/ }).click();
+  const panel = page.getByRole('dialog', { name: 'Notifications' });
+  await expect(panel).toBeVisible();
+  release();
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  // The new page's heading does not take focus from the panel, and so does not close it.
+  await expect(panel).toBeVisible();
+  await expect(panel.locator(':focus')).toHaveCount(1);
+});

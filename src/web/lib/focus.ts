@@ -15,11 +15,23 @@ export function focusPageHeading(): boolean {
 
 const GIVE_UP_MS = 10_000;
 
-/** Focuses the page's heading as soon as it is shown (a page still loading shows a spinner first). */
+/** Whether focus is in an open dialog or panel (the bell's, a form's): somewhere the user went since. */
+const focusInDialog = () => document.activeElement?.closest('[role="dialog"], [role="alertdialog"]') != null;
+
+/**
+ * Focuses the page's heading as soon as it is shown (a page still loading shows a spinner first), unless
+ * the user has gone somewhere meanwhile: a panel opened while the page was on its way, or a control pressed
+ * before its heading was shown, keeps focus (taking it would also close a panel that closes when focus
+ * leaves it).
+ */
 export function focusPageHeadingWhenShown(): () => void {
+  if (focusInDialog()) return () => {};
+  const from = document.activeElement;
+  const untouched = () =>
+    !focusInDialog() && (document.activeElement === from || document.activeElement === document.body);
   if (focusPageHeading()) return () => {};
   const observer = new MutationObserver(() => {
-    if (focusPageHeading()) stop();
+    if (!untouched() || focusPageHeading()) stop();
   });
   const timer = window.setTimeout(() => stop(), GIVE_UP_MS);
   function stop() {
