@@ -21,6 +21,7 @@ import { Toasts } from './app/providers';
 import { Spinner } from './components/ui/spinner';
 import { setZoneSource } from './lib/dates';
 import { headOf, useDiscreet } from './lib/discreet';
+import { markHydrated } from './lib/first-now';
 import { createQueryClient } from './lib/query-client';
 import { type Rendered, RenderedContext } from './lib/rendered';
 import { renewTheme, useTheme } from './lib/theme';
@@ -147,6 +148,7 @@ export default function App() {
   // From now on every control answers a tap (styles.css keeps them inert until then).
   useEffect(() => {
     document.documentElement.dataset.hydrated = '';
+    markHydrated();
     renewTheme();
   }, []);
   return (

@@ -6,6 +6,7 @@ import {
   localDayDiff,
   nextOccurrence,
   normalizeRepeatConfig,
+  offsetMs,
   type RepeatConfig,
   startOfLocalDay,
 } from './schedule';
@@ -511,5 +512,61 @@ describe('local days', () => {
     expect(isValidTimeZone('')).toBe(false);
     expect(isValidTimeZone('+05:00')).toBe(false);
     expect(isValidTimeZone(undefined as unknown as string)).toBe(false);
+  });
+});
+
+describe('offsetMs', () => {
+  const zones = [
+    'Europe/Berlin',
+    'America/New_York',
+    'America/St_Johns',
+    'Australia/Lord_Howe',
+    'Asia/Kathmandu',
+    'Pacific/Chatham',
+    'America/Santiago',
+    'UTC',
+  ];
+  const runtime = (at: number, zone: string) => Math.round(tzOffset(zone, new Date(at)) * 60_000);
+
+  it('answers what the runtime reads at every instant, on the days of a transition and beside them, in any order', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...zones),
+        // 2024 to 2028: every transition of these zones in those years falls in the range.
+        fc.array(fc.integer({ min: Date.UTC(2024, 0, 1), max: Date.UTC(2028, 0, 1) }), {
+          minLength: 1,
+          maxLength: 40,
+        }),
+        (zone, instants) => {
+          for (const at of instants) expect(offsetMs(at, zone), `${zone} at ${at}`).toBe(runtime(at, zone));
+        },
+      ),
+      { numRuns: 200, seed: 20_261_129 },
+    );
+  });
+
+  it('reads each transition day of 2026 at the instant asked, every quarter of an hour through it', () => {
+    let transitionDays = 0;
+    for (const zone of zones) {
+      for (let day = Date.UTC(2026, 0, 1); day < Date.UTC(2027, 0, 1); day += 86_400_000) {
+        if (runtime(day, zone) === runtime(day + 86_400_000 - 1, zone)) continue;
+        transitionDays++;
+        for (let at = day; at < day + 86_400_000; at += 900_000) {
+          expect(offsetMs(at, zone), `${zone} at ${new Date(at).toISOString()}`).toBe(runtime(at, zone));
+        }
+      }
+    }
+    // Two a year in each zone with daylight saving time (all but Kathmandu and UTC).
+    expect(transitionDays).toBe(12);
+  });
+
+  it('is exact to the minute around a transition it has already seen steady days beside', () => {
+    // Berlin springs forward at 01:00 UTC on 2026-03-29; the days either side are read first.
+    const transition = Date.UTC(2026, 2, 29, 1, 0, 0);
+    offsetMs(transition - 86_400_000, 'Europe/Berlin');
+    offsetMs(transition + 86_400_000, 'Europe/Berlin');
+    expect(offsetMs(transition - 60_000, 'Europe/Berlin')).toBe(3_600_000);
+    expect(offsetMs(transition, 'Europe/Berlin')).toBe(7_200_000);
+    expect(() => offsetMs(transition, 'Mars/Olympus')).toThrow(RangeError);
   });
 });

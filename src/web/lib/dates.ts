@@ -13,10 +13,29 @@ export function setZoneSource(source: () => string | undefined) {
   zoneSource = source;
 }
 
-/** date-fns' `format`, in the zone dates are shown in. */
+/** What `format` wrote, by zone, pattern and instant; at most this many are kept. */
+const written = new Map<string, string>();
+const WRITTEN_KEPT = 2048;
+
+/**
+ * date-fns' `format` in a named zone. A date there costs a dozen reads of the runtime's time zone data, and
+ * a page shows the same dates on every render: each text is kept, by its zone, pattern and instant.
+ */
+function formatIn(at: number | Date, pattern: string, zone: string): string {
+  const key = `${zone}|${pattern}|${+at}`;
+  let text = written.get(key);
+  if (text === undefined) {
+    text = formatLocal(at, pattern, { in: tz(zone) });
+    if (written.size >= WRITTEN_KEPT) written.clear();
+    written.set(key, text);
+  }
+  return text;
+}
+
+/** date-fns' `format`, in the zone dates are shown in (the runtime's own, which can change, is not kept). */
 export function format(at: number | Date, pattern: string): string {
   const zone = zoneSource();
-  return zone ? formatLocal(at, pattern, { in: tz(zone) }) : formatLocal(at, pattern);
+  return zone ? formatIn(at, pattern, zone) : formatLocal(at, pattern);
 }
 
 /** The app's one way of showing a moment: "Nov 26, 6:07 PM". */
@@ -27,7 +46,7 @@ export const formatMoment = (at: number | Date) => format(at, 'MMM d, h:mm a');
  * "Nov 30"): read in UTC, so no time zone can move it to another day.
  */
 export const formatCalendarDate = (date: string, pattern: string) =>
-  formatLocal(new Date(`${date}T12:00:00Z`), pattern, { in: tz('UTC') });
+  formatIn(new Date(`${date}T12:00:00Z`), pattern, 'UTC');
 
 /** A zone as people name it: "America/New_York" gives "New York"; UTC stays UTC. */
 export const placeOf = (zone: string) => (zone.split('/').pop() ?? zone).replaceAll('_', ' ');
@@ -43,8 +62,8 @@ export function formatMomentFrom(at: number | Date, zone: string | null | undefi
   let dateThere: string;
   let timeThere: string;
   try {
-    dateThere = formatLocal(at, 'MMM d', { in: tz(zone) });
-    timeThere = formatLocal(at, 'h:mm a', { in: tz(zone) });
+    dateThere = formatIn(at, 'MMM d', zone);
+    timeThere = formatIn(at, 'h:mm a', zone);
   } catch {
     return here;
   }

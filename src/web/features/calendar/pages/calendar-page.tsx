@@ -6,8 +6,8 @@ import { CALENDAR_TEXT as TEXT } from '@/shared/texts/calendar';
 import { buttonClasses } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
 import { PartnerSelect } from '@/web/components/ui/partner-select';
-import { useFirstNow } from '@/web/lib/first-now';
 import { useChosenPartner } from '@/web/lib/use-chosen-partner';
+import { useNow } from '@/web/lib/use-now';
 import { MonthView } from '../components/month-view';
 import { WeekView } from '../components/week-view';
 
@@ -22,7 +22,8 @@ export const anchorOf = (at: string | null, today: string) => (at && isCalendarD
 export function CalendarPage() {
   const { user, partners, partner, choose } = useChosenPartner();
   const [params, setParams] = useSearchParams();
-  const today = dateIn(useFirstNow(), user.timeZone);
+  // The clock, read again each minute: the calendar turns to the next day at midnight.
+  const today = dateIn(useNow(), user.timeZone);
   const anchor = anchorOf(params.get('at'), today);
   const move = (date: string) =>
     setParams(

@@ -7,8 +7,8 @@ import { buttonClasses } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
 import { cn } from '@/web/lib/cn';
 import { useStoppedSince } from '@/web/lib/stops';
+import { useNow } from '@/web/lib/use-now';
 import { useTasks } from '../api/tasks';
-import { useNow } from '../use-now';
 import { formatDueFrom } from './task-labels';
 import { TaskRowsSkeleton } from './task-skeletons';
 

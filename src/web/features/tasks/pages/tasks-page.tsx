@@ -14,6 +14,7 @@ import { errorMessage } from '@/web/lib/api';
 import { useCurrentUser } from '@/web/lib/current-user';
 import { toast } from '@/web/lib/toast';
 import { useHighlight } from '@/web/lib/use-highlight';
+import { useNow } from '@/web/lib/use-now';
 import {
   emailTaskFeedback,
   useAnswerTaskRequest,
@@ -28,7 +29,6 @@ import { TaskCard } from '../components/task-card';
 import { TaskListSkeleton } from '../components/task-skeletons';
 import { useCompleteFlow } from '../use-complete-task';
 import { useHistoryFeedback } from '../use-history-feedback';
-import { useNow } from '../use-now';
 
 // The forms open on a tap: their code (and their schemas) comes when the browser is idle (Deferred).
 const loadTaskForm = async () => (await import('../components/task-form-dialog')).TaskFormDialog;

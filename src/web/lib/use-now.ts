@@ -1,7 +1,7 @@
 import { startTransition, useEffect, useState } from 'react';
-import { useFirstNow } from '@/web/lib/first-now';
+import { useFirstNow } from './first-now';
 
-/** The current time, refreshed every minute, so due labels and colours move on while a page is open. */
+/** The current time, refreshed every minute, so that due labels, colours and today move on while a page is open. */
 export function useNow(intervalMs = 60_000) {
   const first = useFirstNow();
   const [now, setNow] = useState(first);
