@@ -316,3 +316,34 @@ test('a Switch is rendered the role chooser, and can choose once hydrated', asyn
   await expect(user.page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
   await user.page.context().close();
 });
+
+test('titles are drawn in Pact’s own face, served by Pact and kept for a year; the text itself in the device’s', async ({
+  page,
+}) => {
+  const fonts: { url: string; status: number; cache: string | undefined }[] = [];
+  page.on('response', (response) => {
+    if (response.url().endsWith('.woff2')) {
+      fonts.push({
+        url: response.url(),
+        status: response.status(),
+        cache: response.headers()['cache-control'],
+      });
+    }
+  });
+  await page.goto('/auth');
+  const title = page.getByRole('heading', { level: 1 }).first();
+  await expect(title).toBeVisible();
+  await page.evaluate(() => document.fonts.ready);
+  await expect
+    .poll(() => page.evaluate(() => document.fonts.check('600 32px "Fraunces Variable"')))
+    .toBe(true);
+  expect(await title.evaluate((el) => getComputedStyle(el).fontFamily)).toMatch(/^"Fraunces Variable"/);
+  const body = page.locator('main label').first();
+  expect(await body.evaluate((el) => getComputedStyle(el).fontFamily)).not.toMatch(/Fraunces/);
+  // One file, for Latin, from Pact itself (the CSP allows no other), cached as a built asset.
+  expect(fonts).toHaveLength(1);
+  expect(new URL(fonts[0]!.url).origin).toBe(new URL(page.url()).origin);
+  expect(fonts[0]!.url).toMatch(/\/assets\/fraunces-latin-wght-normal-[\w-]+\.woff2$/);
+  expect(fonts[0]!.status).toBe(200);
+  expect(fonts[0]!.cache).toMatch(/immutable/);
+});

@@ -16,7 +16,7 @@ export function AppShellSkeleton({ notice = null }: { notice?: ReactNode }) {
         <div className="mx-auto flex h-(--top-bar) max-w-5xl items-center gap-2 px-3 sm:px-4 lg:max-w-none lg:px-6">
           <span className="flex items-center gap-2">
             <BrandMark className="h-8 w-8 shrink-0" />
-            <span className="text-lg font-bold text-primary">Pact</span>
+            <span className="font-display text-xl font-bold text-primary">Pact</span>
           </span>
           {/* Where the bell, the avatar (with the name from sm), and Log out will be. */}
           <div className="ml-auto flex items-center gap-2 sm:gap-3">

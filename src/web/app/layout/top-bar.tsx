@@ -37,7 +37,9 @@ export function TopBar({ user }: { user: CurrentUser }) {
         >
           <BrandMark className="h-8 w-8 shrink-0" />
           {/* On a phone the mark alone: the bar keeps room for Red, the bell and the people. */}
-          <span className="hidden whitespace-nowrap text-lg font-bold text-primary sm:inline">Pact</span>
+          <span className="hidden whitespace-nowrap font-display text-xl font-bold text-primary sm:inline">
+            Pact
+          </span>
         </Link>
         {role ? (
           <Badge aria-label={`Acting as ${role}`} data-testid="role-badge" className="whitespace-nowrap">

@@ -82,10 +82,10 @@ export function AuthPage() {
   return (
     <main className="mx-auto flex min-h-dvh w-full max-w-md flex-col justify-center px-4 py-8">
       <div className="mb-6 text-center">
-        <Link to={paths.home} className="text-3xl font-bold tracking-tight text-primary">
+        <Link to={paths.home} className="font-display text-3xl font-bold tracking-tight text-primary">
           Pact
         </Link>
-        <h1 className="mt-1 text-sm text-muted-foreground">
+        <h1 className="mt-1 font-sans text-sm text-muted-foreground">
           {recovery ? 'Password recovery' : 'Log in or create your account'}
         </h1>
       </div>
