@@ -330,15 +330,15 @@ test('titles are drawn in Pact’s own face, served by Pact and kept for a year;
       });
     }
   });
-  await page.goto('/auth');
-  const title = page.getByRole('heading', { level: 1 }).first();
+  await page.goto('/');
+  const title = page.getByRole('heading', { name: 'Pact', level: 1 });
   await expect(title).toBeVisible();
   await page.evaluate(() => document.fonts.ready);
   await expect
     .poll(() => page.evaluate(() => document.fonts.check('600 32px "Fraunces Variable"')))
     .toBe(true);
   expect(await title.evaluate((el) => getComputedStyle(el).fontFamily)).toMatch(/^"Fraunces Variable"/);
-  const body = page.locator('main label').first();
+  const body = page.locator('main p').first();
   expect(await body.evaluate((el) => getComputedStyle(el).fontFamily)).not.toMatch(/Fraunces/);
   // One file, for Latin, from Pact itself (the CSP allows no other), cached as a built asset.
   expect(fonts).toHaveLength(1);
