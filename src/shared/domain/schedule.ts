@@ -31,8 +31,11 @@ function runtimeOffsetMs(at: number, timeZone: string): number {
   return Math.round(minutes * MINUTE_MS);
 }
 
-/** Each zone's offset through whole UTC days it does not change in; at most this many days are kept. */
-const steadyDays = new Map<string, number>();
+/**
+ * Each zone's offset through whole UTC days it does not change in, or null for a day it changes in; at most
+ * this many days are kept.
+ */
+const steadyDays = new Map<string, number | null>();
 const STEADY_DAYS_KEPT = 4096;
 
 /**
@@ -40,18 +43,19 @@ const STEADY_DAYS_KEPT = 4096;
  * hundred offsets per render, nearly all on the same few days: the offset of a UTC day is read at its first
  * and last millisecond and, when the two agree, kept for the whole day (as `instantOfLocal` says, transitions
  * are at least a day apart, so a day holds at most one and its two ends would then differ). A day with a
- * transition is read at each instant asked.
+ * transition is remembered as such, and read at each instant asked.
  */
 export function offsetMs(at: number, timeZone: string): number {
   const day = Math.floor(at / DAY_MS);
   const key = `${timeZone}|${day}`;
-  const steady = steadyDays.get(key);
-  if (steady !== undefined) return steady;
-  const start = runtimeOffsetMs(day * DAY_MS, timeZone);
-  if (runtimeOffsetMs(day * DAY_MS + DAY_MS - 1, timeZone) !== start) return runtimeOffsetMs(at, timeZone);
-  if (steadyDays.size >= STEADY_DAYS_KEPT) steadyDays.clear();
-  steadyDays.set(key, start);
-  return start;
+  let steady = steadyDays.get(key);
+  if (steady === undefined) {
+    const start = runtimeOffsetMs(day * DAY_MS, timeZone);
+    steady = runtimeOffsetMs(day * DAY_MS + DAY_MS - 1, timeZone) === start ? start : null;
+    if (steadyDays.size >= STEADY_DAYS_KEPT) steadyDays.clear();
+    steadyDays.set(key, steady);
+  }
+  return steady ?? runtimeOffsetMs(at, timeZone);
 }
 
 /** The wall-clock reading of `at` in `timeZone`, as if it were a UTC timestamp. */
