@@ -16,6 +16,16 @@ const focused = (page: Page) =>
     return `${el.tagName.toLowerCase()} ${el.getAttribute('aria-label') ?? el.textContent?.trim().slice(0, 40) ?? ''}`;
   });
 
+/** Opens `path` and waits until it is hydrated (its controls take presses from then on). */
+async function openHydrated(page: Page, path: string) {
+  await page.goto(path);
+  await expect(page.locator('html[data-hydrated]')).toBeAttached();
+}
+
+/** Waits until the page has drawn two frames: what a change scheduled for the next frame did is done. */
+const twoFrames = (page: Page) =>
+  page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+
 async function press(control: Locator, key = 'Enter') {
   await control.focus();
   await control.press(key);
@@ -31,7 +41,7 @@ async function pressWhileHeld(control: Locator, method: string, path: string, ke
   const sent = page.waitForRequest((r) => r.method() === method && r.url().endsWith(path));
   await press(control, key);
   await sent;
-  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  await twoFrames(page);
   await expect(control).toBeFocused();
   return release;
 }
@@ -123,8 +133,7 @@ test('toggling "Show details in notifications" keeps focus on the switch', async
   request,
 }) => {
   await seedCouple(browser, page, request);
-  await page.goto('/settings');
-  await expect(page.locator('html[data-hydrated]')).toBeAttached();
+  await openHydrated(page, '/settings');
   const details = page.getByRole('switch', { name: 'Show details in notifications' });
   // While the save is on its way, the switch keeps focus.
   const release = await pressWhileHeld(details, 'PUT', '/api/push/preferences', 'Space');
@@ -143,8 +152,7 @@ test('calling Red from the keyboard keeps focus on Red while the stop is on its 
   request,
 }) => {
   await seedCouple(browser, page, request);
-  await page.goto('/dashboard');
-  await expect(page.locator('html[data-hydrated]')).toBeAttached();
+  await openHydrated(page, '/dashboard');
   const red = page.getByRole('button', { name: 'Red: stop everything' });
   // While the stop is on its way, the button keeps focus and says it is busy.
   const release = await pressWhileHeld(red, 'POST', '/api/stops');
@@ -161,8 +169,7 @@ test('a panel opened while the next page is on its way keeps focus when the page
   request,
 }) => {
   await seedCouple(browser, page, request);
-  await page.goto('/tasks');
-  await expect(page.locator('html[data-hydrated]')).toBeAttached();
+  await openHydrated(page, '/tasks');
   // The dashboard's data is held, as a slow network holds it: the user opens the bell meanwhile.
   const release = await holdRequests(page, /\/dashboard\.data/);
   await page.getByRole('link', { name: 'Dashboard' }).first().click();
@@ -171,7 +178,7 @@ test('a panel opened while the next page is on its way keeps focus when the page
   await expect(panel).toBeVisible();
   release();
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
-  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  await twoFrames(page);
   // The new page's heading does not take focus from the panel, and so does not close it.
   await expect(panel).toBeVisible();
   await expect(panel.locator(':focus')).toHaveCount(1);
