@@ -47,6 +47,10 @@ export async function audit(page: Page, where: string, found: Finding[]) {
       .toBe(true);
     // Legacy mode runs axe in the page itself instead of finishing in a new blank page: Pact has no frames,
     // and it halves the time of each check.
+    if (scheme === schemesOf(page)[0]) {
+      const nested = await cardsInCards(page);
+      if (nested.length > 0) found.push({ where, rule: 'card-in-card', impact: 'serious', targets: nested });
+    }
     const { violations } = await new AxeBuilder({ page }).withTags(TAGS).setLegacyMode().analyze();
     for (const v of violations) {
       const finding = {
@@ -60,6 +64,49 @@ export async function audit(page: Page, where: string, found: Finding[]) {
     }
   }
 }
+
+/**
+ * Flat cards (issue 26): a card is a box drawn as a surface of its own (a border on every side, rounded
+ * corners, a fill or a shadow), at least 8 rem wide and 2.5 rem tall; none sits inside another. A dialog is
+ * a surface too, so a card in a dialog counts; fields, buttons and badges are not cards. Answers each nested
+ * card as "its path < the card around it".
+ */
+export const cardsInCards = (page: Page) =>
+  page.evaluate(() => {
+    const rem = Number.parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
+    const isCard = (el: Element) => {
+      if (el.matches('input, textarea, select, button, a, [role="button"], [role="switch"], [role="tab"]'))
+        return false;
+      const s = getComputedStyle(el);
+      if (s.display.startsWith('inline') || s.display === 'contents' || s.visibility === 'hidden')
+        return false;
+      const sides = [s.borderTopWidth, s.borderRightWidth, s.borderBottomWidth, s.borderLeftWidth];
+      if (sides.some((w) => Number.parseFloat(w) === 0)) return false;
+      if (['borderTopStyle', 'borderLeftStyle'].some((k) => s[k as 'borderTopStyle'] === 'none'))
+        return false;
+      if (Number.parseFloat(s.borderTopLeftRadius) === 0) return false;
+      const filled = s.backgroundColor !== 'rgba(0, 0, 0, 0)' && s.backgroundColor !== 'transparent';
+      if (!filled && s.boxShadow === 'none') return false;
+      const box = el.getBoundingClientRect();
+      return box.width >= 8 * rem && box.height >= 2.5 * rem;
+    };
+    const name = (el: Element) => {
+      const label = el.getAttribute('aria-label') ?? el.getAttribute('data-testid') ?? '';
+      const cls = (el.getAttribute('class') ?? '').split(/\s+/).slice(0, 4).join('.');
+      return `${el.tagName.toLowerCase()}${label ? `[${label}]` : ''}.${cls}`;
+    };
+    const found: string[] = [];
+    for (const el of document.querySelectorAll('body *')) {
+      if (!isCard(el)) continue;
+      for (let up = el.parentElement; up && up !== document.body; up = up.parentElement) {
+        if (isCard(up)) {
+          found.push(`${name(el)} < ${name(up)}`);
+          break;
+        }
+      }
+    }
+    return found;
+  });
 
 /** One line per finding, so that a failure reads as a list of what to fix. */
 export const describe = (found: Finding[]) =>

@@ -42,7 +42,7 @@ test('the task list: a second page loads, and a partner’s new task appears liv
   expect(lists).toHaveLength(listsBefore);
 });
 
-test('the dominant deletes a task once asked: Cancel keeps it, Delete says so and it is gone on both screens', async ({
+test('the dominant deletes a task once asked: Cancel keeps it, Delete says so and it is gone on both screens, Undo brings it back on both', async ({
   page: dom,
   browser,
   request,
@@ -59,7 +59,7 @@ test('the dominant deletes a task once asked: Cancel keeps it, Delete says so an
 
   await remove.click();
   await expect(dialog).toContainText(
-    '"Water the plants" will be deleted with its history, photos and voice notes. This cannot be undone.',
+    '"Water the plants" will be deleted with its history, photos and voice notes. You can undo it for a few seconds.',
   );
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toHaveCount(0);
@@ -70,6 +70,23 @@ test('the dominant deletes a task once asked: Cancel keeps it, Delete says so an
   await dialog.getByRole('button', { name: 'Delete' }).click();
   await expect(dom.getByText('Task deleted')).toBeVisible();
   await expect(dialog).toHaveCount(0);
+  await expect(card(dom)).toHaveCount(0);
+  await expect(card(sub)).toHaveCount(0);
+
+  // Undo on the toast (decision 099): the task is back on both screens, live, as it was.
+  await dom.getByRole('button', { name: 'Undo' }).click();
+  await expect(dom.getByText('Task restored')).toBeVisible();
+  await expect(card(dom)).toBeVisible();
+  await expect(card(sub)).toBeVisible();
+  await expect(
+    card(sub)
+      .getByRole('button', { name: /Complete/ })
+      .first(),
+  ).toBeVisible();
+
+  // Deleted again, it stays deleted once the toast has gone.
+  await remove.click();
+  await dialog.getByRole('button', { name: 'Delete' }).click();
   await expect(card(dom)).toHaveCount(0);
   await expect(card(sub)).toHaveCount(0);
   await sub.context().close();

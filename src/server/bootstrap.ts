@@ -25,6 +25,7 @@ import { sweepUnclaimedMedia } from './modules/media/media.claims';
 import { expireProofs } from './modules/media/media.expiry';
 import { deliverNotification, flushHeldPushes } from './modules/push/push.deliver';
 import { sendDueReminders, sweepRemindersSent } from './modules/push/push.reminders';
+import { eraseDeletedTasks } from './modules/tasks/tasks.requests';
 import { createOutbox, type Outbox, type OutboxTuning, sweepDeadOutboxRows } from './outbox/worker';
 import { PUSH_BACKOFF, pushHandler } from './push/delivery';
 import { createPushService, type PushTuning } from './push/service';
@@ -61,6 +62,11 @@ export interface Services extends AppDeps {
    * minute from start. Answers how many check-ins it opened.
    */
   openCheckins(): Promise<number>;
+  /**
+   * Deleted tasks past their minute of Undo erased with their files (decision 099), when this instance
+   * claims the minute (`job_runs`); every minute from start. Answers how many it erased.
+   */
+  eraseDeletedTasks(): Promise<number>;
   /** Stops the event streams, the bus and the timers; the database is closed by its owner. */
   closeRealtime(): Promise<void>;
 }
@@ -219,6 +225,11 @@ export async function createServices(
       if (!(await claimJobRun(database.db, 'reminders', slot))) return 0;
       return sendDueReminders(services);
     },
+    async eraseDeletedTasks() {
+      const slot = new Date(Math.floor(clock().getTime() / REMINDER_INTERVAL_MS) * REMINDER_INTERVAL_MS);
+      if (!(await claimJobRun(database.db, 'task erasure', slot))) return 0;
+      return eraseDeletedTasks({ db: database.db, storage, log, clock });
+    },
     async openCheckins() {
       const slot = new Date(Math.floor(clock().getTime() / REMINDER_INTERVAL_MS) * REMINDER_INTERVAL_MS);
       if (!(await claimJobRun(database.db, 'checkins', slot))) return 0;
@@ -262,6 +273,10 @@ export async function createServices(
     if (overrides.scheduleReminders === false) return;
     services.sendReminders().catch((error) => log.warn({ err: error }, 'reminders: run failed, next minute'));
     services.openCheckins().catch((error) => log.warn({ err: error }, 'check-ins: run failed, next minute'));
+    // Deleted tasks past their minute of Undo, with their files (decision 099).
+    services
+      .eraseDeletedTasks()
+      .catch((error) => log.warn({ err: error }, 'tasks: erasure failed, next minute'));
   }, REMINDER_INTERVAL_MS);
   reminders.unref();
   return services;

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TASK_UNDO_MS } from './modules/tasks/tasks.requests';
 import { newVapidPrivateKey } from './secrets';
 import { SESSION_COOKIE } from './test/client';
 import { openEventStream } from './test/event-stream';
@@ -84,6 +85,9 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL d
 
     expect((await through(b, couple.dominant).delete(`/api/tasks/${task.id}`)).status).toBe(200);
     await expectError(await couple.submissive.client.get(`/api/media/${voiceNoteId}`), 404, 'NOT_FOUND');
+    // Held for a minute for Undo (decision 099), then erased by the job, here on the other instance.
+    b.clock.advance(TASK_UNDO_MS + 60_000);
+    expect(await b.services.eraseDeletedTasks()).toBe(1);
     expect(await storedMedia(a)).toEqual(before);
   });
 

@@ -206,6 +206,7 @@ export const ROUTES: Record<string, FuzzRoute> = {
     sample: (f) => taskBody(f.server, f.couple.submissive.id, { assignedTo: undefined }),
   },
   'DELETE /api/tasks/:id': { param: idParam },
+  'POST /api/tasks/:id/restore': { param: idParam },
   'POST /api/tasks/:id/complete': { param: idParam, json: completeTaskInput },
   'POST /api/tasks/:id/accept': { param: idParam },
   'POST /api/tasks/:id/decline': { param: idParam },

@@ -87,8 +87,12 @@ const OPERATOR: ReadSection = {
     },
     {
       title: 'Tasks and their completions',
-      detail: 'Titles, descriptions, voice-note descriptions, repeats, feedback and the limit tags’ state.',
+      detail:
+        'Titles, descriptions, voice-note descriptions, repeats, feedback and the limit tags’ state. A task ' +
+        'its dominant deletes is gone for both of you at once, and kept, with its history and files, for one ' +
+        'minute so that the deletion can be undone; then it is erased.',
       stored: [
+        { table: 'task_deletions', columns: ['task', 'history'] },
         {
           table: 'tasks',
           columns: [

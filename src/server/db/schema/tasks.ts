@@ -161,3 +161,26 @@ export const taskCompletions = pgTable(
     proofGoneCheck('task_completions_voice_proof_gone_check', t.voiceProofGone),
   ],
 );
+
+/**
+ * A task its dominant deleted a moment ago (decision 099): the task's row and its history, as they were
+ * (`to_jsonb`), held so that Undo can put them back, same ids and all. Both partners see it gone at once
+ * (the rows are deleted; its files answer 404 to both); its files stay until the minute's erasure job, past
+ * `TASK_UNDO_MS`, deletes this row and the files with it.
+ */
+export const taskDeletions = pgTable(
+  'task_deletions',
+  {
+    taskId: uuid('task_id').primaryKey(),
+    pairId: uuid('pair_id')
+      .notNull()
+      .references(() => pairs.id, { onDelete: 'cascade' }),
+    deletedBy: uuid('deleted_by').references(() => users.id, { onDelete: 'set null' }),
+    deletedAt: ts('deleted_at').notNull(),
+    task: jsonb('task').$type<Record<string, unknown>>().notNull(),
+    history: jsonb('history').$type<Record<string, unknown>[]>().notNull(),
+    /** Every file of the task and its history: freed when the deletion is erased. */
+    media: uuid('media').array().notNull(),
+  },
+  (t) => [index('task_deletions_deleted_at_idx').on(t.deletedAt)],
+);

@@ -1,8 +1,8 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { MediaView } from '@/shared/schemas/media';
 import { type ProofKeep, proofKeepDays } from '@/shared/texts/media';
 import { type Actor, requireActingRole } from '../../auth/session';
-import { media } from '../../db/schema';
+import { media, taskDeletions } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { notFound } from '../../http/errors';
 import { processAudio, processPhoto } from '../../media/process';
@@ -78,7 +78,14 @@ export async function readMedia(deps: AppDeps, actor: Actor, input: { id: string
   const [row] = await deps.db
     .select()
     .from(media)
-    .where(and(eq(media.id, input.id), inActorPairs(media.pairId, actor)))
+    .where(
+      and(
+        eq(media.id, input.id),
+        inActorPairs(media.pairId, actor),
+        // A deleted task's files are gone for both at once, though kept a minute for Undo (decision 099).
+        sql`not exists (select 1 from ${taskDeletions} where ${media.attachedTo} = 'task' and ${taskDeletions.taskId} = ${media.attachedId})`,
+      ),
+    )
     .limit(1);
   const data = row ? await deps.storage.get(row.storageKey) : null;
   if (!row || !data) throw notFound('File not found');

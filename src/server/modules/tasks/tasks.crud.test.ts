@@ -12,6 +12,7 @@ import { completeTask, createTask, findTask, listHistory, listTasks, taskBody } 
 import { storedCounts, storedMedia, uploadAudio, uploadPhoto } from '../../test/uploads';
 import { actAs, actAsAnew, createUser, signIn } from '../../test/users';
 import { quietPeriod } from '../../test/wait';
+import { TASK_UNDO_MS } from './tasks.requests';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -473,8 +474,12 @@ describe.each(databases())('tasks: create, edit, delete and access on %s', (kind
 
       const response = await couple.dominant.client.delete(`/api/tasks/${task.id}`);
       expect(response.status).toBe(200);
-      expect(await response.json()).toEqual({ success: true });
+      expect(await response.json()).toEqual({
+        success: true,
+        restorableUntil: server.clock.now().getTime() + TASK_UNDO_MS,
+      });
 
+      // Gone for both at once; its files are held for Undo (decision 099), and answer 404 to both.
       for (const user of [couple.dominant, couple.submissive]) {
         expect(await findTask(user.client, task.id)).toBeUndefined();
         expect((await listHistory(user.client)).some((h) => h.taskId === task.id)).toBe(false);
@@ -482,16 +487,31 @@ describe.each(databases())('tasks: create, edit, delete and access on %s', (kind
           await expectError(await user.client.get(`/api/media/${id}`), 404, 'NOT_FOUND');
         }
       }
+      expect(await storedMedia(server)).toEqual(expect.arrayContaining(keys));
+      expect(await storedCounts(server)).toMatchObject({
+        tasks: before.tasks - 1,
+        taskCompletions: before.taskCompletions - 2,
+        taskDeletions: before.taskDeletions + 1,
+        media: before.media,
+      });
+
+      // Within the minute the erasure job leaves it; past it, the task and its files are erased.
+      server.clock.advance(TASK_UNDO_MS);
+      expect(await server.services.eraseDeletedTasks()).toBe(0);
+      server.clock.advance(MINUTE);
+      expect(await server.services.eraseDeletedTasks()).toBe(1);
       const stored = await storedMedia(server);
       for (const key of keys) expect(stored).not.toContain(key);
       expect(await storedCounts(server)).toMatchObject({
         tasks: before.tasks - 1,
         taskCompletions: before.taskCompletions - 2,
+        taskDeletions: before.taskDeletions,
         media: before.media - 3,
         storedMedia: before.storedMedia - 3,
       });
       const db = server.database.db;
       expect(await db.select().from(taskCompletions).where(eq(taskCompletions.taskId, task.id))).toEqual([]);
+      await expectError(await couple.dominant.client.post(`/api/tasks/${task.id}/restore`), 404, 'NOT_FOUND');
       await expectError(await couple.dominant.client.delete(`/api/tasks/${task.id}`), 404, 'NOT_FOUND');
     });
   });

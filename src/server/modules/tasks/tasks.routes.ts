@@ -23,7 +23,7 @@ import {
   giveTaskFeedback,
 } from './tasks.feedback';
 import { getTask, listHistory, listTasks } from './tasks.queries';
-import { answerTaskRequest, deleteTask } from './tasks.requests';
+import { answerTaskRequest, deleteTask, restoreTask } from './tasks.requests';
 
 /** /api/tasks: tasks of the user's active pairs. */
 export const taskRoutes = (deps: AppDeps) =>
@@ -67,10 +67,16 @@ export const taskRoutes = (deps: AppDeps) =>
         200,
       ),
     )
-    .delete('/:id', validate('param', idParam), async (c) => {
-      await deleteTask(deps, c.get('actor'), c.req.valid('param'));
-      return c.json({ success: true as const }, 200);
-    })
+    // Deleted for both at once, and restorable for a minute (decision 099).
+    .delete('/:id', validate('param', idParam), async (c) =>
+      c.json(
+        { success: true as const, ...(await deleteTask(deps, c.get('actor'), c.req.valid('param'))) },
+        200,
+      ),
+    )
+    .post('/:id/restore', validate('param', idParam), async (c) =>
+      c.json({ task: await restoreTask(deps, c.get('actor'), c.req.valid('param')) }, 200),
+    )
     // A request (decision 056): the submissive accepts it (it becomes an ordinary task) or declines it.
     .post('/:id/accept', validate('param', idParam), async (c) =>
       c.json(await answerTaskRequest(deps, c.get('actor'), { ...c.req.valid('param'), accept: true }), 200),

@@ -53,7 +53,7 @@ export function BottomNav() {
               className={({ isActive }) =>
                 cn(
                   'flex h-16 flex-col items-center justify-center gap-1 px-0.5 text-[0.6875rem] font-medium whitespace-nowrap min-[360px]:px-1 sm:text-xs',
-                  'lg:h-11 lg:flex-row lg:justify-start lg:gap-3 lg:rounded-lg lg:px-3 lg:text-sm',
+                  'lg:h-11 lg:flex-row lg:justify-start lg:gap-3 lg:rounded-control lg:px-3 lg:text-sm',
                   isActive
                     ? 'text-primary lg:bg-accent lg:text-accent-foreground'
                     : 'text-muted-foreground hover:text-foreground lg:hover:bg-muted',

@@ -41,7 +41,7 @@ export function ConnectionBanner() {
         <p
           data-testid="connection-banner"
           data-connection={connection}
-          className="mt-2 flex max-w-full items-start gap-2 rounded-2xl border border-border bg-card px-3 py-1.5 text-sm text-foreground shadow-sm"
+          className="mt-2 flex max-w-full items-start gap-2 rounded-bubble border border-border bg-card px-3 py-1.5 text-sm text-foreground shadow-sm"
         >
           <Icon
             className={

@@ -105,7 +105,7 @@ export function HelpPage() {
           onClick={leave}
           rel="noreferrer"
           data-testid="quick-exit"
-          className="inline-flex min-h-11 items-center gap-2 rounded-md bg-primary px-4 text-sm font-semibold text-primary-foreground"
+          className="inline-flex min-h-11 items-center gap-2 rounded-control bg-primary px-4 text-sm font-semibold text-primary-foreground"
         >
           <LogOut className="h-4 w-4" aria-hidden /> Leave this page
         </a>
@@ -118,7 +118,7 @@ export function HelpPage() {
       <div className="mt-6 space-y-4 text-sm leading-relaxed [&_h2]:mt-8 [&_h2]:text-lg [&_h2]:font-semibold [&_li]:ml-5 [&_ul]:list-disc [&_ul]:space-y-1.5">
         <section
           aria-labelledby="help-danger"
-          className="rounded-xl border-2 border-destructive bg-card p-4 text-foreground"
+          className="rounded-card border-2 border-destructive bg-card p-4 text-foreground"
         >
           <h2 id="help-danger" className="!mt-0">
             If you are in danger
@@ -159,7 +159,7 @@ export function HelpPage() {
         <p>Free, confidential national helplines. They help whoever is hurt, and the people around them.</p>
         <ul className="!ml-0 !list-none space-y-3" aria-labelledby="help-where">
           {HELPLINES.map((line) => (
-            <li key={line.country} className="!ml-0 rounded-lg border border-border bg-card p-3">
+            <li key={line.country} className="!ml-0 rounded-control border border-border bg-card p-3">
               <p className="font-semibold">{line.country}</p>
               <p>{line.name}</p>
               <p>

@@ -17,7 +17,7 @@ export function QuickExitButton() {
       title={`${DEVICE_PRIVACY_TEXT.quickExit} (Escape three times)`}
       data-testid="quick-exit"
       onClick={() => quickExit()}
-      className="inline-flex h-11 min-w-11 shrink-0 items-center justify-center gap-1.5 rounded-lg border border-border bg-card px-2 text-sm font-semibold text-foreground transition hover:bg-muted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+      className="inline-flex h-11 min-w-11 shrink-0 items-center justify-center gap-1.5 rounded-control border border-border bg-card px-2 text-sm font-semibold text-foreground transition hover:bg-muted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
     >
       <EyeOff className="h-5 w-5" aria-hidden />
       <span className="hidden sm:inline">{DEVICE_PRIVACY_TEXT.quickExit}</span>

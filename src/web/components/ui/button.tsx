@@ -31,7 +31,7 @@ export type ButtonProps = ComponentProps<'button'> & {
 
 export const buttonClasses = (variant: keyof typeof variants = 'primary', size: keyof typeof sizes = 'md') =>
   cn(
-    'inline-flex items-center justify-center gap-2 rounded-lg font-medium transition disabled:pointer-events-none disabled:opacity-50 aria-disabled:cursor-progress aria-disabled:opacity-50',
+    'inline-flex items-center justify-center gap-2 rounded-control font-medium transition disabled:pointer-events-none disabled:opacity-50 aria-disabled:cursor-progress aria-disabled:opacity-50',
     variants[variant],
     sizes[size],
   );

@@ -26,9 +26,9 @@ export function DialogModal({
   return (
     <D.Root open={open} onOpenChange={onOpenChange}>
       <D.Portal>
-        <D.Overlay className="fixed inset-0 z-50 bg-black/50" />
+        <D.Overlay className="fixed inset-0 z-50 bg-black/50 motion-safe:animate-fade" />
         <D.Content
-          className="fixed top-1/2 left-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl border border-border bg-card p-6 shadow-xl"
+          className="fixed top-1/2 left-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-card border border-border bg-card p-dialog shadow-xl motion-safe:animate-dialog"
           onSubmit={(event) => event.stopPropagation()}
           onCloseAutoFocus={(event) => {
             event.preventDefault();
@@ -52,7 +52,7 @@ export function DialogModal({
           {/* After the content, as the close button: opening the dialog focuses its first field, never Red. */}
           {corner ? <div className="absolute top-3.5 right-12">{corner}</div> : null}
           <D.Close
-            className="absolute top-4 right-4 rounded-md p-1 text-muted-foreground hover:bg-muted"
+            className="absolute top-4 right-4 rounded-control p-1 text-muted-foreground hover:bg-muted"
             aria-label="Close"
           >
             <X className="h-5 w-5" aria-hidden />

@@ -72,7 +72,7 @@ export function DialogPending({ failed = false, onClose }: { failed?: boolean; o
       {failed ? (
         <div
           role="alert"
-          className="pointer-events-auto flex max-w-sm flex-col items-center gap-3 rounded-xl border border-border bg-card p-5 text-center shadow-xl"
+          className="pointer-events-auto flex max-w-sm flex-col items-center gap-3 rounded-card border border-border bg-card p-card text-center shadow-xl motion-safe:animate-dialog"
         >
           <p>This could not be opened. Check your connection and try again.</p>
           {onClose ? (
@@ -84,7 +84,7 @@ export function DialogPending({ failed = false, onClose }: { failed?: boolean; o
       ) : (
         <div
           role="status"
-          className="flex items-center gap-3 rounded-xl border border-border bg-card px-5 py-4 shadow-xl"
+          className="flex items-center gap-3 rounded-card border border-border bg-card px-5 py-4 shadow-xl"
         >
           <Loader2 className="h-5 w-5 animate-spin text-muted-foreground" aria-hidden />
           <span>Opening…</span>

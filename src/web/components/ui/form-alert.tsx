@@ -9,7 +9,7 @@ export function FormAlert({ children }: { children?: ReactNode }) {
   return (
     <p
       role="alert"
-      className="rounded-lg border border-destructive/40 bg-destructive/10 p-3 text-sm text-destructive"
+      className="rounded-control border border-destructive/40 bg-destructive/10 p-3 text-sm text-destructive"
     >
       {children}
     </p>

@@ -59,7 +59,7 @@ export function SelectField({
       {(control) => (
         <select
           {...control}
-          className={cn('h-11 w-full rounded-lg border border-input bg-card px-3', className)}
+          className={cn('h-11 w-full rounded-control border border-input bg-card px-3', className)}
           {...props}
         />
       )}
@@ -99,7 +99,7 @@ export function TextAreaField({
         <textarea
           {...control}
           rows={3}
-          className={cn('w-full rounded-lg border border-input bg-card p-3 text-base', className)}
+          className={cn('w-full rounded-control border border-input bg-card p-3 text-base', className)}
           {...props}
         />
       )}

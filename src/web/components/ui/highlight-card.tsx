@@ -31,7 +31,7 @@ export function HighlightCard({
       aria-labelledby={titleId}
       tabIndex={-1}
       className={cn(
-        'flex flex-col rounded-xl border bg-card p-4 shadow-sm transition',
+        'flex flex-col rounded-card border bg-card p-card shadow-sm transition',
         roomy ? 'gap-3' : 'gap-2',
         highlighted ? 'border-primary ring-2 ring-primary' : 'border-border',
       )}

@@ -85,7 +85,7 @@ export function LimitTagPicker({
         aria-expanded={open}
         aria-controls={`${id}-list`}
         onClick={() => setOpen((o) => !o)}
-        className="inline-flex min-h-11 items-center gap-1 rounded-lg border border-input px-3 text-sm font-medium focus-visible:outline-2 focus-visible:outline-ring"
+        className="inline-flex min-h-11 items-center gap-1 rounded-control border border-input px-3 text-sm font-medium focus-visible:outline-2 focus-visible:outline-ring"
       >
         {open ? 'Hide the list' : 'Choose limits'}
       </button>
@@ -102,7 +102,7 @@ export function LimitTagPicker({
             onChange={(e) => setQuery(e.target.value)}
             autoComplete="off"
           />
-          <div className="max-h-56 space-y-3 overflow-y-auto rounded-lg border border-input p-2">
+          <div className="max-h-56 space-y-3 overflow-y-auto rounded-control border border-input p-2">
             {groups.length === 0 ? (
               <p className="p-2 text-sm text-muted-foreground">No limit matches "{query.trim()}".</p>
             ) : (
@@ -116,7 +116,7 @@ export function LimitTagPicker({
                     return (
                       <label
                         key={item.id}
-                        className="flex min-h-10 cursor-pointer items-center gap-3 rounded-md px-1 text-sm has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring"
+                        className="flex min-h-10 cursor-pointer items-center gap-3 rounded-control px-1 text-sm has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring"
                       >
                         <input
                           type="checkbox"

@@ -4,7 +4,7 @@ import { cn } from '@/web/lib/cn';
 /** A block standing where content will be; it pulses unless the system asks for less motion. */
 export function Skeleton({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
   // cn does not merge classes: the default rounding applies only when the caller gives none.
-  const rounded = /\brounded/.test(className ?? '') ? null : 'rounded-md';
+  const rounded = /\brounded/.test(className ?? '') ? null : 'rounded-control';
   return (
     <div aria-hidden className={cn('bg-muted motion-safe:animate-pulse', rounded, className)} {...props} />
   );
@@ -39,8 +39,8 @@ export function PageSkeleton({ label = 'Loading…' }: { label?: string }) {
         <Skeleton className="h-8 w-40" />
         <Skeleton className="h-4 w-64 max-w-full" />
       </div>
-      <Skeleton className="h-28 w-full rounded-xl" />
-      <Skeleton className="h-44 w-full rounded-xl" />
+      <Skeleton className="h-28 w-full rounded-card" />
+      <Skeleton className="h-44 w-full rounded-card" />
     </Loading>
   );
 }

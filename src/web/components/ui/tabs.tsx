@@ -27,7 +27,7 @@ export function Tabs({
   ].join(' ');
   return (
     <T.Root value={value} onValueChange={onValueChange}>
-      <T.List aria-label={label} className={`grid gap-1 rounded-lg bg-muted p-1 ${layout}`}>
+      <T.List aria-label={label} className={`grid gap-1 rounded-control bg-muted p-1 ${layout}`}>
         {items.map((item) => (
           <Trigger key={item.value} value={item.value} label={item.label} />
         ))}
@@ -51,7 +51,7 @@ function Trigger({ value, label }: { value: string; label: string }) {
     <T.Trigger
       value={value}
       disabled={!hydrated}
-      className="h-11 rounded-md px-1 text-sm font-medium text-muted-foreground data-[state=active]:bg-card data-[state=active]:text-foreground data-[state=active]:shadow-sm"
+      className="h-11 rounded-control px-1 text-sm font-medium text-muted-foreground data-[state=active]:bg-card data-[state=active]:text-foreground data-[state=active]:shadow-sm"
     >
       {label}
     </T.Trigger>

@@ -175,7 +175,7 @@ function VoicePlayerInner({ src, label, durationMs }: VoicePlayerProps) {
       data-testid="voice-player"
       data-state={playing ? 'playing' : 'paused'}
       aria-label={name}
-      className="flex w-full min-w-0 flex-col gap-1 rounded-lg border border-border bg-muted px-2 py-1.5"
+      className="flex w-full min-w-0 flex-col gap-1 rounded-control bg-muted px-2 py-1.5"
     >
       {label ? <p className="truncate px-1 text-xs font-medium text-muted-foreground">{label}</p> : null}
       {source.status === 'error' || failed ? (

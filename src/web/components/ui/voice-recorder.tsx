@@ -197,7 +197,7 @@ export function VoiceRecorder({ value, onChange, disabled = false }: VoiceRecord
 
   if (recording) {
     return (
-      <div className="flex w-full min-w-0 items-center gap-3 rounded-lg border border-destructive/40 bg-muted px-3 py-2">
+      <div className="flex w-full min-w-0 items-center gap-3 rounded-control bg-destructive/10 px-3 py-2">
         <span className="relative flex h-3 w-3 shrink-0" aria-hidden>
           <span className="absolute inline-flex h-full w-full animate-ping rounded-full bg-destructive opacity-60" />
           <span className="relative inline-flex h-3 w-3 rounded-full bg-destructive" />

@@ -31,7 +31,7 @@ export function ZoomableImage({ src, alt }: { src: string; alt: string }) {
         ref={frame}
         data-testid="zoom-frame"
         data-zoomed={zoom ? 'true' : 'false'}
-        className="max-h-[65dvh] overflow-auto overscroll-contain rounded-lg bg-muted"
+        className="max-h-[65dvh] overflow-auto overscroll-contain rounded-control bg-muted"
         style={{ touchAction: 'pan-x pan-y pinch-zoom' }}
       >
         {/* biome-ignore lint/a11y/useKeyWithClickEvents: the Zoom button beside it does the same by keyboard. */}

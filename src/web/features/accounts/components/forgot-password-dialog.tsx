@@ -90,7 +90,7 @@ export function ForgotPasswordView({ answer }: { answer: AccountFormAnswer }) {
   const failure = sent ? null : answer.failure;
 
   return (
-    <div className="space-y-4 rounded-xl border border-border bg-card p-5 shadow-sm">
+    <div className="space-y-4 rounded-card border border-border bg-card p-card shadow-sm">
       <div className="space-y-1">
         <h2 className="text-lg font-semibold">Reset your password</h2>
         <p className="text-sm text-muted-foreground">
@@ -98,7 +98,7 @@ export function ForgotPasswordView({ answer }: { answer: AccountFormAnswer }) {
         </p>
       </div>
       {sent ? (
-        <p role="status" className="rounded-lg border border-border bg-muted p-3 text-sm">
+        <p role="status" className="rounded-control border border-border bg-muted p-3 text-sm">
           <span className="font-medium">{SENT}.</span> {SENT_DETAIL}
         </p>
       ) : (

@@ -120,7 +120,7 @@ export function RegisterForm({
             <label
               key={choice.value}
               // The chosen role shows by its radio's own state, so also before the page's code runs.
-              className="flex cursor-pointer flex-col items-center rounded-lg border border-input bg-card p-2.5 text-center has-[:checked]:border-primary has-[:checked]:bg-accent has-[:checked]:text-accent-foreground has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring"
+              className="flex cursor-pointer flex-col items-center rounded-control border border-input bg-card p-2.5 text-center has-[:checked]:border-primary has-[:checked]:bg-accent has-[:checked]:text-accent-foreground has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring"
             >
               <input
                 type="radio"

@@ -34,7 +34,7 @@ export function RoleChooser() {
                       : toast.error('Could not set your role', { description: 'Please try again' }),
                 })
               }
-              className="flex flex-col items-center gap-2 rounded-xl border border-input bg-card px-3 py-5 sm:p-5 hover:border-primary hover:bg-accent disabled:opacity-50"
+              className="flex flex-col items-center gap-2 rounded-card border border-input bg-card px-3 py-5 sm:p-5 hover:border-primary hover:bg-accent disabled:opacity-50"
             >
               <Icon className="h-8 w-8 text-primary" aria-hidden />
               <span className="text-base font-semibold sm:text-lg">{label}</span>

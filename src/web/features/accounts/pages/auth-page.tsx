@@ -61,7 +61,7 @@ export function AuthPage() {
     content = <VerificationNotice email={noticeFor} onBack={backToLogin} />;
   } else {
     content = (
-      <div className="rounded-xl border border-border bg-card p-5 shadow-sm">
+      <div className="rounded-card border border-border bg-card p-card shadow-sm">
         <Tabs
           label="Login or register"
           value={tab}

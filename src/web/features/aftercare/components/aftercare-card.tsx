@@ -72,7 +72,7 @@ function AftercareCard({ ask, partnerName }: { ask: AftercareView; partnerName: 
     <section
       aria-labelledby={heading}
       data-testid="aftercare-card"
-      className="rounded-2xl border-2 border-primary bg-card p-4 text-sm text-foreground"
+      className="rounded-card border-2 border-primary bg-card p-card text-sm text-foreground"
     >
       <h2 id={heading} className="flex items-center gap-2 text-base font-semibold">
         <HeartHandshake className="h-5 w-5 shrink-0 text-primary" aria-hidden />
@@ -80,7 +80,7 @@ function AftercareCard({ ask, partnerName }: { ask: AftercareView; partnerName: 
       </h2>
       <p className="mt-1 text-muted-foreground">{occasionOf(ask)}</p>
       {ask.theirs.state === 'answered' ? (
-        <div className="mt-3 rounded-lg bg-muted p-3" data-testid="aftercare-partner-answer">
+        <div className="mt-3 rounded-control bg-muted p-3" data-testid="aftercare-partner-answer">
           {ask.theirs.note ? (
             <>
               <p className="font-medium">{AFTERCARE_CARD_TEXT.theirNote(partnerName)}</p>

@@ -53,7 +53,7 @@ export function ItemLink({ item, partnerId }: { item: CalendarItem; partnerId: s
   return (
     <Link
       to={itemHref(item, partnerId)}
-      className="flex min-h-11 items-center gap-3 rounded-lg px-2 py-1.5 hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
+      className="flex min-h-11 items-center gap-3 rounded-control px-2 py-1.5 hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
       data-testid="calendar-item"
     >
       <Icon className={cn('h-4 w-4 shrink-0', ICON_COLOURS[item.kind])} aria-hidden />

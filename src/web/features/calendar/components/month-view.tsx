@@ -172,7 +172,10 @@ export function MonthView({
           </tbody>
         </table>
       )}
-      <section aria-labelledby="calendar-day-title" className="rounded-xl border border-border bg-card p-4">
+      <section
+        aria-labelledby="calendar-day-title"
+        className="rounded-card border border-border bg-card p-card"
+      >
         <h3 id="calendar-day-title" className="text-sm font-semibold">
           {formatCalendarDate(chosen, 'EEEE, MMMM d')}
         </h3>

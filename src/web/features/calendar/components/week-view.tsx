@@ -113,7 +113,9 @@ export function WeekView({
       ) : (
         <>
           {items.length === 0 ? (
-            <p className="rounded-lg bg-muted px-3 py-2 text-sm text-muted-foreground">{TEXT.emptyWeek}</p>
+            <p className="rounded-control bg-muted px-3 py-2 text-sm text-muted-foreground">
+              {TEXT.emptyWeek}
+            </p>
           ) : null}
           <ul aria-label={weekTitle(monday)}>
             {days.map((date) => (

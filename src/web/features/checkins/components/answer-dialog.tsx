@@ -88,7 +88,7 @@ export function AnswerDialog({
               <label
                 key={m}
                 className={cn(
-                  'flex min-h-11 cursor-pointer items-start gap-3 rounded-lg border p-3 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring',
+                  'flex min-h-11 cursor-pointer items-start gap-3 rounded-control border p-3 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring',
                   mood === m ? 'border-primary bg-muted' : 'border-input',
                 )}
               >

@@ -108,7 +108,7 @@ export function CadenceForm({ cadence, partnerName }: { cadence: CadenceView; pa
               required
               value={time}
               onChange={(e) => setTime(e.target.value)}
-              className="h-11 w-full rounded-lg border border-input bg-card px-3"
+              className="h-11 w-full rounded-control border border-input bg-card px-3"
             />
           </div>
         ) : null}

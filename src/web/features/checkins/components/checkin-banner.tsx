@@ -35,7 +35,7 @@ export function CheckinBanner({ user }: { user: CurrentUser }) {
           data-testid="checkin-banner"
           className="mx-auto mt-3 w-full max-w-5xl px-4"
         >
-          <div className="flex flex-col gap-3 rounded-2xl border-2 border-amber-400 bg-card p-4 text-sm text-foreground">
+          <div className="flex flex-col gap-3 rounded-card border-2 border-amber-400 bg-card p-card text-sm text-foreground">
             {mine.map((c) => (
               <div key={c.id} className="flex flex-wrap items-center gap-3" data-testid="checkin-ask">
                 <CircleAlert className="h-5 w-5 shrink-0 text-amber-600 dark:text-amber-300" aria-hidden />

@@ -35,7 +35,7 @@ export function YellowButton() {
           },
         ),
       )}
-      className="inline-flex h-11 min-w-11 shrink-0 items-center justify-center gap-2 rounded-lg bg-amber-300 px-2.5 text-sm font-semibold text-black transition hover:bg-amber-200 aria-disabled:cursor-progress aria-disabled:opacity-50"
+      className="inline-flex h-11 min-w-11 shrink-0 items-center justify-center gap-2 rounded-control bg-amber-300 px-2.5 text-sm font-semibold text-black transition hover:bg-amber-200 aria-disabled:cursor-progress aria-disabled:opacity-50"
     >
       <CircleAlert className="h-5 w-5" aria-hidden />
       <span className="hidden sm:inline">Yellow</span>

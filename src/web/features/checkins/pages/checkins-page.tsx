@@ -109,7 +109,7 @@ function HistoryItem({ entry, partnerName }: { entry: CheckinHistoryEntry; partn
       ? CHECKINS_PAGE_TEXT.yellow(entry.askedByMe ? 'you' : partnerName)
       : CHECKINS_PAGE_TEXT.scheduled;
   return (
-    <li className="rounded-lg border border-border p-3 text-sm" data-testid="checkin-entry">
+    <li className="rounded-control border border-border p-3 text-sm" data-testid="checkin-entry">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
         <span className="font-semibold">{who}</span>
         {entry.mood ? <MoodLabel mood={entry.mood} /> : null}

@@ -60,7 +60,7 @@ export function ContractCaps({
   };
   return (
     <section
-      className="space-y-3 rounded-lg border border-border p-4"
+      className="space-y-3 rounded-control border border-border p-4"
       aria-labelledby="caps-title"
       data-testid="contract-caps"
     >

@@ -74,7 +74,7 @@ function PartnerContract({ partner, named }: { partner: { id: string; name: stri
           </Link>
         </div>
       ) : (
-        <Link to={to} className="mt-2 block rounded-lg hover:bg-muted">
+        <Link to={to} className="mt-2 block rounded-control hover:bg-muted">
           <p className="text-sm wrap-anywhere" data-testid="contract-preview">
             {PREVIEWS.map(({ max, className }) => (
               <span key={max} className={className}>

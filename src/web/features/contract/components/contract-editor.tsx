@@ -47,7 +47,7 @@ export function ContractEditor({
   return (
     <div className="space-y-3">
       {overtaken ? (
-        <div role="alert" className="space-y-2 rounded-lg border border-warning p-3 text-sm">
+        <div role="alert" className="space-y-2 rounded-control border border-warning p-3 text-sm">
           <p className="font-semibold">Your partner changed the contract while you were editing.</p>
           <p className="text-muted-foreground">
             It is now version {contract.versionNumber}. Your text is kept below: save it over the new version,
@@ -79,13 +79,13 @@ export function ContractEditor({
         maxLength={CONTRACT_TEXT_MAX}
         onChange={(e) => setDraft(e.target.value)}
         aria-describedby={`${id}-hint`}
-        className="min-h-[50dvh] w-full rounded-lg border border-input bg-card p-3 font-mono text-sm leading-relaxed"
+        className="min-h-[50dvh] w-full rounded-control border border-input bg-card p-3 font-mono text-sm leading-relaxed"
       />
       <p id={`${id}-hint`} className="text-xs text-muted-foreground">
         Use **double asterisks** for bold. {draft.length.toLocaleString('en-US')}/
         {CONTRACT_TEXT_MAX.toLocaleString('en-US')} characters. Saving removes both signatures.
       </p>
-      <fieldset className="space-y-3 rounded-lg border border-border p-4">
+      <fieldset className="space-y-3 rounded-control border border-border p-4">
         <legend className="px-1 text-sm font-semibold">Caps in this version</legend>
         <p className="text-xs text-muted-foreground">
           They come into force when both sign this version. A cap lowered at once by the submissive stays

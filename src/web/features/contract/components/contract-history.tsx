@@ -43,7 +43,7 @@ export function ContractHistory({ contract }: { contract: ContractView }) {
         </Button>
       </div>
       {!open ? null : history.isPending ? (
-        <Skeleton className="h-32 w-full rounded-xl" />
+        <Skeleton className="h-32 w-full rounded-card" />
       ) : history.isError ? (
         <p role="alert" className="text-destructive">
           Failed to load the history
@@ -61,7 +61,10 @@ export function ContractHistory({ contract }: { contract: ContractView }) {
               {history.data.verified.brokenAt} ({history.data.verified.reason}).
             </p>
           )}
-          <ol className="divide-y divide-border rounded-lg border border-border" data-testid="history-list">
+          <ol
+            className="divide-y divide-border rounded-control border border-border"
+            data-testid="history-list"
+          >
             {[...history.data.events].reverse().map((e) => {
               const version = history.data.versions.find((v) => v.id === e.versionId);
               return (

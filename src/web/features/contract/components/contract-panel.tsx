@@ -110,7 +110,7 @@ export function ContractPanel({
           onClose={() => setEditing(false)}
         />
       ) : (
-        <div className="rounded-lg border border-border p-4">
+        <div className="rounded-control border border-border p-4">
           <ContractText content={contract.content} />
         </div>
       )}

@@ -31,7 +31,10 @@ export function LocalDraftOffer({
     setDraft(null);
   };
   return (
-    <div className="space-y-2 rounded-lg border border-primary p-3 text-sm" data-testid="local-draft-offer">
+    <div
+      className="space-y-2 rounded-control border border-primary p-3 text-sm"
+      data-testid="local-draft-offer"
+    >
       <p className="font-semibold">You drafted rules on this device</p>
       <p className="text-muted-foreground">
         You wrote them before you and {partnerName} could share a contract.{' '}

@@ -94,14 +94,14 @@ export function LocalStarter({
       </div>
       {draft === null ? (
         <>
-          <div className="rounded-lg border border-border p-4">
+          <div className="rounded-control border border-border p-4">
             <ContractText content={rules.content} />
           </div>
           <ul className="grid gap-2 sm:grid-cols-2" aria-label="Signatures">
             {sides.map(({ role, name }) => (
               <li
                 key={role}
-                className="flex items-center gap-2 rounded-lg border border-border p-3 text-sm"
+                className="flex items-center gap-2 rounded-control border border-border p-3 text-sm"
                 data-testid={`signature-${role}`}
               >
                 {signedAt(role) ? (
@@ -185,7 +185,7 @@ export function LocalStarter({
             value={draft}
             maxLength={CONTRACT_TEXT_MAX}
             onChange={(e) => setDraft(e.target.value)}
-            className="min-h-[50dvh] w-full rounded-lg border border-input bg-card p-3 font-mono text-sm"
+            className="min-h-[50dvh] w-full rounded-control border border-input bg-card p-3 font-mono text-sm"
           />
           <p className="text-xs text-muted-foreground">Saving removes both signatures.</p>
           <div className="flex flex-wrap gap-2">

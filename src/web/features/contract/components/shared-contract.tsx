@@ -68,7 +68,7 @@ export function SharedContract({
         <p className="text-sm text-muted-foreground" aria-hidden>
           Loading contract...
         </p>
-        <Skeleton className="h-96 w-full rounded-xl" />
+        <Skeleton className="h-96 w-full rounded-card" />
       </Loading>
     );
   }

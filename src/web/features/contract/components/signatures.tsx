@@ -13,7 +13,7 @@ export function Signatures({ contract }: { contract: ContractView }) {
       {rows.map(({ party, signed, at }) => (
         <li
           key={party.role}
-          className="flex items-center gap-2 rounded-lg border border-border p-3 text-sm"
+          className="flex items-center gap-2 rounded-control border border-border p-3 text-sm"
           data-testid={`signature-${party.role}`}
         >
           {signed ? (

@@ -42,12 +42,12 @@ export function VersionDiff({
         </SelectField>
       </div>
       {!lines ? (
-        <Skeleton className="h-24 w-full rounded-lg" />
+        <Skeleton className="h-24 w-full rounded-control" />
       ) : changes === 0 ? (
         <p className="text-sm text-muted-foreground">These versions have the same text.</p>
       ) : (
         <ol
-          className="rounded-lg border border-border font-mono text-xs"
+          className="rounded-control border border-border font-mono text-xs"
           aria-label="Differences"
           data-testid="version-diff"
         >

@@ -159,7 +159,7 @@ export function Composer({ partnerId }: { partnerId: string }) {
                   onChange={(e) => setText(e.target.value)}
                   onKeyDown={onKeyDown}
                   placeholder="Write a message… (Enter sends, Shift+Enter for a new line)"
-                  className="min-w-0 flex-1 resize-none rounded-lg border border-input bg-card p-3 text-base"
+                  className="min-w-0 flex-1 resize-none rounded-control border border-input bg-card p-3 text-base"
                 />
                 {sendButton}
               </div>

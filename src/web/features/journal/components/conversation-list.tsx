@@ -23,7 +23,7 @@ export function ConversationList({
               replace
               aria-current={p.id === current ? 'page' : undefined}
               className={cn(
-                'flex min-h-11 items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium hover:bg-muted',
+                'flex min-h-11 items-center gap-3 rounded-control px-3 py-2 text-sm font-medium hover:bg-muted',
                 p.id === current && 'bg-accent text-accent-foreground hover:bg-accent',
               )}
             >

@@ -18,19 +18,30 @@ const TONE_EDGE: Record<MessageTone, string> = {
   red: 'border-l-red-500',
 };
 
-/** One message: the sender's own on the right, the partner's on the left, at most 70% of the width. */
-export function MessageBubble({ message, mine }: { message: MessageView; mine: boolean }) {
+/**
+ * One message: the sender's own on the right, the partner's on the left, at most 70% of the width. One that
+ * `arrived` while the list was open (the partner's, or one's own as it is sent) rises into place.
+ */
+export function MessageBubble({
+  message,
+  mine,
+  arrived = false,
+}: {
+  message: MessageView;
+  mine: boolean;
+  arrived?: boolean;
+}) {
   const title = message.voiceNoteDescription;
   const pending = isPendingMessage(message);
   return (
     <li
-      className={cn('flex', mine ? 'justify-end' : 'justify-start')}
+      className={cn('flex', mine ? 'justify-end' : 'justify-start', arrived && 'motion-safe:animate-enter')}
       data-testid="journal-message"
       data-pending={pending ? 'true' : undefined}
     >
       <div
         className={cn(
-          'max-w-[70%] min-w-0 rounded-2xl border-l-4 px-3 py-2 shadow-sm',
+          'max-w-[70%] min-w-0 rounded-bubble border-l-4 px-3 py-2 shadow-sm',
           TONE_EDGE[message.tone],
           mine ? 'bg-primary text-primary-foreground' : 'bg-muted text-foreground',
         )}

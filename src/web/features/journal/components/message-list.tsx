@@ -1,6 +1,7 @@
 import { MessageSquare } from 'lucide-react';
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import type { MessageView } from '@/shared/schemas/journal';
+import { isPendingMessage } from '../api/journal';
 import { MessageBubble } from './message-bubble';
 
 /** Within this many pixels of the top, older messages are loaded; of the bottom, new ones scroll into view. */
@@ -34,6 +35,10 @@ export function MessageList({
   const atBottom = useRef(true);
   /** The list's height when the resize observer last saw it. */
   const height = useRef<number | null>(null);
+  /** The newest message when the list was first shown: what arrives after it rises into place. */
+  const newestAtStart = useRef<number | null>(null);
+  newestAtStart.current ??= messages.at(-1)?.createdAt ?? 0;
+  const since = newestAtStart.current;
 
   useLayoutEffect(() => {
     const el = box.current;
@@ -87,7 +92,7 @@ export function MessageList({
       tabIndex={0}
       role="log"
       aria-label={`Messages with ${partnerName}`}
-      className="relative min-h-0 flex-1 overflow-y-auto rounded-xl border bg-card p-3 [overflow-anchor:none] narrow:h-[50dvh] narrow:flex-none"
+      className="relative min-h-0 flex-1 overflow-y-auto rounded-card border bg-card p-3 [overflow-anchor:none] narrow:h-[50dvh] narrow:flex-none"
     >
       {loadingOlder ? (
         <p role="status" className="py-2 text-center text-xs text-muted-foreground">
@@ -102,7 +107,12 @@ export function MessageList({
       ) : (
         <ol className="flex flex-col gap-2">
           {messages.map((m) => (
-            <MessageBubble key={m.id} message={m} mine={m.senderId === userId} />
+            <MessageBubble
+              key={m.id}
+              message={m}
+              mine={m.senderId === userId}
+              arrived={isPendingMessage(m) || (m.senderId !== userId && m.createdAt > since)}
+            />
           ))}
         </ol>
       )}

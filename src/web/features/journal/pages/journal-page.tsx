@@ -39,7 +39,7 @@ function Conversation({ partnerId, partnerName }: { partnerId: string; partnerNa
         Conversation with {partnerName}
       </h2>
       {conversation.isPending ? (
-        <Skeleton className="min-h-0 w-full flex-1 rounded-xl narrow:h-[50dvh] narrow:flex-none" />
+        <Skeleton className="min-h-0 w-full flex-1 rounded-card narrow:h-[50dvh] narrow:flex-none" />
       ) : conversation.isError ? (
         <p role="alert" className="flex-1 text-destructive">
           {JOURNAL_MESSAGES.fetchFailed}

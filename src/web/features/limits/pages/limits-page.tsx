@@ -166,7 +166,7 @@ function Status({
             {matches.map((m) => (
               <li
                 key={m.itemId}
-                className="flex items-center justify-between gap-3 rounded-lg border border-border p-3 text-sm"
+                className="flex items-center justify-between gap-3 rounded-control border border-border p-3 text-sm"
                 data-testid="limits-match"
               >
                 <span className="break-words">{titleOf(m.itemId)}</span>
@@ -220,7 +220,7 @@ function ItemAnswer({ pair, itemId, title }: { pair: LimitsPairView; itemId: str
         {ANSWERS.map((value) => (
           <label
             key={value}
-            className="flex h-11 min-w-16 flex-1 cursor-pointer items-center justify-center rounded-lg border border-input bg-card px-3 text-sm font-medium has-[:checked]:border-primary has-[:checked]:bg-primary has-[:checked]:text-primary-foreground has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring has-[:focus-visible]:ring-offset-2 sm:flex-none"
+            className="flex h-11 min-w-16 flex-1 cursor-pointer items-center justify-center rounded-control border border-input bg-card px-3 text-sm font-medium has-[:checked]:border-primary has-[:checked]:bg-primary has-[:checked]:text-primary-foreground has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring has-[:focus-visible]:ring-offset-2 sm:flex-none"
           >
             <input
               type="radio"

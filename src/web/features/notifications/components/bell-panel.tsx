@@ -41,7 +41,7 @@ export function BellPanel({
             pressedOutside.current = false;
             next?.();
           }}
-          className="fixed top-[calc(var(--top-bar)+0.5rem+env(safe-area-inset-top))] right-2 z-50 w-[23.75rem] max-w-[calc(100vw-1rem)] rounded-xl border border-border bg-card shadow-xl sm:right-4 lg:right-[max(1rem,calc((100vw-64rem)/2+1rem))]"
+          className="fixed top-[calc(var(--top-bar)+0.5rem+env(safe-area-inset-top))] right-2 z-50 w-[23.75rem] max-w-[calc(100vw-1rem)] rounded-card border border-border bg-card shadow-xl sm:right-4 lg:right-[max(1rem,calc((100vw-64rem)/2+1rem))]"
         >
           <div className="flex items-center justify-between border-b border-border px-4 py-3">
             <Dialog.Title className="font-semibold">Notifications</Dialog.Title>

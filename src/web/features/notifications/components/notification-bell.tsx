@@ -238,7 +238,7 @@ export function NotificationBell({
             <Link
               to={paths.notifications}
               onClick={() => setOpen(false)}
-              className="flex min-h-11 items-center justify-center rounded-md text-sm font-medium text-primary underline-offset-4 hover:underline"
+              className="flex min-h-11 items-center justify-center rounded-control text-sm font-medium text-primary underline-offset-4 hover:underline"
             >
               {NOTIFICATIONS_TEXT.seeAll}
             </Link>

@@ -102,7 +102,7 @@ function Entries({ kind, onOpenRequest }: { kind: Filter; onOpenRequest: (reques
       {entries.length === 0 ? (
         <p className="text-sm text-muted-foreground">{kind ? TEXT.emptyKind : TEXT.empty}</p>
       ) : (
-        <ul aria-label="Notifications, newest first" className="rounded-xl border border-border bg-card">
+        <ul aria-label="Notifications, newest first" className="rounded-card border border-border bg-card">
           {entries.map((entry) => (
             <EntryRow key={entry.key} entry={entry} onOpen={open} />
           ))}

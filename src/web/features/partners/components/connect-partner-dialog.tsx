@@ -83,7 +83,7 @@ export function ConnectPartnerDialog({
     >
       <div className="space-y-4">
         {chosen ? (
-          <div className="flex items-center gap-3 rounded-lg border border-primary bg-accent p-3">
+          <div className="flex items-center gap-3 rounded-control border border-primary bg-accent p-3">
             <Avatar name={chosen.displayName} src={chosen.photoURL} />
             <div className="min-w-0 flex-1">
               <p className="truncate font-medium">{chosen.displayName}</p>
@@ -123,7 +123,7 @@ export function ConnectPartnerDialog({
                       <button
                         type="button"
                         onClick={() => setChosen(user)}
-                        className="flex w-full items-center gap-3 rounded-lg border border-input p-3 text-left hover:bg-muted"
+                        className="flex w-full items-center gap-3 rounded-control border border-input p-3 text-left hover:bg-muted"
                       >
                         <Avatar name={user.displayName} src={user.photoURL} />
                         <span className="flex-1 font-medium">{user.displayName}</span>

@@ -63,7 +63,7 @@ export function ConnectedPartnersDialog({
       ) : (
         <ul className="space-y-2">
           {partners.map((partner) => (
-            <li key={partner.id} className="flex items-center gap-3 rounded-lg border border-border p-3">
+            <li key={partner.id} className="flex items-center gap-3 rounded-control border border-border p-3">
               <Avatar name={partner.name} src={partner.photoURL} />
               <div className="min-w-0 flex-1">
                 <p className="truncate font-medium">{partner.name}</p>

@@ -21,7 +21,10 @@ export function PendingRequests({ userId }: { userId: string }) {
       </h2>
       <ul className="mt-3 space-y-2">
         {incoming.map((r) => (
-          <li key={r.id} className="flex flex-wrap items-center gap-2 rounded-lg border border-border p-3">
+          <li
+            key={r.id}
+            className="flex flex-wrap items-center gap-2 rounded-control border border-border p-3"
+          >
             <button
               type="button"
               className="flex min-w-0 flex-1 items-center gap-3 text-left"

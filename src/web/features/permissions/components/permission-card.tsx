@@ -57,7 +57,7 @@ export function PermissionCard({
         </p>
       ) : null}
       {r.decidedAt !== null && !pending ? (
-        <div className="rounded-lg bg-muted p-2 text-sm" data-testid="permission-answer">
+        <div className="rounded-control bg-muted p-2 text-sm" data-testid="permission-answer">
           <p className="font-medium">
             {PERMISSION_STATUS_LABELS[r.status]} {formatMoment(r.decidedAt)}
           </p>

@@ -54,7 +54,7 @@ export function PermissionsPanel({
       return (
         <Loading label="Loading requests…" className="space-y-3">
           {[0, 1].map((i) => (
-            <Skeleton key={i} className="h-28 w-full rounded-xl" />
+            <Skeleton key={i} className="h-28 w-full rounded-card" />
           ))}
         </Loading>
       );

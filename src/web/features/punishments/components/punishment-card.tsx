@@ -24,6 +24,7 @@ import { VoicePlayer } from '@/web/components/ui/voice-player';
 import { cn } from '@/web/lib/cn';
 import { formatMoment } from '@/web/lib/dates';
 import { mediaUrl } from '@/web/lib/upload';
+import { useBecame } from '@/web/lib/use-became';
 import { PunishmentTimer } from './punishment-timer';
 
 const SEVERITY_STYLES: Record<Severity, string> = {
@@ -69,13 +70,14 @@ export function PunishmentCard({
   actions: PunishmentCardActions;
 }) {
   const checkboxId = `punishment-done-${p.id}`;
+  const justDone = useBecame(p.isCompleted);
   return (
     <article
       id={`punishment-${p.id}`}
       aria-labelledby={`punishment-title-${p.id}`}
       data-testid="punishment-card"
       className={cn(
-        'flex flex-col gap-3 rounded-xl border bg-card p-4 shadow-sm transition',
+        'flex flex-col gap-3 rounded-card border bg-card p-card shadow-sm transition',
         highlighted ? 'border-primary ring-2 ring-primary' : 'border-border',
       )}
     >
@@ -185,13 +187,13 @@ export function PunishmentCard({
 
       {p.isCompleted ? (
         <p className="inline-flex items-center gap-1 text-xs text-success">
-          <CheckCircle2 className="h-4 w-4" aria-hidden />
+          <CheckCircle2 className={cn('h-4 w-4', justDone && 'motion-safe:animate-pop')} aria-hidden />
           Completed {p.completedAt ? formatMoment(p.completedAt) : ''}
         </p>
       ) : null}
 
       {p.feedback ? (
-        <p className="rounded-lg bg-muted p-2 text-sm wrap-anywhere">
+        <p className="rounded-control bg-muted p-2 text-sm wrap-anywhere">
           <MessageSquare className="mr-1 inline h-4 w-4" aria-hidden />
           <span className="sr-only">Feedback: </span>
           {p.feedback}

@@ -35,7 +35,7 @@ export function PunishmentTimer({
 
   if (state.kind === 'none') return null;
   return (
-    <div className="flex flex-wrap items-center gap-2 rounded-lg bg-muted px-3 py-2 text-sm">
+    <div className="flex flex-wrap items-center gap-2 rounded-control bg-muted px-3 py-2 text-sm">
       {state.kind === 'paused' ? (
         <Pause className="h-4 w-4 shrink-0" aria-hidden />
       ) : (

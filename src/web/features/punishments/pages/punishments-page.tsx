@@ -101,7 +101,7 @@ export function PunishmentsPage() {
         <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true">
           <span className="sr-only">Loading punishments…</span>
           {[0, 1, 2].map((i) => (
-            <Skeleton key={i} className="h-40 rounded-xl" />
+            <Skeleton key={i} className="h-40 rounded-card" />
           ))}
         </div>
       );

@@ -1,5 +1,4 @@
 import { Button } from '@/web/components/ui/button';
-import { Card } from '@/web/components/ui/card';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import {
   useEnablePush,
@@ -24,7 +23,11 @@ export function PushPanel() {
   const test = useTestPush();
   const state = device.data;
   return (
-    <Card aria-labelledby="push-panel-title" data-testid="push-panel">
+    <section
+      aria-labelledby="push-panel-title"
+      data-testid="push-panel"
+      className="border-t border-border pt-5"
+    >
       <h3 id="push-panel-title" className="font-semibold">
         Push notifications
       </h3>
@@ -57,6 +60,6 @@ export function PushPanel() {
           <Skeleton className="h-24 w-full" />
         )}
       </div>
-    </Card>
+    </section>
   );
 }

@@ -29,7 +29,7 @@ export function LedgerList({
   return (
     <>
       <ul
-        className="divide-y divide-border rounded-xl border border-border bg-card"
+        className="divide-y divide-border rounded-card border border-border bg-card"
         aria-labelledby="ledger-heading"
       >
         {entries.map((e) => (

@@ -135,7 +135,7 @@ export function RedemptionCard({
       ) : null}
       {r.decisionNote ? (
         <p
-          className="rounded-lg bg-muted p-2 text-sm whitespace-pre-wrap wrap-anywhere"
+          className="rounded-control bg-muted p-2 text-sm whitespace-pre-wrap wrap-anywhere"
           data-testid="decision-note"
         >
           <span className="font-medium">{TEXT.decisionNoteLabel}:</span> {r.decisionNote}

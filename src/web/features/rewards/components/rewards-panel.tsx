@@ -25,7 +25,7 @@ const loadDecideDialog = async () => (await import('./decide-redemption-dialog')
 const skeleton = (label: string, height: string, count: number) => (
   <Loading label={label} className="space-y-3">
     {[0, 1, 2].slice(0, count).map((i) => (
-      <Skeleton key={i} className={`${height} w-full rounded-xl`} />
+      <Skeleton key={i} className={`${height} w-full rounded-card`} />
     ))}
   </Loading>
 );

@@ -65,7 +65,7 @@ function DayCell({
   const state = dayState(day, today);
   const kept = day.mark === 'done' || day.mark === 'partly';
   const look = cn(
-    'flex min-h-14 w-full flex-col items-center justify-center gap-0.5 rounded-lg border text-xs',
+    'flex min-h-14 w-full flex-col items-center justify-center gap-0.5 rounded-control border text-xs',
     day.date === today ? 'border-primary' : 'border-transparent',
     kept
       ? 'bg-[var(--success-bg)] text-success'

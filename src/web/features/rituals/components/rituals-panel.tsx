@@ -78,7 +78,7 @@ export function RitualsPanel({
       return (
         <Loading label="Loading rituals…" className="space-y-3">
           {[0, 1].map((i) => (
-            <Skeleton key={i} className="h-44 w-full rounded-xl" />
+            <Skeleton key={i} className="h-44 w-full rounded-card" />
           ))}
         </Loading>
       );

@@ -68,7 +68,7 @@ export function InfractionCard({
       ) : null}
       {i.state === 'contested' ? (
         <p
-          className="rounded-lg bg-muted p-2 text-sm whitespace-pre-wrap wrap-anywhere"
+          className="rounded-control bg-muted p-2 text-sm whitespace-pre-wrap wrap-anywhere"
           data-testid="contest-note"
         >
           <MessageSquareWarning className="mr-1 inline h-4 w-4 text-warning" aria-hidden />

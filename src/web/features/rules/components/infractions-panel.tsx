@@ -69,7 +69,7 @@ export function InfractionsPanel({
       return (
         <Loading label="Loading infractions…" className="space-y-3">
           {[0, 1].map((i) => (
-            <Skeleton key={i} className="h-32 w-full rounded-xl" />
+            <Skeleton key={i} className="h-32 w-full rounded-card" />
           ))}
         </Loading>
       );

@@ -22,7 +22,7 @@ export function RuleHistory({ ruleId, title }: { ruleId: string; title: string }
         aria-controls={`${id}-versions`}
         aria-label={`${RULES_PAGE_TEXT.history}: ${title}`}
         onClick={() => setOpen((o) => !o)}
-        className="-mx-1 inline-flex min-h-11 items-center gap-1 rounded-md px-1 text-sm font-medium text-primary hover:underline focus-visible:outline-2 focus-visible:outline-ring"
+        className="-mx-1 inline-flex min-h-11 items-center gap-1 rounded-control px-1 text-sm font-medium text-primary hover:underline focus-visible:outline-2 focus-visible:outline-ring"
       >
         <ChevronDown className={cn('h-4 w-4 transition-transform', open && 'rotate-180')} aria-hidden />
         {RULES_PAGE_TEXT.history}
@@ -30,14 +30,14 @@ export function RuleHistory({ ruleId, title }: { ruleId: string; title: string }
       {open ? (
         <div id={`${id}-versions`}>
           {versions.isPending ? (
-            <Skeleton className="h-16 w-full rounded-lg" />
+            <Skeleton className="h-16 w-full rounded-control" />
           ) : versions.isError ? (
             <p role="alert" className="text-sm text-destructive">
               {RULES_PAGE_TEXT.historyFailed}
             </p>
           ) : (
             <ol
-              className="divide-y divide-border rounded-lg border border-border"
+              className="divide-y divide-border rounded-control border border-border"
               aria-label={`Versions of ${title}`}
               data-testid="rule-versions"
             >

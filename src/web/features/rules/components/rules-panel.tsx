@@ -78,7 +78,7 @@ export function RulesPanel({
       return (
         <Loading label="Loading rules…" className="space-y-3">
           {[0, 1].map((i) => (
-            <Skeleton key={i} className="h-40 w-full rounded-xl" />
+            <Skeleton key={i} className="h-40 w-full rounded-card" />
           ))}
         </Loading>
       );

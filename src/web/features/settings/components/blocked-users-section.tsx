@@ -23,7 +23,7 @@ export function BlockedUsersSection() {
     >
       {blocked.isPending ? (
         <Loading label="Loading blocked users…" className="space-y-2">
-          <Skeleton className="h-16 w-full rounded-lg" />
+          <Skeleton className="h-16 w-full rounded-control" />
         </Loading>
       ) : blocked.isError ? (
         <p role="alert" className="text-sm text-destructive">
@@ -53,7 +53,7 @@ function BlockedUserRow({ user }: { user: BlockedUserView }) {
       onError: (error) => toast.error('Failed to unblock user', { description: errorMessage(error) }),
     });
   return (
-    <li className="flex flex-wrap items-center gap-3 rounded-lg border border-border p-3">
+    <li className="flex flex-wrap items-center gap-3 rounded-control border border-border p-3">
       <div className="min-w-0 flex-1">
         <p className="flex items-center gap-2">
           <span className="truncate font-medium">{user.displayName}</span>

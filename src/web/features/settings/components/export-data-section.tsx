@@ -56,7 +56,7 @@ export function ExportDataSection() {
         Export my data
       </Button>
       {progress ? (
-        <div role="status" className="mt-4 rounded-lg border border-border p-3 text-sm">
+        <div role="status" className="mt-4 rounded-control border border-border p-3 text-sm">
           <p>
             Preparing your archive… {formatBytes(progress.received)} received
             {percent !== null ? ` (${percent}%)` : ''}

@@ -31,7 +31,7 @@ export function PasskeysSection() {
     >
       {passkeys.isPending ? (
         <Loading label="Loading passkeys…">
-          <Skeleton className="h-14 w-full rounded-lg" />
+          <Skeleton className="h-14 w-full rounded-control" />
         </Loading>
       ) : passkeys.isError ? (
         <p role="alert" className="text-sm text-destructive">
@@ -93,7 +93,7 @@ function PasskeyItem({ passkey, onRemove }: { passkey: PasskeyView; onRemove: ()
     );
   };
   return (
-    <li className="space-y-2 rounded-lg border border-border p-3">
+    <li className="space-y-2 rounded-control border border-border p-3">
       <div className="flex flex-wrap items-center gap-3">
         <KeyRound className="h-5 w-5 shrink-0 text-muted-foreground" aria-hidden />
         <div className="min-w-0 flex-1 text-sm">

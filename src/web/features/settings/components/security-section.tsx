@@ -25,8 +25,8 @@ export function SecuritySection() {
     >
       {security.isPending ? (
         <Loading label="Loading security log…" className="space-y-2">
-          <Skeleton className="h-16 w-full rounded-lg" />
-          <Skeleton className="h-24 w-full rounded-lg" />
+          <Skeleton className="h-16 w-full rounded-control" />
+          <Skeleton className="h-24 w-full rounded-control" />
         </Loading>
       ) : security.isError ? (
         <p role="alert" className="text-sm text-destructive">
@@ -48,7 +48,7 @@ function Score({ score, secure }: { score: number; secure: boolean }) {
     <div
       data-testid="security-score"
       className={cn(
-        'flex items-center justify-between gap-3 rounded-lg border p-3',
+        'flex items-center justify-between gap-3 rounded-control border p-3',
         secure ? 'border-success/50' : 'border-destructive/50',
       )}
     >
@@ -76,7 +76,10 @@ function EventList({ events }: { events: SecurityEventView[] }) {
   return (
     <div className="space-y-2">
       <h3 className="font-medium">Recent security events</h3>
-      <ol className="divide-y divide-border rounded-lg border border-border" aria-label="Security events">
+      <ol
+        className="divide-y divide-border rounded-control border border-border"
+        aria-label="Security events"
+      >
         {shown.map((event) => (
           <li key={event.id} className="px-3 py-2 text-sm">
             <p className="flex flex-wrap items-baseline justify-between gap-x-3">

@@ -39,7 +39,7 @@ export function SessionsList() {
       <h3 className="font-medium">Active sessions</h3>
       {sessions.isPending ? (
         <Loading label="Loading sessions…">
-          <Skeleton className="h-14 w-full rounded-lg" />
+          <Skeleton className="h-14 w-full rounded-control" />
         </Loading>
       ) : sessions.isError ? (
         <p role="alert" className="text-sm text-destructive">
@@ -48,7 +48,7 @@ export function SessionsList() {
       ) : (
         <ul className="space-y-2" aria-label="Active sessions">
           {listed.map((s) => (
-            <li key={s.id} className="flex items-start gap-3 rounded-lg border border-border p-3">
+            <li key={s.id} className="flex items-start gap-3 rounded-control border border-border p-3">
               <Laptop className="mt-0.5 h-5 w-5 shrink-0 text-muted-foreground" aria-hidden />
               <div className="min-w-0 flex-1 text-sm">
                 <p className="flex flex-wrap items-center gap-2 font-medium">

@@ -36,7 +36,7 @@ export function RedButton({ inDialog = false }: { inDialog?: boolean } = {}) {
           },
         ),
       )}
-      className="inline-flex h-11 shrink-0 items-center justify-center gap-1 rounded-lg bg-destructive px-2 text-sm font-semibold text-destructive-foreground transition hover:opacity-90 aria-disabled:cursor-progress aria-disabled:opacity-50 sm:gap-2 sm:px-2.5"
+      className="inline-flex h-11 shrink-0 items-center justify-center gap-1 rounded-control bg-destructive px-2 text-sm font-semibold text-destructive-foreground transition hover:opacity-90 aria-disabled:cursor-progress aria-disabled:opacity-50 sm:gap-2 sm:px-2.5"
     >
       <OctagonX className="h-5 w-5" aria-hidden />
       <span>Red</span>

@@ -39,7 +39,7 @@ export function StopBanner({ user }: { user: CurrentUser }) {
     <div role="status" aria-live="polite">
       {stops.length > 0 ? (
         <section aria-label="Red" data-testid="stop-banner" className="mx-auto mt-3 w-full max-w-5xl px-4">
-          <div className="flex flex-col gap-3 rounded-2xl border-2 border-destructive bg-card p-4 text-sm text-foreground">
+          <div className="flex flex-col gap-3 rounded-card border-2 border-destructive bg-card p-card text-sm text-foreground">
             {mine.length > 0 ? (
               <div className="flex flex-wrap items-center gap-3">
                 <OctagonX className="h-5 w-5 shrink-0 text-destructive" aria-hidden />

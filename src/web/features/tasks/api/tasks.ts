@@ -65,6 +65,9 @@ export const useUpdateTask = () =>
       (await unwrap(byId.$put({ param: { id }, json }))).task,
   );
 export const useDeleteTask = () => useTaskMutation((id: string) => unwrap(byId.$delete({ param: { id } })));
+/** Undo of a deletion, from its toast, within the server's minute (decision 099). */
+export const useRestoreTask = () =>
+  useTaskMutation(async (id: string) => (await unwrap(byId.restore.$post({ param: { id } }))).task);
 /** The submissive accepts or declines a request (decision 056). */
 export const useAnswerTaskRequest = () =>
   useTaskMutation(async ({ id, accept }: { id: string; accept: boolean }): Promise<void> => {

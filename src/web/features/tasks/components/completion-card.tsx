@@ -15,7 +15,7 @@ export function CompletionCard({
     <li
       id={`completion-${id}`}
       className={cn(
-        'space-y-2 rounded-xl border bg-card p-4',
+        'space-y-2 rounded-card border bg-card p-card',
         highlighted ? 'border-primary ring-2 ring-primary' : 'border-border',
       )}
     >

@@ -26,10 +26,10 @@ export function PhotoPicker({
         accept="image/*"
         disabled={disabled}
         onChange={(e) => onChange(e.target.files?.[0] ?? null)}
-        className="block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:bg-accent file:px-3 file:py-2 file:text-accent-foreground"
+        className="block w-full text-sm file:mr-3 file:rounded-control file:border-0 file:bg-accent file:px-3 file:py-2 file:text-accent-foreground"
       />
       {preview ? (
-        <img src={preview} alt="Selected proof" className="max-h-48 rounded-lg object-contain" />
+        <img src={preview} alt="Selected proof" className="max-h-48 rounded-control object-contain" />
       ) : null}
     </div>
   );

@@ -49,7 +49,7 @@ export function RepeatField({
                   aria-pressed={on}
                   onClick={() => onDaysChange(on ? days.filter((d) => d !== index) : [...days, index].sort())}
                   className={cn(
-                    'h-10 rounded-md border text-xs font-medium',
+                    'h-10 rounded-control border text-xs font-medium',
                     on ? 'border-primary bg-primary text-primary-foreground' : 'border-input bg-card',
                   )}
                 >

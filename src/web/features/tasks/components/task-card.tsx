@@ -27,6 +27,7 @@ import { cn } from '@/web/lib/cn';
 import { useCurrentUser } from '@/web/lib/current-user';
 import { useStoppedSince } from '@/web/lib/stops';
 import { mediaUrl } from '@/web/lib/upload';
+import { useBecame } from '@/web/lib/use-became';
 import { formatDue, formatDueFrom, repeatLabel } from './task-labels';
 import { TimingBadge } from './timing-badge';
 
@@ -81,13 +82,14 @@ export function TaskCard({
     : DUE_STYLES[dueStatus(task.dueDate, now, timeZone, task.isCompleted ? null : stoppedSince)];
   const repeat = repeatLabel(task.repeatConfig);
   const nextCycle = task.isCompleted && task.repeatConfig !== null;
+  const justDone = useBecame(task.isCompleted);
   return (
     <article
       id={`task-${task.id}`}
       aria-labelledby={`task-title-${task.id}`}
       data-testid="task-card"
       className={cn(
-        'group relative flex flex-col gap-3 rounded-xl border bg-card p-4 shadow-sm transition',
+        'group relative flex flex-col gap-3 rounded-card border bg-card p-card shadow-sm transition',
         highlighted ? 'border-primary ring-2 ring-primary' : 'border-border',
       )}
     >
@@ -186,7 +188,7 @@ export function TaskCard({
       {task.isCompleted ? (
         <div className="flex flex-wrap items-center gap-2 text-xs">
           <span className="inline-flex items-center gap-1 text-success">
-            <CheckCircle2 className="h-4 w-4" aria-hidden />
+            <CheckCircle2 className={cn('h-4 w-4', justDone && 'motion-safe:animate-pop')} aria-hidden />
             Completed {task.completedAt ? formatDue(task.completedAt) : ''}
             {task.completedByName && task.completedBy !== task.assignedTo
               ? ` by ${task.completedByName}`
@@ -199,7 +201,7 @@ export function TaskCard({
       {task.voiceProofGone ? <ProofGoneNote gone={task.voiceProofGone} /> : null}
 
       {task.feedback ? (
-        <p className="rounded-lg bg-muted p-2 text-sm">
+        <p className="rounded-control bg-muted p-2 text-sm">
           <MessageSquare className="mr-1 inline h-4 w-4" aria-hidden />
           <span className="sr-only">Feedback: </span>
           {task.feedback}

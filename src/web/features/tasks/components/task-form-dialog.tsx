@@ -166,12 +166,12 @@ function TaskForm({
     >
       <fieldset disabled={Boolean(task)}>
         <legend className="mb-1.5 text-sm font-medium">Task type</legend>
-        <div className="grid grid-cols-2 gap-1 rounded-lg bg-muted p-1">
+        <div className="grid grid-cols-2 gap-1 rounded-control bg-muted p-1">
           {(['text', 'voice'] as const).map((k) => (
             <label
               key={k}
               className={cn(
-                'flex h-10 cursor-pointer items-center justify-center rounded-md text-sm font-medium has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring',
+                'flex h-10 cursor-pointer items-center justify-center rounded-control text-sm font-medium has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring',
                 kind === k ? 'bg-card shadow-sm' : 'text-muted-foreground',
               )}
             >

@@ -8,7 +8,10 @@ export function TaskListSkeleton({ label }: { label: string }) {
     <Loading label={label}>
       <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
         {THREE.map((key) => (
-          <li key={key} className="flex flex-col gap-3 rounded-xl border border-border bg-card p-4 shadow-sm">
+          <li
+            key={key}
+            className="flex flex-col gap-3 rounded-card border border-border bg-card p-card shadow-sm"
+          >
             <div className="space-y-2">
               <Skeleton className="h-5 w-3/4" />
               <Skeleton className="h-3 w-1/3" />
@@ -18,7 +21,7 @@ export function TaskListSkeleton({ label }: { label: string }) {
               <Skeleton className="h-4 w-28" />
               <Skeleton className="h-4 w-16 rounded-full" />
             </div>
-            <Skeleton className="h-9 w-full rounded-lg" />
+            <Skeleton className="h-9 w-full rounded-control" />
           </li>
         ))}
       </ul>

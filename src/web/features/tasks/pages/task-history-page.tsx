@@ -115,7 +115,7 @@ export function TaskHistoryPage() {
       </Link>
       <header className="flex items-center justify-between gap-3 narrow:flex-col narrow:items-stretch">
         <h1 className="text-2xl font-bold">Task History</h1>
-        <fieldset className="flex gap-1 rounded-lg bg-muted p-1">
+        <fieldset className="flex gap-1 rounded-control bg-muted p-1">
           <legend className="sr-only">Layout</legend>
           {(
             [
@@ -147,7 +147,7 @@ export function TaskHistoryPage() {
       ) : layout === 'list' ? (
         // `relative`: visually hidden labels in the cells are positioned; they must scroll with the table,
         // not widen the page.
-        <div className="relative overflow-x-auto rounded-xl border border-border bg-card">
+        <div className="relative overflow-x-auto rounded-card border border-border bg-card">
           <table className="w-full min-w-[56.25rem] text-left text-sm">
             <thead className="bg-muted text-xs uppercase">
               <tr>

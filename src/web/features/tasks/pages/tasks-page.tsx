@@ -19,6 +19,7 @@ import {
   emailTaskFeedback,
   useAnswerTaskRequest,
   useDeleteTask,
+  useRestoreTask,
   useTaskFeedback,
   useTaskHistory,
   useTasks,
@@ -57,6 +58,7 @@ export function TasksPage() {
   const historyFeedback = useHistoryFeedback(viewer);
   const completeFlow = useCompleteFlow(viewer);
   const remove = useDeleteTask();
+  const restore = useRestoreTask();
   const feedback = useTaskFeedback();
   const answerRequest = useAnswerTaskRequest();
   const answer = (task: TaskView, accept: boolean) =>
@@ -262,9 +264,14 @@ export function TasksPage() {
         done="Task deleted"
         failed="Failed to delete task"
         onClose={() => setDeleting(null)}
+        undo={{
+          run: (task) => restore.mutateAsync(task.id),
+          done: 'Task restored',
+          failed: 'Failed to restore task',
+        }}
       >
         {(task) =>
-          `"${task.title}" will be deleted with its history, photos and voice notes. This cannot be undone.`
+          `"${task.title}" will be deleted with its history, photos and voice notes. You can undo it for a few seconds.`
         }
       </ConfirmAction>
     </div>
