@@ -97,7 +97,9 @@ export const cardsInCards = (page: Page) =>
     };
     const found: string[] = [];
     for (const el of document.querySelectorAll('body *')) {
-      if (!isCard(el)) continue;
+      // A box fixed to the screen (a dialog, the note shown while a dialog's code arrives) floats over the
+      // page: it is not inside the card its element happens to sit in (though a card inside it is).
+      if (!isCard(el) || getComputedStyle(el).position === 'fixed') continue;
       for (let up = el.parentElement; up && up !== document.body; up = up.parentElement) {
         if (isCard(up)) {
           found.push(`${name(el)} < ${name(up)}`);

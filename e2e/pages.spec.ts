@@ -88,7 +88,9 @@ test('a signed-in page arrives rendered with its data, readable before any scrip
   const response = await page.goto('/tasks');
   expect(response?.status()).toBe(200);
   expect(response?.headers()['cache-control']).toBe('no-store');
-  expect(response?.headers()['content-security-policy']).toMatch(/script-src 'self' 'nonce-[\w+/=]+'/);
+  expect(response?.headers()['content-security-policy']).toMatch(
+    /script-src 'self' 'wasm-unsafe-eval' 'nonce-[\w+/=]+'/,
+  );
   await expect(page.getByRole('heading', { name: 'Tasks', level: 1 })).toBeVisible();
   await expect(page.getByTestId('task-card').filter({ hasText: 'Water the ferns' })).toBeVisible();
   await page.goto('/dashboard');

@@ -20,6 +20,7 @@ import { checkinRoutes } from './modules/checkins/checkins.routes';
 import { contractRoutes } from './modules/contracts/contracts.routes';
 import { exportRoutes } from './modules/export/export.routes';
 import { journalRoutes } from './modules/journal/journal.routes';
+import { keyRoutes } from './modules/keys/keys.routes';
 import { limitsRoutes } from './modules/limits/limits.routes';
 import { mediaRoutes } from './modules/media/media.routes';
 import { negotiationRoutes } from './modules/negotiation/negotiation.routes';
@@ -74,6 +75,7 @@ export function createApi(deps: AppDeps & Pick<Services, 'database'>) {
       .route('/me/export', exportRoutes(deps))
       .route('/me/passkeys', passkeyRoutes(deps))
       .route('/me/lock', appLockRoutes(deps))
+      .route('/keys', keyRoutes(deps))
       // After meRoutes, whose GET / answers visitors: these need a session.
       .route('/me', settingsRoutes(deps))
       .route('/users', userRoutes(deps))

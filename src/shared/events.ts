@@ -12,6 +12,11 @@ const EVENTS = {
   'partner_request.updated': payload<{ requestId: string; status: 'accepted' | 'rejected' }>(),
   'partner.connected': payload<{ partnerId: string }>(),
   'pair.ended': payload<{ partnerId: string; endedBy: string }>(),
+  /**
+   * A user set up or replaced their encryption key, or a pair's keys were wrapped anew (decision 100): the
+   * user's partners (and the pair) read the keys again and settle what they owe.
+   */
+  'keys.changed': payload<{ userId: string; pairId: string | null }>(),
   /** What others see of a user changed (the profile picture): their partners and requests refetch. */
   'user.updated': payload<{ userId: string }>(),
   'notification.created': payload<{ notificationId: string }>(),

@@ -85,6 +85,11 @@ export const LIMITS = {
   unlockByAccount: { max: 30, windowMs: 15 * MINUTE },
   /** Setting, changing and removing a device's PIN and idle time by one account. */
   lockWriteByAccount: { max: 60, windowMs: 60 * MINUTE },
+  /**
+   * Key set-ups, password re-wraps and pair-key wraps by one account (decision 100): a password check each
+   * for the first two, so this also bounds guesses of the password through them.
+   */
+  keysWriteByAccount: { max: 30, windowMs: 60 * MINUTE },
   /** Data exports by one account: each reads everything the account holds (decision 029). */
   exportByAccount: { max: 5, windowMs: 60 * MINUTE },
 } as const;

@@ -2,12 +2,14 @@ import type { MiddlewareHandler } from 'hono';
 
 /**
  * The Content-Security-Policy: scripts from Pact's own origin, and inline only those `scripts` allows (a
- * server-rendered page's nonce, a prerendered page's hashes, decision 048).
+ * server-rendered page's nonce, a prerendered page's hashes, decision 048). `'wasm-unsafe-eval'` lets a page
+ * compile WebAssembly, and nothing else: Argon2id, which seals the encryption keys in the browser, is
+ * WebAssembly (decision 100); no string is ever run as script.
  */
 export function contentSecurityPolicy(scripts: string[] = []): string {
   return [
     "default-src 'self'",
-    ["script-src 'self'", ...scripts].join(' '),
+    ["script-src 'self' 'wasm-unsafe-eval'", ...scripts].join(' '),
     // Radix and sonner position elements with inline style attributes.
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",

@@ -211,7 +211,7 @@ describe('the built web app as the server sends it', () => {
       expect(response.headers.get('vary')).toMatch(/accept-encoding/i);
       const hash = createHash('sha256').update(INLINE).digest('base64');
       const csp = response.headers.get('content-security-policy') ?? '';
-      expect(csp).toContain(`script-src 'self' 'sha256-${hash}'`);
+      expect(csp).toContain(`script-src 'self' 'wasm-unsafe-eval' 'sha256-${hash}'`);
       const html = brotliDecompressSync(Buffer.from(await response.arrayBuffer())).toString();
       expect(html).toContain(text);
     },

@@ -31,6 +31,7 @@ import {
 } from '@/shared/schemas/contracts';
 import { contestInfractionInput, infractionsQuery, logInfractionInput } from '@/shared/schemas/infractions';
 import { messagesQuery, sendMessageInput } from '@/shared/schemas/journal';
+import { pairWrapsInput, rewrapInput, setUpKeysInput } from '@/shared/schemas/keys';
 import { limitAnswerInput, limitFinishInput, limitItemInput } from '@/shared/schemas/limits';
 import { audioUploadQuery, photoUploadQuery, proofKeepInput } from '@/shared/schemas/media';
 import { aftercareWishesInput, negotiationPartnerInput } from '@/shared/schemas/negotiation';
@@ -129,6 +130,18 @@ const FUZZ_KEYS = (() => {
   return { p256dh: ecdh.getPublicKey().toString('base64url'), auth: 'ABCDEFGHIJKLMNOPQRSTUV' };
 })();
 
+/** A key set-up the schema accepts: a P-256 public key and wraps of the right lengths (never opened here). */
+const FUZZ_KEY_SET_UP = (() => {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  const sealed = { v: 1, salt: 'A'.repeat(22), iv: 'A'.repeat(16), ct: 'C'.repeat(206) };
+  return {
+    publicKey: ecdh.getPublicKey().toString('base64url'),
+    passwordWrap: { ...sealed, kdf: 'argon2id', m: 65_536, t: 3, p: 1 },
+    recoveryWrap: { ...sealed, kdf: 'recovery' },
+  };
+})();
+
 /** Every API route, by "METHOD path" as Hono lists it. */
 export const ROUTES: Record<string, FuzzRoute> = {
   'POST /api/auth/register': { json: registerInput, anonymous: true, sample: () => registrationBody() },
@@ -165,6 +178,34 @@ export const ROUTES: Record<string, FuzzRoute> = {
     anonymous: true,
     // A refused answer spends its challenge; a known passkey's failure is logged for its owner.
     records: ['verifications', 'securityEvents'],
+  },
+  // End-to-end encryption's keys (decision 100): the server checks the forms, not what the wraps hold.
+  'GET /api/keys': { runs: 10 },
+  'PUT /api/keys': {
+    json: setUpKeysInput,
+    records: ['securityEvents'],
+    sample: (f) => ({ ...FUZZ_KEY_SET_UP, password: f.couple.dominant.password }),
+  },
+  'PUT /api/keys/password': {
+    json: rewrapInput,
+    records: ['securityEvents'],
+    sample: (f) => ({ password: f.couple.dominant.password, passwordWrap: FUZZ_KEY_SET_UP.passwordWrap }),
+  },
+  'GET /api/keys/pairs/:id': { param: idParam },
+  'POST /api/keys/pairs/:id/wraps': {
+    param: idParam,
+    json: pairWrapsInput,
+    sample: (f) => ({
+      wraps: [
+        {
+          keyId: 1,
+          to: f.couple.dominant.id,
+          toPublicKey: FUZZ_KEY_SET_UP.publicKey,
+          iv: 'A'.repeat(16),
+          ct: 'B'.repeat(64),
+        },
+      ],
+    }),
   },
   'GET /api/me': { runs: 10 },
   'POST /api/me/visit': { runs: 10 },

@@ -64,6 +64,18 @@ const OPERATOR: ReadSection = {
       ],
     },
     {
+      title: 'Encryption keys',
+      detail:
+        'For end-to-end encryption (being built): your public key, and your private key only sealed in your ' +
+        'browser, once by a key made from your password and once by your recovery key; the server holds ' +
+        'neither and cannot open it. Each pair key only sealed for one of the two partners, so that only ' +
+        'their browsers can open it.',
+      stored: [
+        { table: 'user_keys', columns: ['public_key', 'password_wrap', 'recovery_wrap'] },
+        { table: 'pair_key_wraps', columns: ['wrapper_public_key', 'recipient_public_key', 'iv', 'ct'] },
+      ],
+    },
+    {
       title: 'The journal',
       detail: 'Every message’s text, its tone, and the description and recording of a voice note.',
       stored: [{ table: 'journal_messages', columns: ['content', 'tone', 'voice_note_description'] }],

@@ -1,4 +1,5 @@
 import type { CurrentUser } from '@/shared/schemas/accounts';
+import { useEncryptionLogout } from '@/web/features/encryption/components/encryption-effects';
 import { PushEffects, usePushLogout } from '@/web/features/push/components/push-effects';
 import { TaskEffects } from '@/web/features/tasks/components/task-effects';
 import { useLiveUpdates } from '@/web/lib/realtime';
@@ -25,4 +26,5 @@ export function FeatureEffects({ user }: { user: CurrentUser }) {
  */
 export function useSessionEffects() {
   usePushLogout();
+  useEncryptionLogout();
 }

@@ -41,6 +41,8 @@ export const LIVE_UPDATES: LiveUpdateTable = {
   // ledger with its balance, the catalogue and the requests, one key for the three (decision 068).
   // How the weeks went counts points earned and spent too (decision 071).
   'points.changed': [{ refresh: queryKeys.allPoints }, weeks],
+  // A partner's encryption key, or a pair's keys, changed (decision 100): read again and settled.
+  'keys.changed': [{ refresh: queryKeys.allKeys }],
   // A new pair starts with its first negotiation to go through (decision 058).
   'partner.connected': [{ refresh: queryKeys.negotiation }],
   'pair.ended': [

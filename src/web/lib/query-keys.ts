@@ -22,6 +22,11 @@ export const queryKeys = {
   sessions: ['sessions'] as const,
   /** The user's passkeys (decision 077). */
   passkeys: ['passkeys'] as const,
+  /** End-to-end encryption (decision 100): the account's own key, each pair's keys, this device's key. */
+  myKeys: ['keys', 'me'] as const,
+  pairKeys: (pairId: string) => ['keys', 'pair', pairId] as const,
+  deviceKeys: (userId: string) => ['keys', 'device', userId] as const,
+  allKeys: ['keys'] as const,
   contracts: ['contract'] as const,
   contract: (partnerId: string) => ['contract', 'partner', partnerId] as const,
   contractHistory: (id: string) => ['contract', 'history', id] as const,

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from 'react-router';
 import { loadQueries, reads } from '@/web/app/page-data';
+import { EncryptionSection } from '@/web/features/encryption/components/encryption-section';
 import { PushPanel } from '@/web/features/push/components/push-panel';
 import { SettingsPage } from '@/web/features/settings/pages/settings-page';
 
@@ -15,8 +16,8 @@ export const loader = ({ context }: LoaderFunctionArgs) =>
   ]);
 export const clientLoader = () => null;
 
-/** The push panel is the push feature's; the settings page shows it inside Notifications. */
+/** The push panel and the encryption section are their features'; the settings page places them. */
 export default function Settings() {
-  return <SettingsPage pushPanel={<PushPanel />} />;
+  return <SettingsPage pushPanel={<PushPanel />} encryption={<EncryptionSection />} />;
 }
 export { InLayoutError as ErrorBoundary } from '@/web/app/layout/route-error';

@@ -5,6 +5,7 @@ export * from './avatars';
 export * from './contracts';
 export * from './jobs';
 export * from './journal';
+export * from './keys';
 export * from './limits';
 export * from './media';
 export * from './negotiation';

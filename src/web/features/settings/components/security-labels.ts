@@ -17,6 +17,10 @@ const EVENT_LABELS: Record<string, string> = {
   passkey_failed: 'Failed sign-in with a passkey',
   passkey_confirm_failed: 'Passkey check refused (app lock)',
   lock_signed_out: 'A device was signed out after five wrong PINs',
+  keys_set_up: 'Encryption set up',
+  keys_replaced: 'Encryption key replaced',
+  key_setup_failed: 'Encryption set-up refused (wrong password)',
+  key_rewrap_failed: 'Encryption password update refused (wrong password)',
 };
 
 const TYPE_LABELS: Record<SecurityEventType, string> = {

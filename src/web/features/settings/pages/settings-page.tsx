@@ -29,7 +29,13 @@ import { ThisDeviceSection } from '../components/this-device-section';
  * /settings (spec 2 §2): one column of sections, phone first, in the spec's order. Each section is a
  * component of its own; the page only lists them.
  */
-export function SettingsPage({ pushPanel }: { pushPanel?: ReactNode } = {}) {
+export function SettingsPage({
+  pushPanel,
+  encryption,
+}: {
+  pushPanel?: ReactNode;
+  encryption?: ReactNode;
+} = {}) {
   return (
     <div className="mx-auto max-w-2xl space-y-5">
       <header className="space-y-2">
@@ -43,7 +49,7 @@ export function SettingsPage({ pushPanel }: { pushPanel?: ReactNode } = {}) {
       </header>
       <ProfilePictureSection />
       <BlockedUsersSection />
-      {/* The push panel (the push feature's) is passed in by app/router.tsx. */}
+      {/* The push panel (the push feature's) is passed in by routes/settings.tsx. */}
       <NotificationsSection>
         <NotificationKinds />
         {pushPanel}
@@ -51,6 +57,8 @@ export function SettingsPage({ pushPanel }: { pushPanel?: ReactNode } = {}) {
       <CheckinsSection />
       <SecuritySection />
       <PasskeysSection />
+      {/* End-to-end encryption (the encryption feature's), passed in by routes/settings.tsx. */}
+      {encryption}
       <AppLockSection />
       <ThisDeviceSection />
       <AppearanceSection />
