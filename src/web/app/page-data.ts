@@ -85,6 +85,8 @@ export const reads = {
   security: read('/api/me/security', queryKeys.security),
   sessions: read('/api/me/sessions', queryKeys.sessions, (b) => b.sessions),
   passkeys: read('/api/me/passkeys', queryKeys.passkeys, (b) => b.passkeys),
+  // End-to-end encryption (decision 100): the account's own key, wrapped as the server keeps it.
+  myKeys: read('/api/keys', queryKeys.myKeys, (b) => b.keys),
   // The default keep-time of a proof (decision 076): every proof control starts from it.
   proofKeep: read('/api/media/keep', queryKeys.proofKeep, (b) => b.keep),
   pushPreferences: read('/api/push/preferences', queryKeys.pushPreferences, (b) => b.preferences),

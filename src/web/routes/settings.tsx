@@ -4,13 +4,14 @@ import { EncryptionSection } from '@/web/features/encryption/components/encrypti
 import { PushPanel } from '@/web/features/push/components/push-panel';
 import { SettingsPage } from '@/web/features/settings/pages/settings-page';
 
-/** What the page shows open: who is blocked, the account's security, its sessions, the push preferences and the quieted kinds. */
+/** What the page shows open: who is blocked, the account's security, its sessions and passkeys, its encryption key, the push preferences and the quieted kinds. */
 export const loader = ({ context }: LoaderFunctionArgs) =>
   loadQueries(context, [
     reads.blockedUsers,
     reads.security,
     reads.sessions,
     reads.passkeys,
+    reads.myKeys,
     reads.pushPreferences,
     reads.notificationPreferences,
   ]);

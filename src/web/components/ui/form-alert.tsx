@@ -7,10 +7,7 @@ import type { ReactNode } from 'react';
 export function FormAlert({ children }: { children?: ReactNode }) {
   if (!children) return null;
   return (
-    <p
-      role="alert"
-      className="rounded-control border border-destructive/40 bg-destructive/10 p-3 text-sm text-destructive"
-    >
+    <p role="alert" className="rounded-control bg-destructive/10 p-3 text-sm text-destructive">
       {children}
     </p>
   );

@@ -17,10 +17,7 @@ export function LimitStateNote({ state, submissive }: { state: LimitState | null
         ? 'Paused because a limit changed. Nothing is due while it is paused.'
         : 'Paused because a limit changed. Edit its limits or delete it.';
   return (
-    <p
-      className="flex gap-2 rounded-control border border-border bg-muted p-2 text-sm text-foreground"
-      data-testid="limit-state"
-    >
+    <p className="flex gap-2 rounded-control bg-muted p-2 text-sm text-foreground" data-testid="limit-state">
       <Icon aria-hidden className="mt-0.5 h-4 w-4 shrink-0" />
       <span>{text}</span>
     </p>

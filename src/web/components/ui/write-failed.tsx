@@ -6,7 +6,7 @@ import { UNREACHABLE_MESSAGE } from '@/web/lib/writes';
  */
 export function WriteFailed({ show }: { show: boolean }) {
   return show ? (
-    <p role="alert" className="rounded-control border border-destructive/40 bg-destructive/10 p-3 text-sm">
+    <p role="alert" className="rounded-control bg-destructive/10 p-3 text-sm">
       {UNREACHABLE_MESSAGE}
     </p>
   ) : null;

@@ -100,9 +100,20 @@ describe('the keys that wrap the private key', () => {
     expect(hex(ours)).toBe(hex(theirs));
   });
 
-  it('the password key at its real cost is a fixed vector', async () => {
+  it('the password key at its real cost is a fixed vector, and the Rust argon2 crate agrees', async () => {
     const kek = await passwordKek('correct horse battery staple', bytes(16, 2));
     expect(hex(kek)).toBe(VECTORS.passwordKek);
+    // @node-rs/argon2 (the server's password hashing): a third implementation, at the same cost.
+    const { hashRaw } = await import('@node-rs/argon2');
+    const rust = await hashRaw('correct horse battery staple', {
+      salt: bytes(16, 2),
+      memoryCost: 65_536,
+      timeCost: 3,
+      parallelism: 1,
+      outputLen: 32,
+      algorithm: 2,
+    });
+    expect(hex(rust)).toBe(VECTORS.passwordKek);
   });
 
   it('the recovery key is HKDF-SHA-256 bound to the user (checked against node:crypto)', async () => {

@@ -98,7 +98,7 @@ export function ForgotPasswordView({ answer }: { answer: AccountFormAnswer }) {
         </p>
       </div>
       {sent ? (
-        <p role="status" className="rounded-control border border-border bg-muted p-3 text-sm">
+        <p role="status" className="rounded-control bg-muted p-3 text-sm">
           <span className="font-medium">{SENT}.</span> {SENT_DETAIL}
         </p>
       ) : (

@@ -38,12 +38,12 @@ export function ContractActionsBar({
   return (
     <div className="space-y-3">
       {pendingMine ? (
-        <p className="rounded-control border border-border bg-muted p-3 text-sm" data-testid="edit-pending">
+        <p className="rounded-control bg-muted p-3 text-sm" data-testid="edit-pending">
           Edit requested. Waiting for {partnerName} to review your request.
         </p>
       ) : null}
       {contract.editRequestStatus === 'approved' ? (
-        <p className="rounded-control border border-border bg-muted p-3 text-sm" data-testid="edit-approved">
+        <p className="rounded-control bg-muted p-3 text-sm" data-testid="edit-approved">
           The edit request was approved: either of you may now edit. Saving removes both signatures.
         </p>
       ) : null}
