@@ -48,6 +48,8 @@ const bytes = (length: number, value: number) => new Uint8Array(length).fill(val
 const hex = (b: Uint8Array) => Buffer.from(b).toString('hex');
 
 const identity = (who: { pkcs8: string }) => identityFrom(fromBase64(who.pkcs8));
+/** Argon2id at a cost that keeps these tests light (the real cost is checked once, by its vector). */
+const CHEAP = { memoryKiB: 1024, iterations: 1, parallelism: 1 };
 
 async function rejects(promise: Promise<unknown>, reason: 'wrong-key' | 'malformed') {
   const error = await promise.then(
@@ -126,8 +128,15 @@ describe('the keys that wrap the private key', () => {
 describe('the identity key, wrapped by the password and by the recovery key', () => {
   it('unwraps with the password, not with another password, another user or changed bytes', async () => {
     const { keys, pkcs8 } = await generateIdentity();
-    const wrapped = await wrapWithPassword(pkcs8, 'first password', ALICE.id);
-    expect(wrapped).toMatchObject({ v: 1, kdf: 'argon2id', m: 65_536, t: 3, p: 1 });
+    expect(await wrapWithPassword(pkcs8, 'first password', ALICE.id)).toMatchObject({
+      v: 1,
+      kdf: 'argon2id',
+      m: 65_536,
+      t: 3,
+      p: 1,
+    });
+    const wrapped = await wrapWithPassword(pkcs8, 'first password', ALICE.id, CHEAP);
+    expect(wrapped).toMatchObject({ m: 1024, t: 1, p: 1 });
     expect(JSON.stringify(wrapped)).not.toContain(toBase64(pkcs8).slice(0, 24));
     const back = await identityFrom(await unwrapWithPassword(wrapped, 'first password', ALICE.id));
     expect(back.publicRaw).toBe(keys.publicRaw);
@@ -144,11 +153,12 @@ describe('the identity key, wrapped by the password and by the recovery key', ()
 
   it('a password change re-wraps the same key; the old password does not open the new wrap', async () => {
     const { keys, pkcs8 } = await generateIdentity();
-    const old = await wrapWithPassword(pkcs8, 'old password', ALICE.id);
+    const old = await wrapWithPassword(pkcs8, 'old password', ALICE.id, CHEAP);
     const renewed = await wrapWithPassword(
       await unwrapWithPassword(old, 'old password', ALICE.id),
       'new password',
       ALICE.id,
+      CHEAP,
     );
     expect((await identityFrom(await unwrapWithPassword(renewed, 'new password', ALICE.id))).publicRaw).toBe(
       keys.publicRaw,

@@ -187,15 +187,19 @@ async function open(kek: Uint8Array<ArrayBuffer>, iv: string, ct: string, aad: U
   }
 }
 
-/** Wraps the private key (PKCS#8) by the password: Argon2id with a fresh salt, then AES-GCM. */
+/**
+ * Wraps the private key (PKCS#8) by the password: Argon2id with a fresh salt, then AES-GCM. `cost` is
+ * Argon2id's, stored with the wrap (tests pass a cheap one; the app always uses `PASSWORD_KDF`).
+ */
 export async function wrapWithPassword(
   pkcs8: Uint8Array<ArrayBuffer>,
   password: string,
   userId: string,
+  cost: { memoryKiB: number; iterations: number; parallelism: number } = PASSWORD_KDF,
 ): Promise<PasswordWrap> {
   const salt = random(16);
-  const kek = await passwordKek(password, salt);
-  const { memoryKiB: m, iterations: t, parallelism: p } = PASSWORD_KDF;
+  const kek = await passwordKek(password, salt, cost);
+  const { memoryKiB: m, iterations: t, parallelism: p } = cost;
   return {
     v: 1,
     kdf: 'argon2id',
