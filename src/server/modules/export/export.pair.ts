@@ -22,6 +22,7 @@ import {
   taskCompletions,
   tasks,
 } from '../../db/schema';
+import { notHeldForUndo } from '../media/media.claims';
 import { inActorPairs } from '../pairs/pairs.scope';
 import { extensionOf, type JsonEntry, keysetPages, type Paging, type RowsEntry } from './export.pages';
 
@@ -44,7 +45,8 @@ const rowsOf = (pair: ExportedPair, column: PgColumn, actor: { id: string }, own
 export function mediaPages(db: Db, pair: ExportedPair, actor: { id: string }, paging: Paging, entry: string) {
   return keysetPages(db, entry, paging, {
     table: media,
-    where: rowsOf(pair, media.pairId, actor, eq(media.ownerId, actor.id)),
+    // Not the files of a task deleted in the last minute, held only for its Undo (decision 099).
+    where: and(rowsOf(pair, media.pairId, actor, eq(media.ownerId, actor.id)), notHeldForUndo),
     order: media.createdAt,
     id: media.id,
     // The storage key means nothing outside Pact: each row names its file in the archive instead.

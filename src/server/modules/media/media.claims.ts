@@ -1,7 +1,7 @@
-import { and, eq, inArray, isNull, lt } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Actor } from '../../auth/session';
 import type { Tx } from '../../db/client';
-import { media } from '../../db/schema';
+import { media, taskDeletions } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { conflict, invalid } from '../../http/errors';
 
@@ -60,6 +60,12 @@ export async function freeMedia(tx: Tx, ids: (string | null)[]) {
   const rows = await tx.delete(media).where(inArray(media.id, wanted)).returning({ key: media.storageKey });
   return rows.map((row) => row.key);
 }
+
+/**
+ * A file not held for a deleted task's Undo (decision 099): such a file is gone for both partners at once,
+ * from reads and from exports, though kept a minute in case the deletion is undone.
+ */
+export const notHeldForUndo = sql`not exists (select 1 from ${taskDeletions} where ${media.attachedTo} = 'task' and ${taskDeletions.taskId} = ${media.attachedId})`;
 
 /** Removes files after their rows are gone; a file that cannot be removed is logged, not fatal. */
 export async function removeFiles(deps: Pick<AppDeps, 'storage' | 'log'>, keys: string[]) {

@@ -1,13 +1,14 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { MediaView } from '@/shared/schemas/media';
 import { type ProofKeep, proofKeepDays } from '@/shared/texts/media';
 import { type Actor, requireActingRole } from '../../auth/session';
-import { media, taskDeletions } from '../../db/schema';
+import { media } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { notFound } from '../../http/errors';
 import { processAudio, processPhoto } from '../../media/process';
 import { inActorPairs } from '../pairs/pairs.scope';
 import { findPairInRole, resolvePair } from '../pairs/pairs.service';
+import { notHeldForUndo } from './media.claims';
 
 export const presentMedia = (row: typeof media.$inferSelect): MediaView => ({
   id: row.id,
@@ -78,14 +79,7 @@ export async function readMedia(deps: AppDeps, actor: Actor, input: { id: string
   const [row] = await deps.db
     .select()
     .from(media)
-    .where(
-      and(
-        eq(media.id, input.id),
-        inActorPairs(media.pairId, actor),
-        // A deleted task's files are gone for both at once, though kept a minute for Undo (decision 099).
-        sql`not exists (select 1 from ${taskDeletions} where ${media.attachedTo} = 'task' and ${taskDeletions.taskId} = ${media.attachedId})`,
-      ),
-    )
+    .where(and(eq(media.id, input.id), inActorPairs(media.pairId, actor), notHeldForUndo))
     .limit(1);
   const data = row ? await deps.storage.get(row.storageKey) : null;
   if (!row || !data) throw notFound('File not found');

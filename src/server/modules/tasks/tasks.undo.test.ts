@@ -9,11 +9,18 @@ import { startTestServer, type TestServer } from '../../test/server';
 import { completeTask, createTask, findTask, listHistory } from '../../test/tasks';
 import { storedCounts, storedMedia, uploadAudio, uploadPhoto } from '../../test/uploads';
 import { createUser, type TestUser } from '../../test/users';
+import { readZip } from '../../test/zip';
 import { TASK_UNDO_MS } from './tasks.requests';
 
 const DAY = 24 * 60 * 60 * 1000;
 const NUL = '\u0000';
 const restore = (who: TestUser, id: string) => who.client.post(`/api/tasks/${id}/restore`);
+/** The names of the files in `who`'s export (GET /api/me/export). */
+async function exportedNames(who: TestUser) {
+  const response = await who.client.get('/api/me/export');
+  expect(response.status).toBe(200);
+  return [...(await readZip(Buffer.from(await response.arrayBuffer()))).keys()];
+}
 const kindsOf = async (who: TestUser) =>
   ((await expectBody(await who.client.get('/api/record'), 200)) as RecordPageView).entries.map((e) => e.kind);
 
@@ -49,6 +56,15 @@ describe.each(databases())('tasks: undoing a deletion on %s', (kind) => {
 
   it('puts the task back as it was, its history and files with it, live and on the record of both', async () => {
     const { task, entry, files } = await deletedTask();
+    // Held for Undo, its files are in neither partner's export.
+    for (const user of [couple.dominant, couple.submissive]) {
+      const names = await exportedNames(user);
+      for (const id of files)
+        expect(
+          names.some((n) => n.includes(id)),
+          id,
+        ).toBe(false);
+    }
     const stream = await openEventStream(couple.submissive.client);
     try {
       const { task: restored } = await expectBody(await restore(couple.dominant, task.id), 200);
@@ -68,6 +84,9 @@ describe.each(databases())('tasks: undoing a deletion on %s', (kind) => {
         JSON.stringify(history.map((h) => h.id)),
       ).toEqual(entry);
       for (const id of files) expect((await user.client.get(`/api/media/${id}`)).status).toBe(200);
+      // Put back, they are exported again (the dominant's voice note by its sender, the photo by both).
+      const names = await exportedNames(user);
+      expect(files.some((id) => names.some((n) => n.includes(id)))).toBe(true);
       expect((await kindsOf(user)).slice(0, 2)).toEqual(['task.restored', 'task.deleted']);
     }
     // Nothing is held any more: the erasure job, past the minute, takes nothing of it.
