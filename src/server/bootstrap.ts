@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { createAuth } from './auth/auth';
 import { createSessionReader } from './auth/session-cache';
 import { type Database, openDatabase } from './db/client';
-import { claimJobRun, sweepJobRuns } from './db/job-runs';
+import { claimJobRun, runClaimed, slotOf, sweepJobRuns } from './db/job-runs';
 import type { AppDeps } from './deps';
 import { createMailer, type Mailer } from './email/mailer';
 import { createMailQueue, mailHandler } from './email/queue';
@@ -183,7 +183,7 @@ export async function createServices(
   // At start and every hour: each sweep once per hour of the clock, whichever instance claims it first.
   const scheduledMaintenance = async () => {
     const ran: string[] = [];
-    const slot = new Date(Math.floor(clock().getTime() / SWEEP_INTERVAL_MS) * SWEEP_INTERVAL_MS);
+    const slot = slotOf(clock(), SWEEP_INTERVAL_MS);
     for (const [name, sweep] of sweeps) {
       const claimed = await claimJobRun(database.db, `sweep:${name}`, slot).catch((error) => {
         log.warn({ err: error, sweep: name }, 'maintenance: sweep not claimed, will try again');
@@ -198,6 +198,9 @@ export async function createServices(
   await scheduledMaintenance();
   const sweeper = setInterval(() => void scheduledMaintenance(), SWEEP_INTERVAL_MS);
   sweeper.unref();
+  /** A job of the minute, run by the one instance that claims the minute in `job_runs`. */
+  const everyMinute = (name: string, job: () => Promise<number>) =>
+    runClaimed(database.db, name, clock(), REMINDER_INTERVAL_MS, job);
   const services: Services = {
     config,
     database,
@@ -220,21 +223,10 @@ export async function createServices(
     trustProxy: config.trustProxy,
     maintain,
     scheduledMaintenance,
-    async sendReminders() {
-      const slot = new Date(Math.floor(clock().getTime() / REMINDER_INTERVAL_MS) * REMINDER_INTERVAL_MS);
-      if (!(await claimJobRun(database.db, 'reminders', slot))) return 0;
-      return sendDueReminders(services);
-    },
-    async eraseDeletedTasks() {
-      const slot = new Date(Math.floor(clock().getTime() / REMINDER_INTERVAL_MS) * REMINDER_INTERVAL_MS);
-      if (!(await claimJobRun(database.db, 'task erasure', slot))) return 0;
-      return eraseDeletedTasks({ db: database.db, storage, log, clock });
-    },
-    async openCheckins() {
-      const slot = new Date(Math.floor(clock().getTime() / REMINDER_INTERVAL_MS) * REMINDER_INTERVAL_MS);
-      if (!(await claimJobRun(database.db, 'checkins', slot))) return 0;
-      return (await openDueCheckins(services)).length;
-    },
+    sendReminders: () => everyMinute('reminders', () => sendDueReminders(services)),
+    eraseDeletedTasks: () =>
+      everyMinute('task erasure', () => eraseDeletedTasks({ db: database.db, storage, log, clock })),
+    openCheckins: () => everyMinute('checkins', async () => (await openDueCheckins(services)).length),
     push,
     async closeRealtime() {
       clearInterval(sweeper);

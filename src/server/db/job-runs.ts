@@ -16,6 +16,24 @@ export async function claimJobRun(db: Db, name: string, slot: Date): Promise<boo
   return rows.length > 0;
 }
 
+/** The slot of `intervalMs` that `now` falls in: its start. */
+export const slotOf = (now: Date, intervalMs: number) =>
+  new Date(Math.floor(now.getTime() / intervalMs) * intervalMs);
+
+/**
+ * Runs `job` when this instance claims `name`'s slot of `intervalMs` at `now`; answers what it counted, or 0
+ * when another instance (or an earlier call) has the slot.
+ */
+export async function runClaimed(
+  db: Db,
+  name: string,
+  now: Date,
+  intervalMs: number,
+  job: () => Promise<number>,
+): Promise<number> {
+  return (await claimJobRun(db, name, slotOf(now, intervalMs))) ? job() : 0;
+}
+
 /** Claims older than a day can no longer matter. */
 export async function sweepJobRuns(db: Db, now: Date) {
   await db.delete(jobRuns).where(lt(jobRuns.slot, new Date(now.getTime() - 24 * 60 * 60 * 1000)));

@@ -1,6 +1,6 @@
 import { entropyToMnemonic, mnemonicToEntropy } from '@scure/bip39';
 import { wordlist } from '@scure/bip39/wordlists/english.js';
-import { E2eeError } from './keys';
+import { E2eeError } from './primitives';
 
 /**
  * The recovery key (decision 100): 32 random bytes shown once at set-up as 24 English words (BIP-39, whose

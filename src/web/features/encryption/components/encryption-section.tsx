@@ -121,7 +121,7 @@ function PairCode({ pairId, userId, partnerName }: { pairId: string; userId: str
       const view = await fetchPairKeys(pairId);
       const { view: after } = await settlePairKeys(view, { id: userId, identity: identity! });
       const partner = after.partner.publicKey;
-      const { safetyCode } = await import('@/web/lib/e2ee/keys');
+      const { safetyCode } = await import('@/web/lib/e2ee/safety-code');
       return {
         view: after,
         code: partner

@@ -7,7 +7,7 @@ import { Field } from '@/web/components/ui/field';
 import { FormActions } from '@/web/components/ui/form-actions';
 import { ApiError, errorMessage } from '@/web/lib/api';
 import { useCurrentUser } from '@/web/lib/current-user';
-import { E2eeError } from '@/web/lib/e2ee/keys';
+import { E2eeError } from '@/web/lib/e2ee/primitives';
 import { toast } from '@/web/lib/toast';
 import { useKeepOnDevice, useMyKeys, useSetUpKeys } from '../api/keys';
 

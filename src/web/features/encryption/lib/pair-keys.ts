@@ -1,13 +1,7 @@
 import type { PairKeysView } from '@/shared/schemas/keys';
 import { ApiError } from '@/web/lib/api';
-import {
-  type IdentityKeys,
-  importPublicKey,
-  newPairKey,
-  type PairKeyWrap,
-  unwrapPairKey,
-  wrapPairKey,
-} from '@/web/lib/e2ee/keys';
+import { type IdentityKeys, importPublicKey } from '@/web/lib/e2ee/keys';
+import { newPairKey, type PairKeyWrap, unwrapPairKey, wrapPairKey } from '@/web/lib/e2ee/pair-wraps';
 import { addPairWraps, fetchPairKeys } from '../api/keys';
 
 /**
