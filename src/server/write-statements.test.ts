@@ -111,7 +111,7 @@ describe.each(databases())('statements per create on %s', (kind) => {
     expect(message).toMatchObject({ content: 'Counted', senderName: 'Sam Sub' });
     const statements = recorder.writing('journal_messages');
     expect(statements, statements.join('\n')).toHaveLength(3);
-    expectPrepared(statements, ['pair_between_held', 'message_create', 'notification_create']);
+    expectPrepared(statements, ['pair_between_sealing', 'message_create', 'notification_create']);
     expect(writesPairs(statements)).toEqual([]);
   });
 

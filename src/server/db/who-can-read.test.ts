@@ -72,9 +72,10 @@ describe('who can read what, against the database schema', () => {
     expect(missing).toEqual([]);
   });
 
-  it('says plainly that the operator can read the journal and the proofs', () => {
+  it('says plainly what the operator can read: a sealed journal’s texts not, voice notes and proofs yes', () => {
     const operator = WHO_CAN_READ.sections.find((s) => s.id === 'operator')!;
-    expect(operator.intro).toMatch(/operator CAN read your journal, your proofs/);
+    expect(operator.intro).toMatch(/journal’s texts are end-to-end encrypted once you and your partner/);
+    expect(operator.intro).toMatch(/Everything else below it CAN read, including voice notes and proofs/);
     expect(named.get('journal_messages')).toContain('content');
     expect(named.get('media_blobs')).toContain('data');
   });

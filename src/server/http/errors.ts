@@ -32,6 +32,7 @@ const STATUS_OF = {
   ROLE_ALREADY_CHOSEN: 409,
   IDEMPOTENCY_CONFLICT: 422,
   PAIR_STOPPED: 409,
+  SEAL_REQUIRED: 409,
   PAIR_CHECKING_IN: 409,
   CAP_EXCEEDED: 409,
   NEGOTIATION_PENDING: 409,
@@ -111,6 +112,8 @@ export const capExceeded = refusal('CAP_EXCEEDED');
 export const negotiationPending = refusal('NEGOTIATION_PENDING');
 /** 409: a tagged task or punishment touches a limit one of the pair answered No (decision 056). */
 export const limitCrossed = refusal('LIMIT_CROSSED');
+/** 409: plain text written to a pair whose partners both have keys (decision 101): it must come sealed. */
+export const sealRequired = refusal('SEAL_REQUIRED');
 /** 423: this device's app lock is engaged (decision 078): only the lock's, sign-out's and Red's routes answer. */
 export const appLocked = refusal('APP_LOCKED');
 /** 403: a wrong PIN on the lock screen; the fifth in a row signs the device out (401 LOCK_SIGNED_OUT). */

@@ -122,3 +122,17 @@ export async function selectRows<T>(db: Db, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }
+
+/**
+ * Every row of every table the schema exports, bookkeeping too (the outbox holds pushes and mails), as
+ * PostgreSQL's text of each row, by table: what a copy of the database would show anyone who reads it.
+ */
+export async function everyRowAsText(db: Db): Promise<Map<TableName, string>> {
+  const tables = [...SCHEMA_TABLES];
+  const columns = tables.map(
+    ([name, table]) =>
+      sql`(select coalesce(string_agg(t::text, E'\n'), '') from ${table} t) as ${sql.identifier(name)}`,
+  );
+  const [row = {}] = await selectRows<Record<string, string>>(db, sql`select ${sql.join(columns, sql`, `)}`);
+  return new Map(tables.map(([name]) => [name, row[name] ?? '']));
+}

@@ -6,7 +6,7 @@ export const PREVIEW_LENGTH = 50;
 export const preview = (text: string) =>
   text.length > PREVIEW_LENGTH ? `${text.slice(0, PREVIEW_LENGTH)}…` : text;
 
-/** What each type carries in `data` (ids only, never content). */
+/** What each type carries in `data` (ids only, never readable content). */
 export interface NotificationData {
   connection_request: {
     requestId: string;
@@ -22,7 +22,11 @@ export interface NotificationData {
   punishment_completed: { punishmentId: string; pairId: string };
   punishment_feedback: { kind: 'punishment'; punishmentId: string; pairId: string };
   contract_updated: { contractId: string; pairId: string; partnerId: string };
-  message_sent: { messageId: string; pairId: string; senderId: string };
+  /**
+   * `sealed`: the message (or a voice message's title) as sealed in the sender's browser, `sealedKind` which
+   * of the two (decision 101): the receiver's browser opens it for the preview.
+   */
+  message_sent: { messageId: string; pairId: string; senderId: string; sealed?: string; sealedKind?: string };
   red_called: { pairId: string };
   red_lifted: { pairId: string };
   checkin_asked: { pairId: string; checkinId: string };

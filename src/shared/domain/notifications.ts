@@ -9,6 +9,7 @@ import { permissionsNotify } from './notification-permissions';
 import { rewardsNotify } from './notification-rewards';
 import { ritualsNotify } from './notification-rituals';
 import { structureNotify } from './notification-structure';
+import { isSealedText, SEALED_KINDS } from './sealed';
 
 export {
   type NotificationContent,
@@ -139,15 +140,31 @@ export const notify = {
   messageSent: (a: {
     senderName: string;
     text: string;
+    voice?: boolean;
     messageId: string;
     pairId: string;
     senderId: string;
   }) =>
-    content('message_sent', 'New message', `${a.senderName}: ${preview(a.text)}`, {
-      messageId: a.messageId,
-      pairId: a.pairId,
-      senderId: a.senderId,
-    }),
+    // A sealed text (decision 101) is carried as it is, for the receiver's browser to open and preview; the
+    // server's own words say only that a message came.
+    isSealedText(a.text)
+      ? content(
+          'message_sent',
+          'New message',
+          `${a.senderName}: ${a.voice ? 'Voice message' : 'Encrypted message'}`,
+          {
+            messageId: a.messageId,
+            pairId: a.pairId,
+            senderId: a.senderId,
+            sealed: a.text,
+            sealedKind: a.voice ? SEALED_KINDS.journalTitle : SEALED_KINDS.journalText,
+          },
+        )
+      : content('message_sent', 'New message', `${a.senderName}: ${preview(a.text)}`, {
+          messageId: a.messageId,
+          pairId: a.pairId,
+          senderId: a.senderId,
+        }),
   /** Spec 2 §7 "contract updated": an edit, a signature or an edit request, told to the partner. */
   contractUpdated: (a: {
     actorId: string;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isSealedText, SEALED_MESSAGES, sealedTextKeyId, sealedTextMax } from '../domain/sealed';
 import { FEEDBACK_MAX } from '../domain/tasks';
 
 /**
@@ -19,3 +20,21 @@ export const feedbackInputOf = (requiredMessage: string) =>
       .transform((s) => s.trim())
       .refine((s) => s.length > 0, requiredMessage),
   });
+
+/**
+ * A text a user writes that may come sealed by the pair's key (decision 101): plain, trimmed and at most
+ * `max` characters; or `pe1.` and base64url, at most what `max` characters sealed can be, with a header the
+ * server can read. Whether the pair requires it sealed is the service's check.
+ */
+export const sealableText = (a: { max: number; notText: string; tooLong: string }) =>
+  z
+    .string({ error: a.notText })
+    .max(sealedTextMax(a.max), a.tooLong)
+    .transform((s) => s.trim())
+    .superRefine((s, ctx) => {
+      if (!isSealedText(s)) {
+        if (s.length > a.max) ctx.addIssue({ code: 'custom', message: a.tooLong });
+      } else if (sealedTextKeyId(s) === null) {
+        ctx.addIssue({ code: 'custom', message: SEALED_MESSAGES.malformed });
+      }
+    });

@@ -8,7 +8,7 @@ import {
   type MessageTone,
 } from '../texts/journal';
 import type { ProofGone } from '../texts/media';
-import { uuidField } from './common';
+import { sealableText, uuidField } from './common';
 
 export {
   JOURNAL_MESSAGES,
@@ -53,16 +53,17 @@ export const sendMessageInput = z
       .enum(['text', 'voice'], { error: 'A message is a text message or a voice message' })
       .default('text'),
     tone: z.enum(MESSAGE_TONES, { error: 'Tone must be green, yellow or red' }).default('green'),
-    content: z
-      .string({ error: 'Message must be text' })
-      .max(MESSAGE_CONTENT_MAX, `Message must be at most ${MESSAGE_CONTENT_MAX} characters`)
-      .transform((s) => s.trim())
-      .default(''),
+    content: sealableText({
+      max: MESSAGE_CONTENT_MAX,
+      notText: 'Message must be text',
+      tooLong: `Message must be at most ${MESSAGE_CONTENT_MAX} characters`,
+    }).default(''),
     voiceNoteId: uuidField(JOURNAL_MESSAGES.voiceRequired).nullable().default(null),
-    voiceNoteDescription: z
-      .string({ error: 'Title must be text' })
-      .max(MESSAGE_TITLE_MAX, `Title must be at most ${MESSAGE_TITLE_MAX} characters`)
-      .transform((s) => s.trim())
+    voiceNoteDescription: sealableText({
+      max: MESSAGE_TITLE_MAX,
+      notText: 'Title must be text',
+      tooLong: `Title must be at most ${MESSAGE_TITLE_MAX} characters`,
+    })
       .nullable()
       .default(null),
   })

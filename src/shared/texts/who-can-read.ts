@@ -15,8 +15,9 @@ const OPERATOR: ReadSection = {
   heading: 'The server’s operator',
   intro:
     'Whoever runs the server Pact is on (you, if you host it yourselves) can read everything below in the database ' +
-    'and its files. Nothing you write is end-to-end encrypted yet: today the operator CAN read your journal, ' +
-    'your proofs and every other text. Only your password is kept as a one-way hash (argon2id) that cannot be ' +
+    'and its files. Your journal’s texts are end-to-end encrypted once you and your partner have both set up ' +
+    'encryption: then the operator sees only sealed text it cannot open. Everything else below it CAN read, ' +
+    'including voice notes and proofs (their encryption is being built). Only your password is kept as a one-way hash (argon2id) that cannot be ' +
     'turned back into the password. The server’s own logs hold ids and codes, never what you wrote.',
   items: [
     {
@@ -66,7 +67,7 @@ const OPERATOR: ReadSection = {
     {
       title: 'Encryption keys',
       detail:
-        'For end-to-end encryption (being built): your public key, and your private key only sealed in your ' +
+        'For end-to-end encryption: your public key, and your private key only sealed in your ' +
         'browser, once by a key made from your password and once by your recovery key; the server holds ' +
         'neither and cannot open it. Each pair key only sealed for one of the two partners, so that only ' +
         'their browsers can open it.',
@@ -77,7 +78,12 @@ const OPERATOR: ReadSection = {
     },
     {
       title: 'The journal',
-      detail: 'Every message’s text, its tone, and the description and recording of a voice note.',
+      detail:
+        'Every message’s tone and when it was sent. Its text and a voice note’s title: sealed in the sender’s ' +
+        'browser once both partners have set up encryption, so that the operator holds only what it cannot ' +
+        'open (before that, and for pairs that have not, readable). A new message’s notification carries the ' +
+        'same sealed text, for the receiver’s browser to show its first 50 characters; the push says only ' +
+        'that a message came. The recording of a voice note is not encrypted yet.',
       stored: [{ table: 'journal_messages', columns: ['content', 'tone', 'voice_note_description'] }],
     },
     {

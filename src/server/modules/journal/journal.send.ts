@@ -3,15 +3,14 @@ import type { z } from 'zod';
 import { notify } from '@/shared/domain/notifications';
 import type { sendMessageInput } from '@/shared/schemas/journal';
 import type { Actor } from '../../auth/session';
-import type { Tx } from '../../db/client';
 import { bound, preparedInTransaction } from '../../db/prepared';
 import { journalMessages } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { claimIdempotencyKey, type IdempotencyKey } from '../../http/idempotency';
 import { claimMedia } from '../media/media.claims';
 import { createNotification } from '../notifications/notifications.service';
-import { lockInActorPairs, type PairRow } from '../pairs/pairs.scope';
-import { pairWithPartner } from '../pairs/pairs.service';
+import { lockInActorPairs } from '../pairs/pairs.scope';
+import { assertSealedAsRequired, pairForSealedWrite } from '../pairs/pairs.sealing';
 import { presentMessage } from './journal.presenter';
 import { loadMessage, noPartner } from './journal.queries';
 
@@ -38,17 +37,6 @@ const insertMessage = preparedInTransaction((tx) =>
 
 type SendInput = z.output<typeof sendMessageInput>;
 
-/**
- * The pair a new message goes to: the partners' active pair, held against its ending until the message is
- * written; two connected Switches who have none yet form it in the sender's acting role (as a first task
- * would). Anyone else is 404.
- */
-async function pairForMessage(tx: Tx, actor: Actor, partnerId: string, now: Date): Promise<PairRow> {
-  const pair = await pairWithPartner(tx, actor, partnerId, now, 'share');
-  if (!pair) throw noPartner();
-  return pair;
-}
-
 /** Either partner sends a text or voice message; the other is notified and their open conversation hears it. */
 export async function sendMessage(
   deps: AppDeps,
@@ -64,8 +52,14 @@ export async function sendMessage(
     // A replay answers the message while the pair lasts; a former partner's key finds nothing (404).
     if (prior)
       return loadMessage(tx, (await lockInActorPairs(tx, journalMessages, prior, actor, NO_MESSAGE)).row.id);
-    const pair = await pairForMessage(tx, actor, input.partnerId, now);
+    // The partners' active pair, held against its ending until the message is written; two connected
+    // Switches who have none yet form it in the sender's acting role (as a first task would). Anyone else: 404.
+    const found = await pairForSealedWrite(tx, actor, input.partnerId, now);
+    if (!found) throw noPartner();
+    const { pair } = found;
     const voice = input.kind === 'voice';
+    // Sealed in the sender's browser once both partners have keys (decision 101): the server checks the key.
+    assertSealedAsRequired(found.sealing, [voice ? null : input.content, input.voiceNoteDescription]);
     if (voice && input.voiceNoteId) {
       await claimMedia(
         tx,
@@ -94,6 +88,7 @@ export async function sendMessage(
       notify.messageSent({
         senderName: actor.name,
         text: voice ? (title ?? 'Voice message') : input.content,
+        voice,
         messageId,
         pairId: pair.id,
         senderId: actor.id,

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useActionData, useNavigate } from 'react-router';
@@ -7,6 +8,7 @@ import { Button } from '@/web/components/ui/button';
 import { Field } from '@/web/components/ui/field';
 import { FormAlert } from '@/web/components/ui/form-alert';
 import { ApiError } from '@/web/lib/api';
+import { unlockAtSignIn } from '@/web/lib/e2ee/unlock';
 import { lazyResolver, loadZodResolver } from '@/web/lib/lazy-resolver';
 import { toast } from '@/web/lib/toast';
 import { type AccountFormAnswer, useLogin } from '../api/login';
@@ -17,6 +19,7 @@ const FORGOT_FORM = 'forgot-password-open';
 
 export function LoginForm({ onUnconfirmed }: { onUnconfirmed: (email: string) => void }) {
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const login = useLogin();
   // Prerendered, the form shows before its code runs: until then it is sent the browser's own way, as a
   // POST to the page's action (never in the address), which answers with the session or the refusal.
@@ -36,6 +39,8 @@ export function LoginForm({ onUnconfirmed }: { onUnconfirmed: (email: string) =>
     setFailure(null);
     try {
       const user = await login.mutateAsync(values);
+      // The password just typed opens this account's encryption keys here too: no second prompt.
+      void unlockAtSignIn(queryClient, user.id, values.password);
       toast.success('Welcome back', { description: `Signed in as ${user.displayName}` });
       navigate(paths.dashboard, { replace: true });
     } catch (error) {

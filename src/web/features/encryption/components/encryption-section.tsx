@@ -5,17 +5,18 @@ import { Button } from '@/web/components/ui/button';
 import { Loading, Skeleton } from '@/web/components/ui/skeleton';
 import { errorMessage } from '@/web/lib/api';
 import { useCurrentUser } from '@/web/lib/current-user';
+import { fetchPairKeys } from '@/web/lib/e2ee/api';
+import { settlePairKeys } from '@/web/lib/e2ee/settle';
 import { queryKeys } from '@/web/lib/query-keys';
 import { toast } from '@/web/lib/toast';
 import { useHydrated } from '@/web/lib/use-hydrated';
-import { fetchPairKeys, useDeviceKeys, useMyKeys, usePairs } from '../api/keys';
-import { settlePairKeys } from '../lib/pair-keys';
+import { useDeviceKeys, useMyKeys, usePairs } from '../api/keys';
 import { SetUpKeysDialog, UnlockKeysDialog } from './key-dialogs';
 
 /**
  * Settings › End-to-end encryption (decision 100): set up this account's keys (its recovery key shown once),
- * unlock them on this device, and compare each pair's safety code. Nothing is sealed with the keys yet: the
- * section says so.
+ * unlock them on this device, and compare each pair's safety code. The journal's texts are sealed with them
+ * (decision 101); the section says what is and what is not yet.
  */
 export function EncryptionSection() {
   const user = useCurrentUser();
@@ -38,8 +39,8 @@ export function EncryptionSection() {
         </h2>
         <p className="text-sm text-muted-foreground">
           Your keys are made in this browser; Pact keeps them only sealed by your password and your recovery
-          key, and cannot open them. Being built: once it is finished, your journal and proofs will be sealed
-          with them so that only you and your partner can read them. Nothing is sealed with them yet.
+          key, and cannot open them. Once you and your partner have both set them up, your journal’s messages
+          are sealed with them, so that only the two of you can read them. Voice notes and proofs are next.
         </p>
       </div>
       {mine.isPending || (mine.data && device.isPending) ? (

@@ -5,9 +5,11 @@ import {
   useMutation,
   useQueryClient,
 } from '@tanstack/react-query';
+import { SEALED_KINDS } from '@/shared/domain/sealed';
 import type { MessagePage, MessageView, SendMessageInput } from '@/shared/schemas/journal';
-import { api, unwrap } from '@/web/lib/api';
+import { ApiError, api, unwrap } from '@/web/lib/api';
 import { useCurrentUser } from '@/web/lib/current-user';
+import { type PairSealing, pairSealingQuery, rememberOpened, sealFor } from '@/web/lib/e2ee/sealing';
 import { queryKeys } from '@/web/lib/query-keys';
 import { patchQuery, withKey } from '@/web/lib/writes';
 
@@ -87,6 +89,27 @@ function dropPending(queryClient: QueryClient, partnerId: string, id: string) {
 export type SendMessage = SendMessageInput & { partnerId: string; key: string };
 
 /**
+ * Sends `input` with its texts sealed as the pair asks (decision 101); what this device sealed it remembers
+ * opened, so that the sender's own message shows without being opened again.
+ */
+async function sendSealed(queryClient: QueryClient, { key, ...input }: SendMessage, sealing: PairSealing) {
+  const content = await sealFor(sealing, input.content ?? '', SEALED_KINDS.journalText);
+  const title = await sealFor(sealing, input.voiceNoteDescription ?? '', SEALED_KINDS.journalTitle);
+  const json = { ...input, content, voiceNoteDescription: input.voiceNoteDescription == null ? null : title };
+  const message = (await unwrap(api.api.journal.messages.$post({ json }, withKey(key)))).message;
+  rememberOpened(queryClient, message.pairId, SEALED_KINDS.journalText, message.content, input.content ?? '');
+  const sentTitle = message.voiceNoteDescription ?? '';
+  rememberOpened(
+    queryClient,
+    message.pairId,
+    SEALED_KINDS.journalTitle,
+    sentTitle,
+    input.voiceNoteDescription ?? '',
+  );
+  return message;
+}
+
+/**
  * Sends a message under its key (the server makes one message per key, decision 039). The message shows
  * at once at the bottom of the conversation, marked as being sent; the server's copy replaces it, and a
  * refusal takes it out again (the composer gives its text back and says why).
@@ -95,8 +118,17 @@ export function useSendMessage() {
   const queryClient = useQueryClient();
   const user = useCurrentUser();
   return useMutation({
-    mutationFn: async ({ key, ...json }: SendMessage) =>
-      (await unwrap(api.api.journal.messages.$post({ json }, withKey(key)))).message,
+    mutationFn: async (input: SendMessage) => {
+      const sealing = pairSealingQuery(queryClient, user.id, input.partnerId);
+      try {
+        return await sendSealed(queryClient, input, await queryClient.fetchQuery(sealing));
+      } catch (error) {
+        // The pair became sealed since its keys were read (the partner set up theirs): read them, once more.
+        if (!(error instanceof ApiError) || error.code !== 'SEAL_REQUIRED') throw error;
+        await queryClient.invalidateQueries({ queryKey: sealing.queryKey });
+        return sendSealed(queryClient, input, await queryClient.fetchQuery(sealing));
+      }
+    },
     onMutate: async (input) => {
       const id = `${PENDING_MESSAGE}${input.key}`;
       const voice = input.kind === 'voice';

@@ -1,5 +1,6 @@
 import { Send } from 'lucide-react';
 import { type KeyboardEvent, useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import {
   JOURNAL_MESSAGES,
   MESSAGE_CONTENT_MAX,
@@ -15,6 +16,7 @@ import { UploadProgress } from '@/web/components/ui/upload-progress';
 import { type RecordedVoice, VoiceRecorder } from '@/web/components/ui/voice-recorder';
 import { errorMessage } from '@/web/lib/api';
 import { cn } from '@/web/lib/cn';
+import { SEALING_TEXT, usePairSealing } from '@/web/lib/e2ee/sealing';
 import { toast } from '@/web/lib/toast';
 import { useToastsAbove } from '@/web/lib/toasts-above';
 import { useMediaUpload } from '@/web/lib/use-media-upload';
@@ -30,6 +32,7 @@ export function Composer({ partnerId }: { partnerId: string }) {
   const [voice, setVoice] = useState<RecordedVoice | null>(null);
   const [title, setTitle] = useState('');
   const send = useSendMessage();
+  const sealing = usePairSealing(partnerId);
   const media = useMediaUpload();
   const keepChoice = useKeepChoice();
   const ids = useId();
@@ -104,6 +107,18 @@ export function Composer({ partnerId }: { partnerId: string }) {
       {busy ? 'Sending…' : 'Send'}
     </Button>
   );
+
+  if (sealing.data?.state === 'locked') {
+    // A sealed pair on a device that cannot seal: nothing is sent in the clear (decision 101).
+    return (
+      <div className="shrink-0 space-y-2 rounded-control bg-muted p-3 text-sm" data-testid="journal-locked">
+        <p>{SEALING_TEXT.lockedToWrite}</p>
+        <Link to="/settings#encryption" className="font-medium text-primary underline underline-offset-4">
+          Unlock in Settings
+        </Link>
+      </div>
+    );
+  }
 
   return (
     <div

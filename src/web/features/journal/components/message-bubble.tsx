@@ -1,8 +1,10 @@
+import { SEALED_KINDS } from '@/shared/domain/sealed';
 import type { MessageTone, MessageView } from '@/shared/schemas/journal';
 import { DeleteProofButton, ProofGoneNote } from '@/web/components/ui/proof';
 import { VoicePlayer } from '@/web/components/ui/voice-player';
 import { cn } from '@/web/lib/cn';
 import { format } from '@/web/lib/dates';
+import { useOpenedText } from '@/web/lib/e2ee/sealing';
 import { mediaUrl } from '@/web/lib/upload';
 import { isPendingMessage } from '../api/journal';
 
@@ -31,8 +33,17 @@ export function MessageBubble({
   mine: boolean;
   arrived?: boolean;
 }) {
-  const title = message.voiceNoteDescription;
   const pending = isPendingMessage(message);
+  // Sealed in the sender's browser (decision 101): opened here with the pair's key, or why not.
+  const partnerId = mine ? message.receiverId : message.senderId;
+  const sealed = { pairId: message.pairId, partnerId };
+  const body = useOpenedText({ ...sealed, text: message.content, kind: SEALED_KINDS.journalText });
+  const opened = useOpenedText({
+    ...sealed,
+    text: message.voiceNoteDescription ?? '',
+    kind: SEALED_KINDS.journalTitle,
+  });
+  const title = opened.state === 'plain' || opened.state === 'open' ? opened.text : null;
   return (
     <li
       className={cn('flex', mine ? 'justify-end' : 'justify-start', arrived && 'motion-safe:animate-enter')}
@@ -62,7 +73,15 @@ export function MessageBubble({
         ) : message.voiceNoteGone ? (
           <ProofGoneNote gone={message.voiceNoteGone} />
         ) : (
-          <p className="whitespace-pre-wrap wrap-anywhere">{message.content}</p>
+          <p
+            className={cn(
+              'whitespace-pre-wrap wrap-anywhere',
+              body.state !== 'plain' && body.state !== 'open' && 'italic opacity-90',
+            )}
+            data-sealed={body.state === 'plain' ? undefined : body.state}
+          >
+            {body.text}
+          </p>
         )}
         <p
           className={cn(

@@ -17,6 +17,7 @@ import { mergeNewest, messagesOf, useConversation } from '../api/journal';
 import { Composer } from '../components/composer';
 import { ConversationList } from '../components/conversation-list';
 import { MessageList } from '../components/message-list';
+import { SealedBadge } from '../components/sealed-badge';
 
 function Conversation({ partnerId, partnerName }: { partnerId: string; partnerName: string }) {
   const user = useCurrentUser();
@@ -35,9 +36,12 @@ function Conversation({ partnerId, partnerName }: { partnerId: string; partnerNa
       aria-labelledby="conversation-heading"
       className="flex min-h-0 min-w-0 flex-1 flex-col gap-2 sm:gap-3"
     >
-      <h2 id="conversation-heading" className="shrink-0 text-lg font-semibold short:sr-only">
-        Conversation with {partnerName}
-      </h2>
+      <div className="flex shrink-0 flex-wrap items-center gap-x-3 short:sr-only sm:justify-between">
+        <h2 id="conversation-heading" className="text-lg font-semibold">
+          Conversation with {partnerName}
+        </h2>
+        <SealedBadge partnerId={partnerId} partnerName={partnerName} />
+      </div>
       {conversation.isPending ? (
         <Skeleton className="min-h-0 w-full flex-1 rounded-card narrow:h-[50dvh] narrow:flex-none" />
       ) : conversation.isError ? (

@@ -10,6 +10,7 @@ import { NOTIFICATIONS_TEXT } from '@/shared/texts/notifications';
 import { Button } from '@/web/components/ui/button';
 import { DialogPending } from '@/web/components/ui/dialog';
 import { cn } from '@/web/lib/cn';
+import { useCurrentUser } from '@/web/lib/current-user';
 import { fetchFresh } from '@/web/lib/fetch-fresh';
 import { lazyModule, useLazyModule } from '@/web/lib/lazy-module';
 import { queryKeys } from '@/web/lib/query-keys';
@@ -23,6 +24,7 @@ import {
   useNotifications,
 } from '../api/notifications';
 import { bellBadge } from './bell-badge';
+import { NotificationMessage, notificationMessageText } from './notification-message';
 
 /** The panel (Radix's dialog): not needed to paint the bell (decision 059). */
 const panel = lazyModule(() => import('./bell-panel'));
@@ -58,6 +60,7 @@ export function NotificationBell({
   onOpenRequest: (requestId: string) => void;
 }) {
   const queryClient = useQueryClient();
+  const user = useCurrentUser();
   const navigate = useNavigate();
   const notifications = useNotifications();
   const markRead = useMarkRead();
@@ -89,7 +92,7 @@ export function NotificationBell({
       !created.read &&
       !(created.type === 'connection_request' && created.data.requestId && !created.data.status)
     ) {
-      toast(created.title, { description: created.message });
+      toast(created.title, { description: await notificationMessageText(queryClient, user.id, created) });
     }
   });
   useRealtimeEvent('notification.read', () => {
@@ -224,7 +227,9 @@ export function NotificationBell({
                         {item.title}
                         {item.unread ? <span className="sr-only"> (unread)</span> : null}
                       </span>
-                      <span className="line-clamp-2 text-sm text-muted-foreground">{item.message}</span>
+                      <span className="line-clamp-2 text-sm text-muted-foreground">
+                        {item.kind === 'notification' ? <NotificationMessage n={item.n} /> : item.message}
+                      </span>
                       <span className="block text-xs text-muted-foreground">
                         {formatDistanceToNow(item.createdAt, { addSuffix: true })}
                       </span>

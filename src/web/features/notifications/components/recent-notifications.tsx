@@ -5,6 +5,7 @@ import { RECENT_NOTIFICATIONS } from '@/shared/schemas/notifications';
 import { NOTIFICATIONS_TEXT } from '@/shared/texts/notifications';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { useNotifications } from '../api/notifications';
+import { NotificationMessage } from './notification-message';
 
 /** The last notifications (the bell's query), for the dashboard's notifications card. */
 export function RecentNotifications() {
@@ -23,7 +24,9 @@ export function RecentNotifications() {
           {recent.map((n) => (
             <li key={n.id} className="py-2">
               <p className="text-sm font-medium">{n.title}</p>
-              <p className="line-clamp-2 text-sm text-muted-foreground">{n.message}</p>
+              <p className="line-clamp-2 text-sm text-muted-foreground">
+                <NotificationMessage n={n} />
+              </p>
               <p className="text-xs text-muted-foreground">
                 {formatDistanceToNow(n.createdAt, { addSuffix: true })}
               </p>

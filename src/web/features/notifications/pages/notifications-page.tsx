@@ -16,6 +16,7 @@ import { cn } from '@/web/lib/cn';
 import { formatMoment } from '@/web/lib/dates';
 import { useOlderPages } from '@/web/lib/use-older-pages';
 import { useMarkAllRead, useMarkEntryRead, useNotificationPages } from '../api/notifications';
+import { NotificationMessage } from '../components/notification-message';
 import { groupNotifications, type NotificationEntry } from '../lib/group';
 
 type Filter = NotificationKind | '';
@@ -51,7 +52,9 @@ function EntryRow({
             {newest.title}
             {unread > 0 ? <span className="sr-only"> ({TEXT.unread.toLowerCase()})</span> : null}
           </span>
-          <span className="line-clamp-2 text-sm text-muted-foreground">{newest.message}</span>
+          <span className="line-clamp-2 text-sm text-muted-foreground">
+            <NotificationMessage n={newest} />
+          </span>
           <span className="flex flex-wrap items-center gap-x-2 text-xs text-muted-foreground">
             <time dateTime={new Date(newest.createdAt).toISOString()} title={formatMoment(newest.createdAt)}>
               {formatDistanceToNow(newest.createdAt, { addSuffix: true })}

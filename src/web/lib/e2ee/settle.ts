@@ -1,13 +1,14 @@
 import type { PairKeysView } from '@/shared/schemas/keys';
-import { ApiError } from '@/web/lib/api';
-import { type IdentityKeys, importPublicKey } from '@/web/lib/e2ee/keys';
-import { newPairKey, type PairKeyWrap, unwrapPairKey, wrapPairKey } from '@/web/lib/e2ee/pair-wraps';
-import { addPairWraps, fetchPairKeys } from '../api/keys';
+import { ApiError } from '../api';
+import { addPairWraps, fetchPairKeys } from './api';
+import { type IdentityKeys, importPublicKey } from './keys';
+import { newPairKey, type PairKeyWrap, unwrapPairKey, wrapPairKey } from './pair-wraps';
 
 /**
  * A pair's keys as this device can open them (decision 100), and the wraps it owes: the pair's first key
- * when it has none, and each key the partner lacks for their current public key (a partner new to
- * encryption, or one who made a new key after a reset). Answers the keys it opened, by key id.
+ * when it has none, a new key when it can open none of the pair's (this account made a new identity after a
+ * reset without its recovery key: decision 101), and each key the partner lacks for their current public key
+ * (a partner new to encryption, or one who made a new key). Answers the keys it opened, by key id.
  */
 export async function settlePairKeys(
   view: PairKeysView,
@@ -39,13 +40,15 @@ export async function settlePairKeys(
     owed.push(await wrapPairKey(key, { pairId: view.pairId, keyId, me: me.identity, meId: me.id, to, toId }));
   };
   const partnerKey = view.partner.publicKey;
-  if (view.keys.length === 0) {
-    // The pair's first key: made here, for me and (once they have a key) for my partner.
+  if (opened.size === 0) {
+    // The pair's first key, or the next one: made here, for me and (once they have a key) for my partner.
+    const keyId = Math.max(0, ...view.keys.map((k) => k.keyId)) + 1;
     const key = newPairKey();
-    opened.set(1, key);
-    await wrapFor(1, key, me.id, me.identity.publicRaw);
-    if (partnerKey) await wrapFor(1, key, view.partner.id, partnerKey);
-  } else if (partnerKey) {
+    opened.set(keyId, key);
+    await wrapFor(keyId, key, me.id, me.identity.publicRaw);
+    if (partnerKey) await wrapFor(keyId, key, view.partner.id, partnerKey);
+  }
+  if (partnerKey) {
     for (const { keyId, partnerHasIt } of view.keys) {
       const key = opened.get(keyId);
       if (!partnerHasIt && key) await wrapFor(keyId, key, view.partner.id, partnerKey);
