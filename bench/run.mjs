@@ -1,5 +1,5 @@
 // `npm run bench [-- name ...]`: builds, then runs every benchmark (or those named: bundle, startup, login,
-// realtime, journal, api, lists, writes, growth, export-rss, lighthouse) one after the other and prints their figures. A benchmark that cannot run here
+// realtime, journal, api, lists, writes, growth, export-rss, e2ee, lighthouse) one after the other and prints their figures. A benchmark that cannot run here
 // (api, lists, writes and growth without DATABASE_URL, lighthouse without its packages) says so and is skipped (its exit code 2).
 import { execSync, spawnSync } from 'node:child_process';
 
@@ -14,6 +14,7 @@ const BENCHES = [
   ['writes', 'writes'],
   ['growth', 'growth'],
   ['export-rss', 'export memory with a slow client'],
+  ['e2ee', 'end-to-end encryption in Chromium'],
   ['lighthouse', 'lighthouse'],
 ];
 const wanted = process.argv.slice(2);

@@ -1,8 +1,8 @@
 import type { Page } from '@playwright/test';
 import { audit, describe, type Finding } from './axe';
-import { expect, test } from './fixtures';
+import { expect, logIn, PASSWORD, test } from './fixtures';
 import { openSettings, section, setUpKeys as setUp } from './keys';
-import { seedCouple, signIn } from './seed';
+import { seedCouple, signedInUser, signIn } from './seed';
 
 /**
  * End-to-end encryption's keys (decision 100), in the browser: each partner sets up keys (the recovery key
@@ -76,4 +76,36 @@ test('both partners set up keys, see the same safety code, and a new device unlo
   await context.close();
   await sub.page.context().close();
   expect(describe(found)).toEqual([]);
+});
+
+test('changing the password re-wraps the key: the next sign-in by the new password unlocks it, no prompt', async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.slow();
+  const me = await signedInUser(browser, request, {
+    label: 'rewrap',
+    role: 'submissive',
+    displayName: 'Rae Wrap',
+    page,
+  });
+  await setUp(page);
+  await page.goto('/settings');
+  const form = page.getByRole('form', { name: 'Change password' });
+  const NEW = 'Silk#Ribbon77';
+  await form.getByLabel('Current password').fill(PASSWORD);
+  await form.getByLabel('New password', { exact: true }).fill(NEW);
+  await form.getByLabel('Confirm new password').fill(NEW);
+  await form.getByRole('button', { name: 'Update password' }).click();
+  await expect(page.getByText('Password updated')).toBeVisible({ timeout: 20_000 });
+
+  // Another device, signed in by the new password through the form: unlocked there at once.
+  const context = await browser.newContext({ viewport: page.viewportSize() });
+  const other = await context.newPage();
+  await logIn(other, me.email, NEW);
+  await expect(other).toHaveURL(/\/dashboard/);
+  await openSettings(other);
+  await expect(section(other).getByText('Unlocked on this device')).toBeVisible({ timeout: 20_000 });
+  await context.close();
 });

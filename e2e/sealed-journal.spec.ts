@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { audit, describe, type Finding } from './axe';
-import { expect, PASSWORD, test } from './fixtures';
-import { setUpKeys } from './keys';
+import { expect, mailLink, PASSWORD, test } from './fixtures';
+import { openSettings, section, setUpKeys } from './keys';
 import { seedCouple, signIn } from './seed';
 
 /**
@@ -108,4 +108,81 @@ test('a sealed message is sent, read live and previewed; sign-in by password unl
   await other.close();
   await sub.page.context().close();
   expect(describe(found)).toEqual([]);
+});
+
+test('a password reset without the recovery key: old messages unreadable, new ones at once, history shared after the code', async ({
+  page: dom,
+  browser,
+  request,
+}) => {
+  test.slow();
+  const { sub } = await seedCouple(browser, dom, request, { dominant: 'Cy Dom', submissive: 'Di Sub' });
+  await setUpKeys(dom);
+  await setUpKeys(sub.page);
+  await openJournal(dom, 'Di Sub');
+  await expect(dom.getByTestId('sealed-badge')).toHaveAttribute('data-state', 'sealed', { timeout: 20_000 });
+  await composer(dom).fill('Before the reset.');
+  await composer(dom).press('Enter');
+  await expect(dom.getByText('Message sent')).toBeVisible();
+  await sub.page.context().close();
+
+  // The submissive forgets the password and resets it by e-mail, on a new device, without the recovery key.
+  const context = await browser.newContext({ viewport: dom.viewportSize() });
+  const phone = await context.newPage();
+  await phone.goto('/auth');
+  await phone.getByRole('button', { name: 'Forgot password?' }).click();
+  const dialog = phone.getByRole('dialog', { name: 'Reset your password' });
+  await dialog.getByLabel('Email').fill(sub.email);
+  await dialog.getByRole('button', { name: 'Send Reset Link' }).click();
+  await expect(phone.getByText('Password reset email sent')).toBeVisible();
+  await phone.goto(await mailLink(sub.email, /Reset your Pact password/));
+  const form = phone.getByRole('form', { name: 'Reset Your Password' });
+  const fresh = 'Fresh#Start2026';
+  await form.getByLabel('New Password').fill(fresh);
+  await form.getByLabel('Confirm Password').fill(fresh);
+  await form.getByRole('button', { name: 'Update Password' }).click();
+  await expect(phone.getByText('Password updated')).toBeVisible();
+  const login = phone.getByRole('form', { name: 'Login' });
+  await login.getByLabel('Email').fill(sub.email);
+  await login.getByLabel('Password').fill(fresh);
+  await login.getByRole('button', { name: 'Log in' }).click();
+  await expect(phone).toHaveURL(/\/dashboard/);
+
+  // The new password does not open the old key: the journal is locked, Settings offers new keys.
+  await openJournal(phone, 'Cy Dom');
+  await expect(phone.getByTestId('journal-locked')).toBeVisible({ timeout: 20_000 });
+  await openSettings(phone);
+  await section(phone).getByRole('button', { name: 'Lost your recovery key? Make new keys' }).click();
+  const make = phone.getByRole('dialog', { name: 'Make new keys' });
+  await make.getByLabel('Password').fill(fresh);
+  await make.getByRole('button', { name: 'Make new keys' }).click();
+  const shown = phone.getByRole('dialog', { name: 'Your recovery key' });
+  await expect(shown.getByRole('list', { name: 'Recovery key' }).getByRole('listitem')).toHaveCount(24, {
+    timeout: 20_000,
+  });
+  await shown.getByLabel('I have written down my recovery key and keep it somewhere safe.').check();
+  await shown.getByRole('button', { name: 'Done' }).click();
+
+  // Old content: sealed with a key this device does not have. New content works both ways at once.
+  await openJournal(phone, 'Cy Dom');
+  await expect(
+    messages(phone).filter({ hasText: 'Encrypted with a key this device does not have' }),
+  ).toHaveCount(1, { timeout: 20_000 });
+  await composer(phone).fill('After the reset.');
+  await composer(phone).press('Enter');
+  await expect(messages(dom).filter({ hasText: 'After the reset.' })).toBeVisible({ timeout: 20_000 });
+  await composer(dom).fill('Welcome back.');
+  await composer(dom).press('Enter');
+  await expect(messages(phone).filter({ hasText: 'Welcome back.' })).toBeVisible({ timeout: 20_000 });
+  await expect(phone.getByText('Before the reset.')).toHaveCount(0);
+
+  // The dominant compares the new code and shares the history: the old message opens on the new keys.
+  await openSettings(dom);
+  const share = section(dom).getByTestId('share-history');
+  await expect(share).toContainText('Di Sub made new keys', { timeout: 20_000 });
+  await share.getByRole('button', { name: 'Share our history with Di Sub' }).click();
+  await expect(dom.getByText('History shared with Di Sub')).toBeVisible();
+  await openJournal(phone, 'Cy Dom');
+  await expect(messages(phone).filter({ hasText: 'Before the reset.' })).toBeVisible({ timeout: 20_000 });
+  await context.close();
 });

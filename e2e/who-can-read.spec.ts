@@ -14,7 +14,12 @@ test('who can read what: public, linked from the privacy policy and Settings, na
   for (const name of ['The server’s operator', 'Your partner', 'Someone holding your unlocked phone']) {
     await expect(page.getByRole('heading', { name, level: 2 })).toBeVisible();
   }
-  await expect(page.getByText(/operator CAN read your journal, your proofs/)).toBeVisible();
+  await expect(
+    page.getByText(/Everything else below it CAN read, including voice notes and proofs/),
+  ).toBeVisible();
+  await expect(
+    page.getByText(/journal’s texts are end-to-end encrypted once you and your partner/),
+  ).toBeVisible();
   await expect(page.getByRole('listitem').filter({ hasText: 'The journal:' })).toContainText(
     'journal_messages',
   );

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES } from '../domain/password';
 import type { SecurityEventType, SecurityScore } from '../domain/security';
 import { newPasswordField } from './accounts';
+import { passwordWrapField } from './keys';
 
 const text = (required: string) => z.string({ error: required });
 
@@ -15,6 +16,12 @@ export const changePasswordInput = z
       .max(PASSWORD_MAX_LENGTH * 4, 'Current password is incorrect'),
     password: newPasswordField,
     confirmPassword: text(PASSWORD_MESSAGES.required).max(PASSWORD_MAX_LENGTH * 4),
+    /**
+     * The encryption key wrapped again by the new password in the browser (decision 101): stored with the
+     * change, so that the next sign-in unlocks it. Absent when the account has no keys or the browser
+     * could not open them.
+     */
+    passwordWrap: passwordWrapField.optional(),
   })
   .refine((v) => v.password === v.confirmPassword, {
     message: PASSWORD_MESSAGES.mismatch,

@@ -87,6 +87,8 @@ export const reads = {
   passkeys: read('/api/me/passkeys', queryKeys.passkeys, (b) => b.passkeys),
   // End-to-end encryption (decision 100): the account's own key, wrapped as the server keeps it.
   myKeys: read('/api/keys', queryKeys.myKeys, (b) => b.keys),
+  // The user's pairs (decision 101): a conversation finds its pair, and whether it is sealed, without asking.
+  pairs: read('/api/pairs', [...queryKeys.allKeys, 'pairs'], (b) => b.pairs),
   // The default keep-time of a proof (decision 076): every proof control starts from it.
   proofKeep: read('/api/media/keep', queryKeys.proofKeep, (b) => b.keep),
   pushPreferences: read('/api/push/preferences', queryKeys.pushPreferences, (b) => b.preferences),

@@ -1,12 +1,16 @@
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MyKeysView } from '@/shared/schemas/keys';
 import { databases } from '../../test/database';
 import { openEventStream } from '../../test/event-stream';
 import { MALFORMED_BODIES } from '../../test/hostile';
 import { expectBody, expectError } from '../../test/responses';
+import { setUpKeysOf } from '../../test/sealed';
 import { startTestServer, type TestServer } from '../../test/server';
 import { createUser, login, signIn, type TestUser } from '../../test/users';
 
 const NEW = 'Fresh8$meadow';
+const b64 = (bytes: number) => randomBytes(bytes).toString('base64url');
 
 describe.each(databases())('change password on %s', (kind) => {
   let server: TestServer;
@@ -41,6 +45,31 @@ describe.each(databases())('change password on %s', (kind) => {
     );
     expect(mail.raw).not.toContain(NEW);
     expect(await securityCodes(user)).toContain('password_changed');
+  });
+
+  it('stores the key re-wrapped by the new password with the change; without one, or refused, the wrap stays', async () => {
+    const user = await createUser(server);
+    await setUpKeysOf(user);
+    const wrapOf = async (who: TestUser) =>
+      ((await expectBody(await who.client.get('/api/keys'), 200)) as MyKeysView).keys!.passwordWrap;
+    const first = await wrapOf(user);
+    const rewrapped = { ...first, salt: b64(16), iv: b64(12), ct: b64(154) };
+    // A wrong current password: nothing is stored, the wrap neither.
+    await expectError(
+      await change(user, { ...valid(user), currentPassword: 'Not-the-one1!', passwordWrap: rewrapped }),
+      400,
+    );
+    expect(await wrapOf(user)).toEqual(first);
+    // A malformed wrap: refused before anything changes.
+    await expectError(await change(user, { ...valid(user), passwordWrap: { ...rewrapped, m: 1 } }), 400);
+    await signIn(server, user);
+    expect(await wrapOf(user)).toEqual(first);
+    await expectBody(await change(user, { ...valid(user), passwordWrap: rewrapped }), 200);
+    expect(await wrapOf(user)).toEqual(rewrapped);
+    // A change from a browser that could not open the key leaves the wrap as it was.
+    const back = { currentPassword: NEW, password: 'Other8$meadow', confirmPassword: 'Other8$meadow' };
+    await expectBody(await change(user, back), 200);
+    expect(await wrapOf(user)).toEqual(rewrapped);
   });
 
   it('refuses a wrong current password, changes nothing and logs the failure', async () => {

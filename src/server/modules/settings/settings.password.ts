@@ -1,9 +1,11 @@
 import { APIError } from 'better-auth/api';
+import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { paths } from '@/shared/routes';
 import type { changePasswordInput } from '@/shared/schemas/settings';
 import { type ClientInfo, recordSecurityEvent } from '../../auth/security-log';
 import type { Actor, AuthUser } from '../../auth/session';
+import { userKeys } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { passwordChangedMail } from '../../email/templates';
 import { invalid } from '../../http/errors';
@@ -52,6 +54,13 @@ export async function changePassword(
       });
     }
     throw error;
+  }
+  // The key re-wrapped by the new password in the browser, not re-encrypted (decision 101).
+  if (input.passwordWrap) {
+    await deps.db
+      .update(userKeys)
+      .set({ passwordWrap: input.passwordWrap, updatedAt: deps.clock() })
+      .where(eq(userKeys.userId, actor.id));
   }
   const revoked = await revokeOtherSessions(deps, actor, { ...input, record: false });
   await recordSecurityEvent(

@@ -24,12 +24,15 @@ export type PairSealing =
   | { state: 'locked'; pairId: string }
   | { state: 'ready'; pairId: string; keyId: number; keys: ReadonlyMap<number, Uint8Array<ArrayBuffer>> };
 
+const READ_FOR = 60_000;
+
 async function readSealing(
   queryClient: QueryClient,
   userId: string,
   partnerId: string,
 ): Promise<PairSealing> {
-  const pairs = await queryClient.fetchQuery({ ...pairsQuery, staleTime: 0 });
+  // Read with the page (its loader), else asked; kept for a minute, refreshed by keys.changed.
+  const pairs = await queryClient.fetchQuery({ ...pairsQuery, staleTime: READ_FOR });
   const pair = pairs.find(
     (p) =>
       (p.dominantId === userId && p.submissiveId === partnerId) ||
@@ -37,7 +40,7 @@ async function readSealing(
   );
   if (!pair) return { state: 'plain', pairId: null, missing: 'pair' };
   const [mine, identity] = await Promise.all([
-    queryClient.fetchQuery(myKeysQuery),
+    queryClient.fetchQuery({ ...myKeysQuery, staleTime: READ_FOR }),
     queryClient.fetchQuery(deviceKeysQuery(userId)),
   ]);
   if (!mine) return { state: 'plain', pairId: pair.id, missing: 'me' };

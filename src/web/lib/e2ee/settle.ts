@@ -8,11 +8,13 @@ import { newPairKey, type PairKeyWrap, unwrapPairKey, wrapPairKey } from './pair
  * A pair's keys as this device can open them (decision 100), and the wraps it owes: the pair's first key
  * when it has none, a new key when it can open none of the pair's (this account made a new identity after a
  * reset without its recovery key: decision 101), and each key the partner lacks for their current public key
- * (a partner new to encryption, or one who made a new key). Answers the keys it opened, by key id.
+ * (a partner new to encryption; one who made a new key only once this user agrees: `shareHistory`, see
+ * `historyNeedsConsent`). Answers the keys it opened, by key id.
  */
 export async function settlePairKeys(
   view: PairKeysView,
   me: { id: string; identity: IdentityKeys },
+  opts: { shareHistory?: boolean } = {},
   retry = true,
 ): Promise<{ keys: Map<number, Uint8Array<ArrayBuffer>>; view: PairKeysView }> {
   const opened = new Map<number, Uint8Array<ArrayBuffer>>();
@@ -48,7 +50,7 @@ export async function settlePairKeys(
     await wrapFor(keyId, key, me.id, me.identity.publicRaw);
     if (partnerKey) await wrapFor(keyId, key, view.partner.id, partnerKey);
   }
-  if (partnerKey) {
+  if (partnerKey && (opts.shareHistory || !historyNeedsConsent(view))) {
     for (const { keyId, partnerHasIt } of view.keys) {
       const key = opened.get(keyId);
       if (!partnerHasIt && key) await wrapFor(keyId, key, view.partner.id, partnerKey);
@@ -64,6 +66,15 @@ export async function settlePairKeys(
   } catch (error) {
     // The partner's device made the pair's key first, or a key changed meanwhile: read again, once.
     if (!retry || !(error instanceof ApiError) || error.status !== 409) throw error;
-    return settlePairKeys(await fetchPairKeys(view.pairId), me, false);
+    return settlePairKeys(await fetchPairKeys(view.pairId), me, opts, false);
   }
 }
+
+/**
+ * Whether sharing the pair's older keys with the partner waits for this user's word (decision 101): the
+ * partner made a new identity key (a reset without the recovery key, or someone else who reset their
+ * password), and lacks keys this device holds. Their first key is shared at once; a replaced one only after
+ * the two compare the new safety code, so that whoever took over an e-mail address does not get the history.
+ */
+export const historyNeedsConsent = (view: PairKeysView) =>
+  (view.partner.generation ?? 1) > 1 && view.keys.some((k) => !k.partnerHasIt);

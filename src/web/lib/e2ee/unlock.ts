@@ -34,3 +34,28 @@ export async function unlockAtSignIn(queryClient: QueryClient, userId: string, p
     return false;
   }
 }
+
+/**
+ * The account's key wrapped again by `next` at a password change (decision 101), opened by `current`: sent
+ * with the change so that the key follows the password. Undefined without keys, or when `current` does not
+ * open them (the server refuses a wrong current password anyway).
+ */
+export async function rewrapForNewPassword(
+  queryClient: QueryClient,
+  userId: string,
+  current: string,
+  next: string,
+) {
+  try {
+    const mine = await queryClient.fetchQuery({ ...myKeysQuery, staleTime: 0 });
+    if (!mine) return undefined;
+    const keys = await import('./keys');
+    return await keys.wrapWithPassword(
+      await keys.unwrapWithPassword(mine.passwordWrap, current, userId),
+      next,
+      userId,
+    );
+  } catch {
+    return undefined;
+  }
+}

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Check, Copy, LockKeyhole } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/web/components/ui/button';
@@ -6,7 +6,7 @@ import { Loading, Skeleton } from '@/web/components/ui/skeleton';
 import { errorMessage } from '@/web/lib/api';
 import { useCurrentUser } from '@/web/lib/current-user';
 import { fetchPairKeys } from '@/web/lib/e2ee/api';
-import { settlePairKeys } from '@/web/lib/e2ee/settle';
+import { historyNeedsConsent, settlePairKeys } from '@/web/lib/e2ee/settle';
 import { queryKeys } from '@/web/lib/query-keys';
 import { toast } from '@/web/lib/toast';
 import { useHydrated } from '@/web/lib/use-hydrated';
@@ -23,7 +23,7 @@ export function EncryptionSection() {
   const mine = useMyKeys();
   const device = useDeviceKeys(user.id);
   const hydrated = useHydrated();
-  const [dialog, setDialog] = useState<'set-up' | 'unlock' | null>(null);
+  const [dialog, setDialog] = useState<'set-up' | 'unlock' | 'replace' | null>(null);
   const unlocked = !!mine.data && !!device.data && device.data.publicRaw === mine.data.publicKey;
   return (
     <section
@@ -61,15 +61,21 @@ export function EncryptionSection() {
       ) : !unlocked ? (
         <div className="space-y-2">
           <p className="text-sm">Your keys are set up but locked on this device.</p>
-          <Button onClick={() => setDialog('unlock')} disabled={!hydrated}>
-            Unlock on this device
-          </Button>
+          <div className="flex flex-wrap gap-2">
+            <Button onClick={() => setDialog('unlock')} disabled={!hydrated}>
+              Unlock on this device
+            </Button>
+            <Button variant="outline" onClick={() => setDialog('replace')} disabled={!hydrated}>
+              Lost your recovery key? Make new keys
+            </Button>
+          </div>
         </div>
       ) : (
         <Unlocked userId={user.id} />
       )}
       <SetUpKeysDialog open={dialog === 'set-up'} onClose={() => setDialog(null)} />
       <UnlockKeysDialog open={dialog === 'unlock'} onClose={() => setDialog(null)} />
+      <SetUpKeysDialog open={dialog === 'replace'} onClose={() => setDialog(null)} replace />
     </section>
   );
 }
@@ -165,6 +171,9 @@ function PairCode({ pairId, userId, partnerName }: { pairId: string; userId: str
             Compare these numbers with {partnerName}'s screen, side by side or on a call. If they match, your
             keys are the ones you both made, and no one in between could swap them.
           </p>
+          {historyNeedsConsent(settled.data.view) ? (
+            <ShareHistory pairId={pairId} userId={userId} partnerName={partnerName} />
+          ) : null}
           <Button
             variant="outline"
             size="sm"
@@ -183,5 +192,48 @@ function PairCode({ pairId, userId, partnerName }: { pairId: string; userId: str
         </>
       )}
     </li>
+  );
+}
+
+/**
+ * The partner made new keys (decision 101): their devices cannot read what was sealed before until this
+ * user, having compared the new safety code, shares the pair's older keys with the new one. Never at once by
+ * itself: whoever took over the partner's e-mail could make new keys too.
+ */
+function ShareHistory({
+  pairId,
+  userId,
+  partnerName,
+}: {
+  pairId: string;
+  userId: string;
+  partnerName: string;
+}) {
+  const queryClient = useQueryClient();
+  const identity = useDeviceKeys(userId).data;
+  const [busy, setBusy] = useState(false);
+  const share = async () => {
+    if (!identity) return;
+    setBusy(true);
+    try {
+      await settlePairKeys(await fetchPairKeys(pairId), { id: userId, identity }, { shareHistory: true });
+      toast.success(`History shared with ${partnerName}`);
+      await queryClient.invalidateQueries({ queryKey: queryKeys.pairKeys(pairId) });
+    } catch (error) {
+      toast.error('Could not share your history', { description: errorMessage(error) });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="space-y-2 border-t border-border pt-2" data-testid="share-history">
+      <p className="text-sm">
+        {partnerName} made new keys, so their devices cannot read your messages from before. If the numbers
+        above match {partnerName}'s screen, share your history with their new keys.
+      </p>
+      <Button size="sm" onClick={() => void share()} pending={busy}>
+        Share our history with {partnerName}
+      </Button>
+    </div>
   );
 }

@@ -21,8 +21,18 @@ const fieldError = (error: unknown, field: string) =>
 /**
  * Setting up (decision 100): the password seals the new key (checked by the server, so that a mistyped one
  * cannot seal it), then the recovery key is shown once, as 24 words, until its owner says it is kept.
+ * `replace`: new keys for an account that has lost its recovery key (decision 101): what was sealed before
+ * stays unreadable here until the partner, having compared the new safety code, shares it again.
  */
-export function SetUpKeysDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function SetUpKeysDialog({
+  open,
+  onClose,
+  replace = false,
+}: {
+  open: boolean;
+  onClose: () => void;
+  replace?: boolean;
+}) {
   const user = useCurrentUser();
   const setUp = useSetUpKeys();
   const keep = useKeepOnDevice();
@@ -52,7 +62,13 @@ export function SetUpKeysDialog({ open, onClose }: { open: boolean; onClose: () 
         k.wrapWithPassword(pkcs8, password, user.id),
         k.wrapWithRecovery(pkcs8, entropy, user.id),
       ]);
-      await setUp.mutateAsync({ publicKey: keys.publicRaw, passwordWrap, recoveryWrap, password });
+      await setUp.mutateAsync({
+        publicKey: keys.publicRaw,
+        passwordWrap,
+        recoveryWrap,
+        password,
+        ...(replace ? { replace: true } : {}),
+      });
       await keep(user.id, keys);
       setPassword('');
       setWords(r.recoveryWords(entropy));
@@ -66,11 +82,13 @@ export function SetUpKeysDialog({ open, onClose }: { open: boolean; onClose: () 
     <Dialog
       open={open}
       onOpenChange={(next) => (next ? undefined : close())}
-      title={words ? 'Your recovery key' : 'Set up encryption'}
+      title={words ? 'Your recovery key' : replace ? 'Make new keys' : 'Set up encryption'}
       description={
         words
           ? 'These 24 words bring your keys back on a new device, or after a password reset. Pact shows them only this once and cannot show them again.'
-          : 'Enter your password: it seals your new key in this browser. Pact checks it, and keeps your key only sealed.'
+          : replace
+            ? 'Without your recovery key, your old keys cannot be opened. New keys make new messages readable at once; what was sealed before stays unreadable on your devices until your partner compares your new safety code and shares your history again.'
+            : 'Enter your password: it seals your new key in this browser. Pact checks it, and keeps your key only sealed.'
       }
     >
       {words ? (
@@ -115,7 +133,7 @@ export function SetUpKeysDialog({ open, onClose }: { open: boolean; onClose: () 
             <Button
               disabled={!kept}
               onClick={() => {
-                toast.success('Encryption set up');
+                toast.success(replace ? 'New keys made' : 'Encryption set up');
                 close();
               }}
             >
@@ -124,7 +142,12 @@ export function SetUpKeysDialog({ open, onClose }: { open: boolean; onClose: () 
           </div>
         </div>
       ) : (
-        <form onSubmit={submit} className="space-y-4" aria-label="Set up encryption" noValidate>
+        <form
+          onSubmit={submit}
+          className="space-y-4"
+          aria-label={replace ? 'Make new keys' : 'Set up encryption'}
+          noValidate
+        >
           <Field
             label="Password"
             type="password"
@@ -133,7 +156,12 @@ export function SetUpKeysDialog({ open, onClose }: { open: boolean; onClose: () 
             error={error}
             onChange={(e) => setPassword(e.target.value)}
           />
-          <FormActions onCancel={close} busy={busy} label="Continue" busyLabel="Making your keys…" />
+          <FormActions
+            onCancel={close}
+            busy={busy}
+            label={replace ? 'Make new keys' : 'Continue'}
+            busyLabel="Making your keys…"
+          />
         </form>
       )}
     </Dialog>

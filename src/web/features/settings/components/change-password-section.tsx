@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { KeyRound } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { PASSWORD_MESSAGES, PASSWORD_MIN_LENGTH } from '@/shared/domain/password';
@@ -6,6 +7,8 @@ import { Button } from '@/web/components/ui/button';
 import { Field } from '@/web/components/ui/field';
 import { NewPasswordFields } from '@/web/components/ui/new-password-fields';
 import { ApiError, errorMessage } from '@/web/lib/api';
+import { useCurrentUser } from '@/web/lib/current-user';
+import { rewrapForNewPassword } from '@/web/lib/e2ee/unlock';
 import { lazyResolver, loadZodResolver } from '@/web/lib/lazy-resolver';
 import { toast } from '@/web/lib/toast';
 import { useChangePassword } from '../api/settings';
@@ -24,6 +27,8 @@ const EMPTY: ChangePasswordInput = { currentPassword: '', password: '', confirmP
  */
 export function ChangePasswordSection() {
   const change = useChangePassword();
+  const queryClient = useQueryClient();
+  const user = useCurrentUser();
   const form = useForm<ChangePasswordInput>({
     resolver,
     defaultValues: EMPTY,
@@ -33,7 +38,17 @@ export function ChangePasswordSection() {
   const submit = form.handleSubmit(
     async (values) => {
       try {
-        const { revoked } = await change.mutateAsync(values);
+        // The encryption key follows the password: wrapped again here, stored with the change.
+        const passwordWrap = await rewrapForNewPassword(
+          queryClient,
+          user.id,
+          values.currentPassword,
+          values.password,
+        );
+        const { revoked } = await change.mutateAsync({
+          ...values,
+          ...(passwordWrap ? { passwordWrap } : {}),
+        });
         toast.success('Password updated', {
           description:
             revoked > 0
