@@ -13,6 +13,7 @@ import { seedCouple, signIn } from './seed';
 
 const composer = (page: Page) => page.getByRole('textbox', { name: 'Message' });
 const messages = (page: Page) => page.getByTestId('journal-message');
+const EARLIER = 'Written before the keys: the red rope is in the drawer.';
 const SECRET = 'The blue ribbon is under the pillow, wear it when I call tonight at nine.';
 
 async function openJournal(page: Page, partnerName: string) {
@@ -31,6 +32,10 @@ test('a sealed message is sent, read live and previewed; sign-in by password unl
   await openJournal(dom, 'Ben Sub');
   await expect(dom.getByTestId('sealed-badge')).toHaveAttribute('data-state', 'me');
   await expect(dom.getByTestId('sealed-badge')).toBeVisible();
+  // Written before the pair is sealed: plain on the server, until the writer's browser seals it later.
+  await composer(dom).fill(EARLIER);
+  await composer(dom).press('Enter');
+  await expect(dom.getByText('Message sent')).toBeVisible();
   await setUpKeys(dom);
   await openJournal(dom, 'Ben Sub');
   await expect(dom.getByTestId('sealed-badge')).toHaveAttribute('data-state', 'partner');
@@ -42,6 +47,17 @@ test('a sealed message is sent, read live and previewed; sign-in by password unl
     timeout: 20_000,
   });
   await expect(dom.getByTestId('sealed-badge')).toContainText('End-to-end encrypted');
+
+  // The earlier message is sealed by its writer's browser once the pair is: the server keeps no plain copy,
+  // and both still read it.
+  await expect
+    .poll(async () => {
+      const page = await dom.request.get(`/api/journal/messages?partnerId=${sub.id}`);
+      const { messages: all } = (await page.json()) as { messages: { content: string }[] };
+      return all.map((m) => m.content.slice(0, 4));
+    })
+    .toEqual(['pe1.']);
+  await expect(messages(sub.page).filter({ hasText: EARLIER })).toBeVisible();
 
   // What leaves the sender's browser is sealed: the request holds neither the words nor a part of them.
   const sent: string[] = [];
@@ -98,7 +114,7 @@ test('a sealed message is sent, read live and previewed; sign-in by password unl
   await openJournal(locked, 'Ada Dom');
   await expect(
     messages(locked).filter({ hasText: 'Encrypted: unlock encryption on this device to read it' }),
-  ).toHaveCount(2);
+  ).toHaveCount(3);
   await expect(locked.getByText(SECRET)).toHaveCount(0);
   await expect(locked.getByTestId('journal-locked')).toContainText(
     'Unlock encryption on this device to write',

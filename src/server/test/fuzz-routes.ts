@@ -1,4 +1,4 @@
-import { createECDH } from 'node:crypto';
+import { createECDH, randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import { NO_CAPS } from '@/shared/domain/caps';
 import {
@@ -30,7 +30,7 @@ import {
   contractVersionParam,
 } from '@/shared/schemas/contracts';
 import { contestInfractionInput, infractionsQuery, logInfractionInput } from '@/shared/schemas/infractions';
-import { messagesQuery, sendMessageInput } from '@/shared/schemas/journal';
+import { messagesQuery, sealMessagesInput, sendMessageInput } from '@/shared/schemas/journal';
 import { pairWrapsInput, rewrapInput, setUpKeysInput } from '@/shared/schemas/keys';
 import { limitAnswerInput, limitFinishInput, limitItemInput } from '@/shared/schemas/limits';
 import { audioUploadQuery, photoUploadQuery, proofKeepInput } from '@/shared/schemas/media';
@@ -129,6 +129,9 @@ const FUZZ_KEYS = (() => {
   ecdh.generateKeys();
   return { p256dh: ecdh.getPublicKey().toString('base64url'), auth: 'ABCDEFGHIJKLMNOPQRSTUV' };
 })();
+
+/** A sealed text the schema accepts (decision 101): `PE1`, key id 1, an IV and a tag's worth of bytes. */
+const FUZZ_SEALED_TEXT = `pe1.${Buffer.concat([Buffer.from('PE1'), Buffer.from([0, 0, 0, 1]), Buffer.alloc(12 + 16 + 8, 7)]).toString('base64url')}`;
 
 /** A key set-up the schema accepts: a P-256 public key and wraps of the right lengths (never opened here). */
 const FUZZ_KEY_SET_UP = (() => {
@@ -300,6 +303,14 @@ export const ROUTES: Record<string, FuzzRoute> = {
   'POST /api/journal/messages': {
     json: sendMessageInput,
     sample: (f) => ({ partnerId: f.couple.submissive.id, content: 'Hello', tone: 'yellow' }),
+  },
+  'POST /api/journal/messages/seal': {
+    json: sealMessagesInput,
+    // A sealed text of the right shape (key 1); the fixture's pair is not sealed, so it is refused (409).
+    sample: (f) => ({
+      partnerId: f.couple.submissive.id,
+      messages: [{ id: randomUUID(), content: FUZZ_SEALED_TEXT }],
+    }),
   },
   'POST /api/me/avatar': { upload: 'photo' },
   'DELETE /api/me/avatar': { runs: 10 },

@@ -98,3 +98,33 @@ export interface MessagePage {
   messages: MessageView[];
   olderCursor: string | null;
 }
+
+/** How many earlier messages one request may seal (decision 101): a page of the conversation. */
+export const SEAL_BATCH_MAX = MESSAGE_PAGE;
+
+/**
+ * POST /api/journal/messages/seal: the sender's earlier messages, written before the pair was sealed, sealed
+ * now in their browser (decision 101): each the message's text and, for a voice message, its title.
+ */
+export const sealMessagesInput = z.object({
+  partnerId: uuidField(JOURNAL_MESSAGES.partnerRequired),
+  messages: z
+    .array(
+      z.strictObject({
+        id: uuidField(),
+        content: sealableText({
+          max: MESSAGE_CONTENT_MAX,
+          notText: 'Message must be text',
+          tooLong: `Message must be at most ${MESSAGE_CONTENT_MAX} characters`,
+        }).optional(),
+        voiceNoteDescription: sealableText({
+          max: MESSAGE_TITLE_MAX,
+          notText: 'Title must be text',
+          tooLong: `Title must be at most ${MESSAGE_TITLE_MAX} characters`,
+        }).optional(),
+      }),
+      { error: `Send between 1 and ${MESSAGE_PAGE} messages` },
+    )
+    .min(1, `Send between 1 and ${MESSAGE_PAGE} messages`)
+    .max(MESSAGE_PAGE, `Send between 1 and ${MESSAGE_PAGE} messages`),
+});

@@ -81,7 +81,8 @@ const OPERATOR: ReadSection = {
       detail:
         'Every message’s tone and when it was sent. Its text and a voice note’s title: sealed in the sender’s ' +
         'browser once both partners have set up encryption, so that the operator holds only what it cannot ' +
-        'open (before that, and for pairs that have not, readable). A new message’s notification carries the ' +
+        'open (before that, and for pairs that have not, readable; what each partner wrote before is sealed by ' +
+        'their browser the next time they open the journal). A new message’s notification carries the ' +
         'same sealed text, for the receiver’s browser to show its first 50 characters; the push says only ' +
         'that a message came. The recording of a voice note is not encrypted yet.',
       stored: [{ table: 'journal_messages', columns: ['content', 'tone', 'voice_note_description'] }],

@@ -15,7 +15,7 @@ import { patchQuery, withKey } from '@/web/lib/writes';
 
 type Conversation = InfiniteData<MessagePage, unknown>;
 
-const fetchPage = async (partnerId: string, before: string | null): Promise<MessagePage> =>
+export const fetchPage = async (partnerId: string, before: string | null): Promise<MessagePage> =>
   unwrap(api.api.journal.messages.$get({ query: { partnerId, ...(before ? { before } : {}) } }));
 
 /**

@@ -14,6 +14,7 @@ import { useChosenPartner } from '@/web/lib/use-chosen-partner';
 import { useOlderPages } from '@/web/lib/use-older-pages';
 import { useVisualHeight } from '@/web/lib/use-visual-height';
 import { mergeNewest, messagesOf, useConversation } from '../api/journal';
+import { useSealEarlierMessages } from '../api/seal-earlier';
 import { Composer } from '../components/composer';
 import { ConversationList } from '../components/conversation-list';
 import { MessageList } from '../components/message-list';
@@ -24,6 +25,8 @@ function Conversation({ partnerId, partnerName }: { partnerId: string; partnerNa
   const queryClient = useQueryClient();
   const conversation = useConversation(partnerId);
   const older = useOlderPages(conversation);
+  // Once sealed, what the user wrote here before is sealed too (decision 101).
+  useSealEarlierMessages(partnerId);
   // Spec 2 §4: a new message is ignored when the user sent it or it is not with the selected partner.
   useRealtimeEvent('journal_message.created', (event) => {
     if (event.senderId === user.id) return;
