@@ -103,7 +103,7 @@ test('changing the password re-wraps the key: the next sign-in by the new passwo
   // Another device, signed in by the new password through the form: unlocked there at once.
   const context = await browser.newContext({ viewport: page.viewportSize() });
   const other = await context.newPage();
-  await logIn(other, me.email, NEW);
+  await logIn(other, me.email, NEW, { hydrated: true });
   await expect(other).toHaveURL(/\/dashboard/);
   await openSettings(other);
   await expect(section(other).getByText('Unlocked on this device')).toBeVisible({ timeout: 20_000 });

@@ -62,8 +62,13 @@ export async function createVerifiedUser(
   return { email, password: PASSWORD };
 }
 
-export async function logIn(page: Page, email: string, password: string) {
+/**
+ * Logs in by the form. `hydrated`: only once the page's code runs, so that the form is sent by it (the
+ * browser's own POST before then never hands the password to the page, which unlocks the keys with it).
+ */
+export async function logIn(page: Page, email: string, password: string, opts: { hydrated?: boolean } = {}) {
   await page.goto('/auth');
+  if (opts.hydrated) await expect(page.locator('html[data-hydrated]')).toBeAttached();
   const form = page.getByRole('form', { name: 'Login' });
   await form.getByLabel('Email').fill(email);
   await form.getByLabel('Password').fill(password);

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { audit, describe, type Finding } from './axe';
-import { expect, mailLink, PASSWORD, test } from './fixtures';
+import { expect, logIn, mailLink, PASSWORD, test } from './fixtures';
 import { openSettings, section, setUpKeys } from './keys';
 import { seedCouple, signIn } from './seed';
 
@@ -94,12 +94,7 @@ test('a sealed message is sent, read live and previewed; sign-in by password unl
   // A new device signed in by the login form: the password opens the keys there too, no second prompt.
   const fresh = await browser.newContext({ viewport: dom.viewportSize() });
   const phone = await fresh.newPage();
-  await phone.goto('/auth');
-  await expect(phone.locator('html[data-hydrated]')).toBeAttached();
-  const login = phone.getByRole('form', { name: 'Login' });
-  await login.getByLabel('Email').fill(sub.email);
-  await login.getByLabel('Password').fill(PASSWORD);
-  await login.getByRole('button', { name: 'Log in' }).click();
+  await logIn(phone, sub.email, PASSWORD, { hydrated: true });
   await expect(phone).toHaveURL(/\/dashboard/);
   await openJournal(phone, 'Ada Dom');
   await expect(messages(phone).filter({ hasText: SECRET })).toBeVisible({ timeout: 20_000 });
@@ -158,10 +153,7 @@ test('a password reset without the recovery key: old messages unreadable, new on
   await form.getByLabel('Confirm Password').fill(fresh);
   await form.getByRole('button', { name: 'Update Password' }).click();
   await expect(phone.getByText('Password updated')).toBeVisible();
-  const login = phone.getByRole('form', { name: 'Login' });
-  await login.getByLabel('Email').fill(sub.email);
-  await login.getByLabel('Password').fill(fresh);
-  await login.getByRole('button', { name: 'Log in' }).click();
+  await logIn(phone, sub.email, fresh, { hydrated: true });
   await expect(phone).toHaveURL(/\/dashboard/);
 
   // The new password does not open the old key: the journal is locked, Settings offers new keys.

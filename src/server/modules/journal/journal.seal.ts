@@ -1,4 +1,4 @@
-import { type AnyColumn, and, eq, inArray, not, sql } from 'drizzle-orm';
+import { type AnyColumn, and, eq, not, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { SEALED_KINDS, SEALED_MESSAGES, SEALED_TEXT_PREFIX } from '@/shared/domain/sealed';
 import type { sealMessagesInput } from '@/shared/schemas/journal';
@@ -78,7 +78,7 @@ export async function sealMessages(deps: AppDeps, actor: Actor, input: SealInput
         .where(
           and(
             eq(notifications.type, 'message_sent'),
-            inArray(notifications.userId, [input.partnerId]),
+            eq(notifications.userId, input.partnerId),
             sql`${notifications.data}->>'messageId' = ${m.id}`,
           ),
         );

@@ -62,7 +62,7 @@ export const pairSealingQuery = (queryClient: QueryClient, userId: string, partn
   queryOptions({
     queryKey: [...queryKeys.allKeys, 'sealing', userId, partnerId],
     queryFn: () => readSealing(queryClient, userId, partnerId),
-    staleTime: 60_000,
+    staleTime: READ_FOR,
   });
 
 /** How this device writes to `partnerId` now (a query: pending while the keys are read). */

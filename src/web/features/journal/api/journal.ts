@@ -88,25 +88,37 @@ function dropPending(queryClient: QueryClient, partnerId: string, id: string) {
 
 export type SendMessage = SendMessageInput & { partnerId: string; key: string };
 
+type MessageTexts = { content?: string | null; voiceNoteDescription?: string | null };
+
 /**
- * Sends `input` with its texts sealed as the pair asks (decision 101); what this device sealed it remembers
- * opened, so that the sender's own message shows without being opened again.
+ * A message's text and voice title as the pair asks them (decision 101): each one given, if not empty, sealed
+ * with its kind; what this device sealed it remembers opened, so that its own message shows without being
+ * opened again. Sending a message and sealing earlier ones both go through here.
  */
+export async function sealMessageTexts<T extends MessageTexts>(
+  queryClient: QueryClient,
+  sealing: PairSealing,
+  texts: T,
+): Promise<T> {
+  const out = { ...texts };
+  for (const [field, kind] of [
+    ['content', SEALED_KINDS.journalText],
+    ['voiceNoteDescription', SEALED_KINDS.journalTitle],
+  ] as const) {
+    const text = texts[field];
+    if (!text) continue;
+    const sealed = await sealFor(sealing, text, kind);
+    if (sealing.state === 'ready') rememberOpened(queryClient, sealing.pairId, kind, sealed, text);
+    out[field] = sealed;
+  }
+  return out;
+}
+
+/** Sends `input` with its texts sealed as the pair asks. */
 async function sendSealed(queryClient: QueryClient, { key, ...input }: SendMessage, sealing: PairSealing) {
-  const content = await sealFor(sealing, input.content ?? '', SEALED_KINDS.journalText);
-  const title = await sealFor(sealing, input.voiceNoteDescription ?? '', SEALED_KINDS.journalTitle);
-  const json = { ...input, content, voiceNoteDescription: input.voiceNoteDescription == null ? null : title };
-  const message = (await unwrap(api.api.journal.messages.$post({ json }, withKey(key)))).message;
-  rememberOpened(queryClient, message.pairId, SEALED_KINDS.journalText, message.content, input.content ?? '');
-  const sentTitle = message.voiceNoteDescription ?? '';
-  rememberOpened(
-    queryClient,
-    message.pairId,
-    SEALED_KINDS.journalTitle,
-    sentTitle,
-    input.voiceNoteDescription ?? '',
-  );
-  return message;
+  const texts = { content: input.content ?? '', voiceNoteDescription: input.voiceNoteDescription ?? null };
+  const json = { ...input, ...(await sealMessageTexts(queryClient, sealing, texts)) };
+  return (await unwrap(api.api.journal.messages.$post({ json }, withKey(key)))).message;
 }
 
 /**

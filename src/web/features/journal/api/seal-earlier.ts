@@ -1,12 +1,12 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { isSealedText, SEALED_KINDS } from '@/shared/domain/sealed';
+import { isSealedText } from '@/shared/domain/sealed';
 import type { MessageView } from '@/shared/schemas/journal';
 import { api, unwrap } from '@/web/lib/api';
 import { useCurrentUser } from '@/web/lib/current-user';
-import { type PairSealing, rememberOpened, sealFor, usePairSealing } from '@/web/lib/e2ee/sealing';
+import { type PairSealing, usePairSealing } from '@/web/lib/e2ee/sealing';
 import { queryKeys } from '@/web/lib/query-keys';
-import { fetchPage } from './journal';
+import { fetchPage, sealMessageTexts } from './journal';
 
 /** The conversations whose earlier messages this tab has sealed (or is sealing), by user and partner. */
 const sealedHere = new Set<string>();
@@ -35,19 +35,13 @@ export function useSealEarlierMessages(partnerId: string) {
   }, [sealing, user.id, partnerId, queryClient]);
 }
 
-async function sealOne(queryClient: QueryClient, sealing: PairSealing, m: MessageView) {
-  const out: { id: string; content?: string; voiceNoteDescription?: string } = { id: m.id };
-  for (const [field, kind] of [
-    ['content', SEALED_KINDS.journalText],
-    ['voiceNoteDescription', SEALED_KINDS.journalTitle],
-  ] as const) {
-    const text = m[field];
-    if (!plain(text)) continue;
-    out[field] = await sealFor(sealing, text!, kind);
-    rememberOpened(queryClient, m.pairId, kind, out[field]!, text!);
-  }
-  return out;
-}
+/** What is still plain of one of the user's messages (its text, its voice title), sealed. */
+const sealOne = (queryClient: QueryClient, sealing: PairSealing, m: MessageView) =>
+  sealMessageTexts(queryClient, sealing, {
+    id: m.id,
+    ...(plain(m.content) ? { content: m.content } : {}),
+    ...(plain(m.voiceNoteDescription) ? { voiceNoteDescription: m.voiceNoteDescription! } : {}),
+  });
 
 async function sealEarlier(
   queryClient: QueryClient,
